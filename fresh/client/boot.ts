@@ -1,0 +1,33 @@
+// Browser boot script: reads the page's island state, imports only the islands on the page and
+// hydrates each <fresh-island> marker with its serialised props.
+import { type ComponentType, h, hydrate } from "preact";
+import { __setAssetConfig } from "../runtime.ts";
+
+interface IslandState {
+  buildId: string;
+  basePath: string;
+  islands: Record<string, string>;
+  props: Record<string, unknown>[];
+}
+
+const script = document.getElementById("__FRSH_STATE");
+if (script?.textContent) {
+  const state: IslandState = JSON.parse(script.textContent);
+  __setAssetConfig(state.buildId, state.basePath);
+  const modules = new Map<string, Promise<{ default: ComponentType }>>();
+  const load = (name: string) => {
+    if (!modules.has(name)) modules.set(name, import(state.islands[name]));
+    return modules.get(name)!;
+  };
+  const roots = [...document.querySelectorAll<HTMLElement>("fresh-island")];
+  await Promise.all(roots.map(async (root) => {
+    const name = root.dataset.island ?? "";
+    try {
+      const { default: Island } = await load(name);
+      hydrate(h(Island, state.props[Number(root.dataset.props)]), root);
+      root.dataset.hydrated = "true";
+    } catch (error) {
+      console.error(`Island ${name} failed to hydrate`, error);
+    }
+  }));
+}

@@ -1,0 +1,9 @@
+import type { LayoutProps } from "$fresh/server.ts";
+
+export default function AdminLayout({ Component }: LayoutProps) {
+  return (
+    <div data-layout="admin">
+      <Component />
+    </div>
+  );
+}

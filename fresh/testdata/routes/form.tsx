@@ -1,0 +1,7 @@
+export default function Form() {
+  return (
+    <form method="post">
+      <button>Send</button>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export default function GreetIndex() {
+  return <p id="greet-index">Who?</p>;
+}
