@@ -1,0 +1,84 @@
+// Builds the capture SDK with esbuild: a classic script defining the global `Playhead` and an ES
+// module, both content-hashed, plus `manifest.json` naming them (read by api/sdk_assets.ts).
+
+import * as esbuild from "esbuild";
+
+/** Contents of `manifest.json` in the output directory. */
+export interface SdkManifest {
+  /** File name of the classic (IIFE) script inside the output directory. */
+  classic: string;
+  /** File name of the ES module inside the output directory. */
+  esm: string;
+  /** Subresource-integrity digests (sha384) by file name, for customers pinning a hashed URL. */
+  integrity: Record<string, string>;
+}
+
+const ENTRY = new URL("./mod.ts", import.meta.url).pathname;
+const NAME = /^playhead-[A-Za-z0-9]+\.(m?js)$/;
+
+/**
+ * Builds both bundles into `outDir` and writes `manifest.json`; returns the file names (inside
+ * `outDir`) of the classic script and the ES module. Older bundles in `outDir` are removed.
+ */
+export async function buildSdk(
+  opts: { outDir: string; dev: boolean },
+): Promise<{ classic: string; esm: string }> {
+  await Deno.mkdir(opts.outDir, { recursive: true });
+  const common: esbuild.BuildOptions = {
+    entryPoints: { playhead: ENTRY },
+    bundle: true,
+    outdir: opts.outDir,
+    entryNames: "[name]-[hash]",
+    minify: !opts.dev,
+    sourcemap: opts.dev ? "inline" : false,
+    // Private fields, optional chaining and `??` run natively; older browsers are not supported.
+    target: ["es2022", "chrome94", "firefox93", "safari15.4"],
+    platform: "browser",
+    legalComments: "none",
+    metafile: true,
+    write: true,
+    logLevel: "silent",
+  };
+  const [classic, esm] = await Promise.all([
+    esbuild.build({ ...common, format: "iife", globalName: "Playhead" }),
+    esbuild.build({ ...common, format: "esm", outExtension: { ".js": ".mjs" } }),
+  ]);
+  const names = {
+    classic: outputName(classic.metafile!),
+    esm: outputName(esm.metafile!),
+  };
+  const integrity: Record<string, string> = {};
+  for (const name of [names.classic, names.esm]) {
+    integrity[name] = await sri(await Deno.readFile(`${opts.outDir}/${name}`));
+  }
+  const manifest: SdkManifest = { ...names, integrity };
+  await Deno.writeTextFile(`${opts.outDir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+  await removeStale(opts.outDir, new Set([names.classic, names.esm]));
+  return names;
+}
+
+function outputName(metafile: esbuild.Metafile): string {
+  const path = Object.keys(metafile.outputs).find((p) => NAME.test(p.split("/").pop()!));
+  if (!path) throw new Error("esbuild produced no playhead bundle");
+  return path.split("/").pop()!;
+}
+
+async function sri(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-384", bytes as BufferSource));
+  return "sha384-" + btoa(String.fromCharCode(...digest));
+}
+
+async function removeStale(dir: string, keep: Set<string>): Promise<void> {
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && NAME.test(entry.name) && !keep.has(entry.name)) {
+      await Deno.remove(`${dir}/${entry.name}`);
+    }
+  }
+}
+
+if (import.meta.main) {
+  const outDir = Deno.args[0] ?? "static/build/sdk";
+  const names = await buildSdk({ outDir, dev: Deno.args.includes("--dev") });
+  console.log(`built ${outDir}/${names.classic} and ${outDir}/${names.esm}`);
+  await esbuild.stop();
+}

@@ -1,0 +1,191 @@
+// The recording client: its state machine (idle, recording, paused) and the public methods,
+// wiring the recorder, navigation markers, the flusher and the page lifecycle together.
+
+import { gzipSync } from "fflate";
+import { Flusher } from "./flusher.ts";
+import { clearPending, savePending, takePending } from "./keepalive.ts";
+import { logError } from "./log.ts";
+import { PageTracker, watchHistory } from "./navigation.ts";
+import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
+import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
+import { platformGzip, Transport } from "./transport.ts";
+import type {
+  RecordedEvent,
+  RecorderState,
+  ResolvedOptions,
+  SessionMetadata,
+  Traits,
+  UserIdentity,
+} from "./types.ts";
+
+const CUSTOM_EVENT = 5;
+
+/** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
+export class PlayheadClient {
+  #state: RecorderState = "idle";
+  #stopRecorder: (() => void) | null = null;
+  #identity: UserIdentity | undefined;
+  #storage = browserSessionStorage();
+  #sessionId: string;
+  #flusher: Flusher;
+  #transport: Transport;
+  #pages = new PageTracker(this.#storage);
+  /** The page the session started on, reported as `metadata.url`. */
+  #startUrl: string | null = null;
+
+  constructor(readonly options: ResolvedOptions) {
+    this.#transport = new Transport(options, {
+      fetch: (input, init) => fetch(input, init),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as number),
+      gzip: platformGzip(),
+    });
+    this.#sessionId = getSessionId(this.#storage);
+    this.#flusher = this.#newFlusher(options.hold);
+    watchHistory((url) => this.#onNavigate(url));
+    setInterval(() => void this.#flusher.flush(), options.flushInterval);
+    addEventListener("pagehide", () => this.#flusher.hide(true));
+    addEventListener("pageshow", (e) => {
+      if (e.persisted) this.#restorePending(); // back from the bfcache: take the parked events back
+    });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.#flusher.hide(false);
+    });
+    this.#restorePending();
+    if (options.autoStart) this.start();
+  }
+
+  /** `idle` (not started or cancelled), `recording`, or `paused`. */
+  get state(): RecorderState {
+    return this.#state;
+  }
+
+  /** The session id (a UUID shared by every page of this browser tab's session). */
+  get sessionId(): string {
+    return this.#sessionId;
+  }
+
+  /**
+   * Starts recording; on a paused client it resumes. A page that continues the session on another
+   * page than the last one recorded gets a `service:url` marker first.
+   */
+  start(): void {
+    if (this.#state === "recording") return;
+    if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
+    this.#startUrl ??= location.href;
+    this.#state = "recording";
+    this.#stopRecorder = startRecorder(this.options, (e) => this.#flusher.add(e));
+  }
+
+  /** Stops recording until `resume()`; buffered events are still sent. */
+  pause(): void {
+    if (this.#state !== "recording") return;
+    this.#state = "paused";
+    this.#stopRecorder?.();
+    this.#stopRecorder = null;
+  }
+
+  /** Resumes a paused recording with a fresh full snapshot (after a `service:url` if the page changed). */
+  resume(): void {
+    if (this.#state === "paused") this.start();
+  }
+
+  /**
+   * Stops recording, drops every buffered event and asks the service to delete the session.
+   * A later `start()` records a new session.
+   */
+  async cancel(): Promise<void> {
+    this.pause();
+    this.#state = "idle";
+    const flusher = this.#flusher;
+    clearPending(this.#storage, this.#sessionId);
+    this.#pages.reset();
+    this.#startUrl = null;
+    this.#sessionId = newSessionId(this.#storage);
+    this.#flusher = this.#newFlusher(flusher.held);
+    await flusher.cancel();
+  }
+
+  /** Sends the held buffer and stops holding. */
+  release(): Promise<void> {
+    return this.#flusher.release();
+  }
+
+  /** Sends everything buffered now instead of waiting for the flush interval. */
+  flush(): Promise<void> {
+    return this.#flusher.flush();
+  }
+
+  /**
+   * Links the session to a user of your application. Before `start()` it travels in the first
+   * batch's metadata; afterwards it is also recorded as a `service:identity` event.
+   */
+  identify(userId: string, traits: Traits = {}): void {
+    if (typeof userId !== "string" || userId.trim() === "") {
+      logError("identify(userId, traits) needs a non-empty string userId");
+      return;
+    }
+    if (typeof traits !== "object" || traits === null || Array.isArray(traits)) {
+      logError("identify(userId, traits): traits must be a plain object");
+      return;
+    }
+    this.#identity = { userId, traits };
+    if (this.#state !== "idle") this.#push("service:identity", { userId, traits });
+    this.#flusher.resendMetadata();
+  }
+
+  #onNavigate(url: string): void {
+    if (this.#state !== "recording" || !this.#pages.changedTo(url)) return;
+    this.#push("service:url", urlPayload(url));
+    takeFullSnapshot();
+  }
+
+  /** Custom events go through rrweb while it runs, so they are ordered with its own events. */
+  #push(tag: string, payload: unknown): void {
+    if (this.#state === "recording" && this.#stopRecorder) addCustomEvent(tag, payload);
+    else {
+      const event: RecordedEvent = {
+        type: CUSTOM_EVENT,
+        data: { tag, payload },
+        timestamp: Date.now(),
+      };
+      this.#flusher.add(event);
+    }
+  }
+
+  #newFlusher(hold: boolean): Flusher {
+    const sessionId = this.#sessionId;
+    return new Flusher({
+      sessionId,
+      batchSize: this.options.batchSize,
+      hold,
+      metadata: () => this.#metadata(),
+      gzipSync: (bytes) => gzipSync(bytes),
+      park: (batches) => savePending(this.#storage, sessionId, batches),
+    }, this.#transport);
+  }
+
+  #restorePending(): void {
+    const batches = takePending(this.#storage, this.#sessionId);
+    if (batches.length === 0) return;
+    this.#flusher.restore(batches);
+    void this.#flusher.flush(); // the previous page's leftovers go first, right away
+  }
+
+  #metadata(): SessionMetadata {
+    const metadata: SessionMetadata = {
+      url: this.#startUrl ?? location.href,
+      referrer: document.referrer,
+      userAgent: navigator.userAgent,
+      screenWidth: screen.width,
+      screenHeight: screen.height,
+      language: navigator.language,
+    };
+    if (this.#identity) metadata.userIdentity = this.#identity;
+    return metadata;
+  }
+}
+
+function urlPayload(url: string): { url: string; pathname: string } {
+  return { url, pathname: new URL(url).pathname };
+}

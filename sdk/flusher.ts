@@ -1,0 +1,172 @@
+// Flush orchestration: buffer → batches of ≤ 500 → ingest, in order, one flush at a time;
+// metadata on the first batch of a page and after identify; hold; unload; cancel.
+
+import { chunk, EventBuffer } from "./buffer.ts";
+import { KEEPALIVE_BUDGET_BYTES, type PendingBatch, planKeepalive } from "./keepalive.ts";
+import { logError, logWarn } from "./log.ts";
+import { MAX_BUFFERED_EVENTS } from "./options.ts";
+import { encodeJson, type Transport } from "./transport.ts";
+import type { IngestBody, RecordedEvent, SessionMetadata } from "./types.ts";
+
+export interface FlusherConfig {
+  sessionId: string;
+  batchSize: number;
+  hold: boolean;
+  metadata: () => SessionMetadata;
+  gzipSync: (bytes: Uint8Array) => Uint8Array;
+  /** Receives what an unload could not send, for the next page of the session. */
+  park: (batches: PendingBatch[]) => void;
+}
+
+export class Flusher {
+  readonly buffer = new EventBuffer(MAX_BUFFERED_EVENTS);
+  /** Batches restored from a previous page; they go out first, exactly as they were. */
+  #queued: PendingBatch[] = [];
+  /** Batches of the running flush not yet acknowledged; the first may be on the wire. */
+  #outbox: RecordedEvent[][] = [];
+  #running: Promise<void> | null = null;
+  #again = false;
+  #abort = new AbortController();
+  #held: boolean;
+  #cancelled = false;
+  #metadataVersion = 1;
+  #metadataSent = 0;
+  #keepaliveInFlight = 0;
+
+  constructor(readonly config: FlusherConfig, readonly transport: Transport) {
+    this.#held = config.hold;
+  }
+
+  get held(): boolean {
+    return this.#held;
+  }
+
+  add(event: RecordedEvent): void {
+    if (this.#cancelled) return;
+    this.buffer.push(event);
+    if (this.buffer.length >= this.config.batchSize) void this.flush();
+  }
+
+  /** Puts batches left by a previous page in front of everything else. */
+  restore(batches: PendingBatch[]): void {
+    this.#queued.push(...batches.map((b) => ({ events: b.events, atomic: true })));
+  }
+
+  /** Makes the next batch carry metadata again (after identify). */
+  resendMetadata(): void {
+    this.#metadataVersion++;
+  }
+
+  /** Stops holding and ships everything buffered. */
+  release(): Promise<void> {
+    this.#held = false;
+    return this.flush();
+  }
+
+  /** Sends everything buffered; resolves when this flush (and any it queued) is over. */
+  flush(): Promise<void> {
+    if (this.#held || this.#cancelled) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    if (this.buffer.length === 0 && this.#queued.length === 0) return Promise.resolve();
+    this.#running = this.#run(this.#abort.signal).finally(() => {
+      this.#running = null;
+      if (this.#again) {
+        this.#again = false;
+        void this.flush();
+      }
+    });
+    return this.#running;
+  }
+
+  async #run(signal: AbortSignal): Promise<void> {
+    this.#outbox = [...this.#queued.map((b) => b.events), ...chunk(this.buffer.takeAll())];
+    this.#queued = [];
+    while (this.#outbox.length > 0) {
+      const version = this.#metadataVersion;
+      const body = this.#body(this.#outbox[0], version !== this.#metadataSent);
+      const { outcome, status } = await this.transport.send(body, signal);
+      if (signal.aborted || outcome === "aborted") return; // unload or cancel took the outbox over
+      if (outcome === "delivered") {
+        if (body.metadata) this.#metadataSent = version;
+        this.#outbox.shift();
+      } else if (outcome === "rejected") {
+        const dropped = this.#outbox.reduce((n, b) => n + b.length, 0);
+        logError(`ingest rejected the batch (HTTP ${status}); ${dropped} events dropped`);
+        this.#outbox = [];
+      } else {
+        logWarn(`ingest unreachable after retries; events kept for the next flush`);
+        this.buffer.unshift(this.#outbox.flat());
+        this.#outbox = [];
+      }
+    }
+  }
+
+  #body(events: RecordedEvent[], withMetadata: boolean): IngestBody {
+    const body: IngestBody = { sessionId: this.config.sessionId, events };
+    if (withMetadata) body.metadata = this.config.metadata();
+    return body;
+  }
+
+  /**
+   * Page hide: keepalive-send what fits in the budget. When the page is unloading, the running
+   * flush is abandoned and its unacknowledged batches go too (the service ignores an exact
+   * duplicate), and what does not fit is parked; a page that stays alive keeps it buffered.
+   */
+  hide(unloading: boolean): void {
+    if (this.#cancelled) return;
+    let batches: PendingBatch[];
+    if (unloading) {
+      this.#abort.abort();
+      this.#abort = new AbortController();
+      batches = [
+        ...this.#outbox.map((events, i) => ({ events, atomic: i === 0 })),
+        ...this.#queued,
+        ...chunk(this.buffer.takeAll()).map((events) => ({ events })),
+      ];
+      this.#outbox = [];
+      this.#queued = [];
+    } else {
+      batches = [{ events: this.buffer.takeAll() }];
+    }
+    let rest = batches;
+    if (!this.#held) {
+      const budget = KEEPALIVE_BUDGET_BYTES - this.#keepaliveInFlight;
+      const withMetadata = this.#metadataVersion !== this.#metadataSent;
+      const serialize = (events: RecordedEvent[], first: boolean) =>
+        encodeJson(this.#body(events, first && withMetadata));
+      const plan = planKeepalive(batches, serialize, this.config.gzipSync, budget);
+      for (const body of plan.bodies) this.#sendKeepalive(body);
+      rest = plan.rest;
+    }
+    if (unloading) this.config.park(rest);
+    else this.buffer.unshift(rest.flatMap((b) => b.events));
+  }
+
+  #sendKeepalive(body: Uint8Array): void {
+    this.#keepaliveInFlight += body.length;
+    void this.transport.sendKeepalive(body).then((status) => {
+      this.#keepaliveInFlight -= body.length;
+      if (status >= 400 && status < 500) {
+        logError(`ingest rejected the unload batch (HTTP ${status})`);
+      }
+    });
+  }
+
+  /** Drops everything, lets a request on the wire settle, then asks the service to delete it. */
+  async cancel(): Promise<void> {
+    this.#cancelled = true;
+    this.#abort.abort();
+    this.buffer.clear();
+    this.#queued = [];
+    await this.#running;
+    this.#outbox = [];
+    this.buffer.clear();
+    const status = await this.transport.cancel(this.config.sessionId);
+    if (status < 200 || status >= 300) {
+      logWarn(`cancel request failed (HTTP ${status || "network"})`);
+    }
+  }
+}

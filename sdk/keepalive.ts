@@ -1,0 +1,103 @@
+// The unload-time flush: cut what is left into gzipped bodies that fit the browser's ~64 KB
+// keepalive budget, and park whatever does not fit in sessionStorage for the next page.
+
+import type { KeyValueStorage } from "./session_id.ts";
+import { safeGet } from "./session_id.ts";
+import type { RecordedEvent } from "./types.ts";
+
+/** Chromium allows 64 KiB of keepalive bodies in flight per page; keep a margin. */
+export const KEEPALIVE_BUDGET_BYTES = 60 * 1024;
+/** gzip rarely beats this ratio on rrweb JSON; a bigger batch is split without trying. */
+const MAX_PLAUSIBLE_RATIO = 40;
+
+/** A run of events to send; an atomic one (an in-flight batch) is resent exactly as it was. */
+export interface PendingBatch {
+  events: RecordedEvent[];
+  atomic?: boolean;
+}
+
+export interface KeepalivePlan {
+  /** Gzipped request bodies, in order, whose sizes add up to at most the budget. */
+  bodies: Uint8Array[];
+  /** Batches that did not fit, in order. */
+  rest: PendingBatch[];
+}
+
+/**
+ * Greedily fits batches into `budget` bytes of gzipped bodies, halving a batch that is too big
+ * (unless atomic) and stopping at the first one that cannot fit, so the rest keeps its order.
+ * `serialize(events, first)` builds the JSON body; `first` says whether it is the first body.
+ */
+export function planKeepalive(
+  batches: PendingBatch[],
+  serialize: (events: RecordedEvent[], first: boolean) => Uint8Array,
+  gzipSync: (bytes: Uint8Array) => Uint8Array,
+  budget: number,
+): KeepalivePlan {
+  const queue = batches.filter((b) => b.events.length > 0);
+  const bodies: Uint8Array[] = [];
+  let remaining = budget;
+  while (queue.length > 0) {
+    const batch = queue[0];
+    const raw = serialize(batch.events, bodies.length === 0);
+    const body = raw.length > remaining * MAX_PLAUSIBLE_RATIO ? null : gzipSync(raw);
+    if (body && body.length <= remaining) {
+      bodies.push(body);
+      remaining -= body.length;
+      queue.shift();
+    } else if (!batch.atomic && batch.events.length > 1) {
+      const mid = Math.ceil(batch.events.length / 2);
+      queue.splice(0, 1, { events: batch.events.slice(0, mid) }, {
+        events: batch.events.slice(mid),
+      });
+    } else {
+      break;
+    }
+  }
+  return { bodies, rest: queue };
+}
+
+const pendingKey = (sessionId: string) => `playhead:pending:${sessionId}`;
+
+/**
+ * Stores batches for the next page of the same session. When sessionStorage is full the oldest
+ * batches go first, like the in-memory ceiling.
+ */
+export function savePending(
+  storage: KeyValueStorage | null,
+  sessionId: string,
+  batches: PendingBatch[],
+): void {
+  if (!storage) return;
+  let kept = batches.filter((b) => b.events.length > 0);
+  while (kept.length > 0) {
+    try {
+      storage.setItem(pendingKey(sessionId), JSON.stringify(kept));
+      return;
+    } catch {
+      kept = kept.slice(1);
+    }
+  }
+  clearPending(storage, sessionId);
+}
+
+/** Reads and removes the batches a previous page of this session left behind. */
+export function takePending(storage: KeyValueStorage | null, sessionId: string): PendingBatch[] {
+  const raw = safeGet(storage, pendingKey(sessionId));
+  if (!raw) return [];
+  clearPending(storage, sessionId);
+  try {
+    const parsed = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((b) => Array.isArray(b?.events)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function clearPending(storage: KeyValueStorage | null, sessionId: string): void {
+  try {
+    storage?.removeItem(pendingKey(sessionId));
+  } catch {
+    // Nothing to do: storage is unusable.
+  }
+}

@@ -1,0 +1,79 @@
+// Playhead capture SDK entry point: `Playhead.init({ apiKey, endpoint })` records the page and
+// ships it to the service. Built as a classic script (global `Playhead`) and an ES module.
+
+import { PlayheadClient } from "./client.ts";
+import { logError, logWarn } from "./log.ts";
+import { resolveOptions } from "./options.ts";
+import type { PlayheadOptions, RecorderState, Traits } from "./types.ts";
+
+export type {
+  PlayheadOptions,
+  RecordedEvent,
+  RecorderState,
+  SessionMetadata,
+  Traits,
+  UserIdentity,
+} from "./types.ts";
+export { DEFAULT_OPTIONS } from "./options.ts";
+
+/** What `init()` returns: the page's recorder, or an inert stand-in when options were invalid. */
+export interface Playhead {
+  /** `idle`, `recording` or `paused`. */
+  readonly state: RecorderState;
+  /** The session id (UUID), stable across the pages of one browser tab's session. */
+  readonly sessionId: string | null;
+  /** Starts recording (done by `init()` unless `autoStart: false`). */
+  start(): void;
+  /** Stops recording until `resume()`. */
+  pause(): void;
+  /** Resumes a paused recording. */
+  resume(): void;
+  /** Stops, drops everything buffered and asks the service to delete the session. */
+  cancel(): Promise<void>;
+  /** Ships the buffer held by `hold: true` and stops holding. */
+  release(): Promise<void>;
+  /** Sends buffered events now. */
+  flush(): Promise<void>;
+  /** Links the session to your user; traits are any JSON object. */
+  identify(userId: string, traits?: Traits): void;
+}
+
+let current: PlayheadClient | null = null;
+
+/**
+ * Creates the page's recorder. Invalid options are reported with `console.error` and nothing is
+ * recorded; calling `init()` again returns the recorder that already exists.
+ */
+export function init(options: PlayheadOptions): Playhead {
+  if (current) {
+    logWarn("init() was already called on this page; returning the existing recorder");
+    return current;
+  }
+  const resolved = resolveOptions(options);
+  if (!resolved.ok) {
+    logError(`invalid options, not recording:\n  - ${resolved.errors.join("\n  - ")}`);
+    return inert();
+  }
+  current = new PlayheadClient(resolved.options);
+  return current;
+}
+
+/** The recorder created by `init()`, if any. */
+export function instance(): Playhead | null {
+  return current;
+}
+
+function inert(): Playhead {
+  const refuse = () => logError("not recording: init() was called with invalid options");
+  return {
+    state: "idle",
+    sessionId: null,
+    start: refuse,
+    pause: () => {},
+    resume: refuse,
+    cancel: () => Promise.resolve(),
+    release: () => Promise.resolve(),
+    flush: () => Promise.resolve(),
+    identify: () => {},
+  };
+}

@@ -1,0 +1,98 @@
+// Capture options: the spec's defaults and strict validation.
+// Invalid options must fail loudly, so every problem is reported, not just the first.
+
+import type { ResolvedOptions } from "./types.ts";
+
+/** Defaults from the spec's "Capture client contract" table. */
+export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
+  flushInterval: 60_000,
+  batchSize: 2_000,
+  recordConsole: true,
+  privacyMaskInputs: true,
+  privacyMaskAttribute: "data-service-mask",
+  privacyBlockAttribute: "data-service-block",
+  privacyBlockMedia: false,
+  autoStart: true,
+  hold: false,
+};
+
+/** The client buffer ceiling (spec §8); a larger batchSize could never trigger. */
+export const MAX_BUFFERED_EVENTS = 10_000;
+
+const KEY_PATTERN = /^sp_[0-9a-f]{32}$/;
+const ATTRIBUTE_PATTERN = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
+const BOOLEAN_KEYS = [
+  "recordConsole",
+  "privacyMaskInputs",
+  "privacyBlockMedia",
+  "autoStart",
+  "hold",
+] as const;
+const KNOWN_KEYS = new Set(["apiKey", "endpoint", ...Object.keys(DEFAULT_OPTIONS)]);
+
+export type OptionsResult =
+  | { ok: true; options: ResolvedOptions }
+  | { ok: false; errors: string[] };
+
+/** Applies defaults and validates; returns every problem found. */
+export function resolveOptions(input: unknown): OptionsResult {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, errors: ["options must be an object"] };
+  }
+  const raw = input as Record<string, unknown>;
+  const errors: string[] = [];
+  for (const key of Object.keys(raw)) {
+    // A typo such as `flushIntervall` would otherwise be silently ignored.
+    if (!KNOWN_KEYS.has(key)) errors.push(`unknown option "${key}"`);
+  }
+  const merged = { ...DEFAULT_OPTIONS, ...withoutUndefined(raw) } as Record<string, unknown>;
+
+  if (typeof merged.apiKey !== "string" || !KEY_PATTERN.test(merged.apiKey)) {
+    errors.push('apiKey must be the project key: "sp_" followed by 32 lowercase hex characters');
+  }
+  const endpoint = normaliseEndpoint(merged.endpoint);
+  if (endpoint === null) {
+    errors.push("endpoint must be an absolute http(s) URL, e.g. https://playhead.example.com");
+  } else {
+    merged.endpoint = endpoint;
+  }
+  if (!isIntegerIn(merged.flushInterval, 1, 86_400_000)) {
+    errors.push("flushInterval must be an integer number of milliseconds between 1 and 86400000");
+  }
+  if (!isIntegerIn(merged.batchSize, 1, MAX_BUFFERED_EVENTS)) {
+    errors.push(`batchSize must be an integer between 1 and ${MAX_BUFFERED_EVENTS}`);
+  }
+  for (const key of BOOLEAN_KEYS) {
+    if (typeof merged[key] !== "boolean") errors.push(`${key} must be true or false`);
+  }
+  for (const key of ["privacyMaskAttribute", "privacyBlockAttribute"] as const) {
+    const value = merged[key];
+    if (typeof value !== "string" || !ATTRIBUTE_PATTERN.test(value)) {
+      errors.push(`${key} must be a valid HTML attribute name`);
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, options: merged as unknown as ResolvedOptions };
+}
+
+function withoutUndefined(raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+}
+
+function isIntegerIn(value: unknown, min: number, max: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Returns the endpoint without trailing slashes, or null when it is not an http(s) URL. */
+function normaliseEndpoint(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.search || url.hash) return null;
+  return (url.origin + url.pathname).replace(/\/+$/, "");
+}

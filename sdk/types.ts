@@ -1,0 +1,69 @@
+// Public and shared types of the Playhead capture SDK.
+// Kept small on purpose: the rrweb event types are the contract with the replayer.
+
+/** Options accepted by `Playhead.init()`. Only `apiKey` and `endpoint` are required. */
+export interface PlayheadOptions {
+  /** The project's public key, `sp_` followed by 32 hexadecimal characters. */
+  apiKey: string;
+  /** Base address of the Playhead service, e.g. `https://playhead.example.com`. */
+  endpoint: string;
+  /** Milliseconds between flushes of the event buffer. Default 60000. */
+  flushInterval?: number;
+  /** Buffered event count that triggers a flush before the interval elapses. Default 2000. */
+  batchSize?: number;
+  /** Capture console log/info/warn/error/debug calls with their arguments. Default true. */
+  recordConsole?: boolean;
+  /** Replace every input, textarea and select value (password and email included) with asterisks. Default true. */
+  privacyMaskInputs?: boolean;
+  /** Attribute whose element's text, and its descendants' text, becomes asterisks. Default `data-service-mask`. */
+  privacyMaskAttribute?: string;
+  /** Attribute whose element is replaced by an empty placeholder of the same size. Default `data-service-block`. */
+  privacyBlockAttribute?: string;
+  /** Replace every image, video and audio element with a placeholder. Default false. */
+  privacyBlockMedia?: boolean;
+  /** Start recording as soon as `init()` returns. Default true. */
+  autoStart?: boolean;
+  /** Record and buffer, but send nothing until `release()` (e.g. until consent). Default false. */
+  hold?: boolean;
+}
+
+/** Options after defaults are applied and validation passed. */
+export type ResolvedOptions = Required<PlayheadOptions>;
+
+/** Recording state reported by `client.state`. */
+export type RecorderState = "idle" | "recording" | "paused";
+
+/** One rrweb event as it travels to the service: `type`, type-specific `data`, epoch-ms `timestamp`. */
+export interface RecordedEvent {
+  type: number;
+  data: unknown;
+  timestamp: number;
+  [extra: string]: unknown;
+}
+
+/** Arbitrary JSON-compatible traits describing an identified user. */
+export type Traits = Record<string, unknown>;
+
+/** Identity of the visitor, attached to the session by the service. */
+export interface UserIdentity {
+  userId: string;
+  traits: Traits;
+}
+
+/** Session metadata sent with the first batch of a page and again after `identify()`. */
+export interface SessionMetadata {
+  url: string;
+  referrer: string;
+  userAgent: string;
+  screenWidth: number;
+  screenHeight: number;
+  language: string;
+  userIdentity?: UserIdentity;
+}
+
+/** Body of `POST {endpoint}/api/ingest`. */
+export interface IngestBody {
+  sessionId: string;
+  events: RecordedEvent[];
+  metadata?: SessionMetadata;
+}
