@@ -1,0 +1,55 @@
+// Cross-cutting middleware of every non-static response: request ids, the security headers of
+// spec §5 and one error renderer for typed errors (DESIGN §6).
+import type { Context, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError, errorBody } from "../core/errors.ts";
+import { log } from "../log.ts";
+import { captureException } from "../monitoring.ts";
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/** Sets the spec's security headers on the response, whatever produced it. */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  };
+}
+
+/** Gives each request an id (kept from `x-request-id` when a proxy sent a sane one). */
+export function requestId(): MiddlewareHandler {
+  return async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", id);
+    await next();
+    c.res.headers.set("x-request-id", id);
+  };
+}
+
+/** Renders any thrown error as the JSON error body; unexpected ones are logged and reported. */
+export function renderError(error: Error, c: Context): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.details.retryAfter !== undefined) {
+      headers["Retry-After"] = String(error.details.retryAfter);
+    }
+    return c.json(errorBody(error), error.status as 400, headers);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json({ kind: "validation", message: error.message }, error.status);
+  }
+  log.error("http:request:failed", {
+    requestId: c.get("requestId"),
+    method: c.req.method,
+    path: c.req.path,
+    error: error.stack ?? String(error),
+  });
+  captureException(error);
+  return c.json({ kind: "internal", message: "internal error" }, 500);
+}

@@ -1,0 +1,16 @@
+// The /api sub-app: middleware shared by every endpoint, then one sub-app per resource.
+import { Hono } from "hono";
+import type { AppDeps } from "../app_deps.ts";
+import type { ApiEnv } from "./env.ts";
+import { healthRoutes } from "./health.ts";
+import { ingestRoutes } from "./ingest.ts";
+import { renderError } from "./middleware.ts";
+
+export function createApi(deps: AppDeps): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
+  api.onError(renderError);
+  api.notFound((c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
+  api.route("/", healthRoutes(deps));
+  api.route("/", ingestRoutes(deps));
+  return api;
+}

@@ -1,0 +1,35 @@
+// The root app: static files and built assets first (no security headers: they are not pages),
+// then the /api sub-app, then the page layer.
+import { Hono } from "hono";
+import type { AppDeps } from "./app_deps.ts";
+import { createApi } from "./api/mod.ts";
+import { requestId, securityHeaders } from "./api/middleware.ts";
+
+/** Answers a request for a static or built file, or null when the path is not one. */
+export type StaticHandler = (req: Request) => Promise<Response | null>;
+/** Renders a page route; `state` becomes the initial `ctx.state`. */
+export type PageHandler = (req: Request, state: Record<string, unknown>) => Promise<Response>;
+
+export interface AppParts {
+  staticFiles?: StaticHandler;
+  pages?: PageHandler;
+  /** Extra sub-apps mounted at the root before the pages (e.g. the SDK's stable URLs). */
+  mounts?: Hono[];
+}
+
+export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
+  const app = new Hono();
+
+  if (parts.staticFiles) {
+    const serve = parts.staticFiles;
+    app.use(async (c, next) => (await serve(c.req.raw)) ?? await next());
+  }
+  for (const mount of parts.mounts ?? []) app.route("/", mount);
+
+  app.use(requestId(), securityHeaders());
+  app.route("/api", createApi(deps));
+
+  const pages = parts.pages;
+  app.all("*", (c) => pages ? pages(c.req.raw, { deps }) : c.text("Not found", 404));
+  return app;
+}

@@ -1,0 +1,35 @@
+// What the app needs at run time, built once by main.ts (or a test) and handed to every surface.
+import type { Config } from "./config.ts";
+import type { DatabaseKind, Db } from "./db/client.ts";
+import { migrationLevel } from "./db/migrator.ts";
+import { createLastUsedWriter } from "./core/ingest.ts";
+import { LastUsedTracker } from "./core/last_used.ts";
+import denoJson from "./deno.json" with { type: "json" };
+
+export const VERSION: string = denoJson.version;
+
+export interface ServiceStatus {
+  version: string;
+  databaseKind: DatabaseKind;
+  migrationLevel: string;
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  lastUsed: LastUsedTracker;
+  status(): Promise<ServiceStatus>;
+}
+
+export function createDeps(config: Config, db: Db): AppDeps {
+  return {
+    config,
+    db,
+    lastUsed: new LastUsedTracker(createLastUsedWriter(db)),
+    status: async () => ({
+      version: VERSION,
+      databaseKind: db.kind,
+      migrationLevel: (await migrationLevel(db.kysely)) ?? "none",
+    }),
+  };
+}

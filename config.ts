@@ -1,0 +1,159 @@
+// The service's configuration, read once from the environment and validated as a whole, so a
+// bad deployment fails at startup with one message that names every problem.
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type NodeEnv = "production" | "development" | "test";
+
+const optionalText = z.string().trim().min(1).optional();
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: optionalUrl,
+  PLATFORM_URL: optionalUrl,
+  AUTH_URL: optionalUrl,
+  AUTH_SECRET: optionalText,
+  AUTH_OAUTH_A_ID: optionalText,
+  AUTH_OAUTH_A_SECRET: optionalText,
+  AUTH_OAUTH_A_BASE_URL: z.url().default("https://github.com"),
+  AUTH_OAUTH_A_API_URL: z.url().default("https://api.github.com"),
+  AUTH_OAUTH_B_ID: optionalText,
+  AUTH_OAUTH_B_SECRET: optionalText,
+  AUTH_OAUTH_B_ISSUER: z.url().default("https://accounts.google.com"),
+  MAIL_USER: optionalText,
+  MAIL_APP_PASSWORD: optionalText,
+  MAIL_HOST: z.string().trim().min(1).default("smtp.gmail.com"),
+  MAIL_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+  MAIL_FROM: optionalText,
+  CRON_SECRET: optionalText,
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_URL_UNPOOLED: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  NEXT_PUBLIC_SERVICE_DEMO_MODE: z.enum(["true", "false"]).optional(),
+  MONITORING_DSN: optionalUrl,
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+});
+
+/** A pair of variables that enables one primary sign-in method only when both are set. */
+const PRIMARY_METHOD_PAIRS = [
+  ["AUTH_OAUTH_A_ID", "AUTH_OAUTH_A_SECRET"],
+  ["AUTH_OAUTH_B_ID", "AUTH_OAUTH_B_SECRET"],
+  ["MAIL_USER", "MAIL_APP_PASSWORD"],
+] as const;
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  appUrl: string;
+  authUrl: string;
+  authSecret: string | undefined;
+  oauthA: { id: string; secret: string; baseUrl: string; apiUrl: string } | null;
+  oauthB: { id: string; secret: string; issuer: string } | null;
+  mail:
+    | { user: string; password: string; host: string; port: number; from: string }
+    | null;
+  cronSecret: string | undefined;
+  /** null selects the embedded PGlite database. */
+  databaseUrl: string | null;
+  /** Connection used by migrations; falls back to databaseUrl. */
+  migrationDatabaseUrl: string | null;
+  dataDir: string;
+  demoMode: boolean;
+  monitoringDsn: string | undefined;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Rules that span several variables. The accounts issue adds the "no primary sign-in method"
+ * rule here; until then it is only reported by `primaryMethodsConfigured`.
+ */
+export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]> = [
+  (env) =>
+    PRIMARY_METHOD_PAIRS.flatMap(([a, b]) =>
+      Boolean(env[a]) === Boolean(env[b]) ? [] : [`${a} and ${b} must be set together`]
+    ),
+  (env) =>
+    env.NODE_ENV === "production" && !env.AUTH_SECRET
+      ? ["AUTH_SECRET is required in production"]
+      : [],
+  (env) =>
+    env.NODE_ENV === "production" && !env.DATABASE_URL
+      ? ["DATABASE_URL is required in production"]
+      : [],
+];
+
+/** Parses an environment (defaults to the process's) into a Config, or throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems = crossFieldRules.flatMap((rule) => rule(e));
+  if (problems.length) throw new ConfigError(problems);
+
+  const appUrl = stripSlash(e.APP_URL ?? e.PLATFORM_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    appUrl,
+    authUrl: stripSlash(e.AUTH_URL ?? appUrl),
+    authSecret: e.AUTH_SECRET,
+    oauthA: e.AUTH_OAUTH_A_ID && e.AUTH_OAUTH_A_SECRET
+      ? {
+        id: e.AUTH_OAUTH_A_ID,
+        secret: e.AUTH_OAUTH_A_SECRET,
+        baseUrl: stripSlash(e.AUTH_OAUTH_A_BASE_URL),
+        apiUrl: stripSlash(e.AUTH_OAUTH_A_API_URL),
+      }
+      : null,
+    oauthB: e.AUTH_OAUTH_B_ID && e.AUTH_OAUTH_B_SECRET
+      ? { id: e.AUTH_OAUTH_B_ID, secret: e.AUTH_OAUTH_B_SECRET, issuer: e.AUTH_OAUTH_B_ISSUER }
+      : null,
+    mail: e.MAIL_USER && e.MAIL_APP_PASSWORD
+      ? {
+        user: e.MAIL_USER,
+        password: e.MAIL_APP_PASSWORD,
+        host: e.MAIL_HOST,
+        port: e.MAIL_PORT,
+        from: e.MAIL_FROM ?? e.MAIL_USER,
+      }
+      : null,
+    cronSecret: e.CRON_SECRET,
+    databaseUrl: e.DATABASE_URL ?? null,
+    migrationDatabaseUrl: e.DATABASE_URL_UNPOOLED ?? e.DATABASE_URL ?? null,
+    dataDir: e.DATA_DIR,
+    demoMode: e.NEXT_PUBLIC_SERVICE_DEMO_MODE === "true",
+    monitoringDsn: e.MONITORING_DSN,
+    logLevel: e.LOG_LEVEL ?? defaultLogLevel(e.NODE_ENV),
+  };
+}
+
+/** Whether at least one primary sign-in method (OAuth A, OAuth B, email code) is configured. */
+export function primaryMethodsConfigured(config: Config): boolean {
+  return Boolean(config.oauthA || config.oauthB || config.mail);
+}
+
+function defaultLogLevel(nodeEnv: NodeEnv): LogLevel {
+  return nodeEnv === "production" ? "info" : nodeEnv === "test" ? "silent" : "debug";
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,71 @@
+// Typed domain errors. Each surface maps them to its wire form in one place (DESIGN §6).
+
+export type ErrorKind =
+  | "auth"
+  | "forbidden"
+  | "not_found"
+  | "validation"
+  | "conflict"
+  | "gone"
+  | "payload_too_large"
+  | "unsupported"
+  | "rate_limited"
+  | "unavailable"
+  | "internal";
+
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  auth: 401,
+  forbidden: 403,
+  not_found: 404,
+  validation: 400,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported: 415,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly details: { issues?: ValidationIssue[]; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return STATUS_OF_KIND[this.kind];
+  }
+}
+
+export const authError = (message = "authentication required") => new AppError("auth", message);
+export const forbidden = (message = "your role does not allow this") =>
+  new AppError("forbidden", message);
+export const notFound = (what = "resource") => new AppError("not_found", `${what} not found`);
+export const validation = (message: string, issues?: ValidationIssue[]) =>
+  new AppError("validation", message, { issues });
+export const conflict = (message: string) => new AppError("conflict", message);
+export const payloadTooLarge = (message: string) => new AppError("payload_too_large", message);
+export const unsupported = (message: string) => new AppError("unsupported", message);
+export const rateLimited = (message: string, retryAfter: number) =>
+  new AppError("rate_limited", message, { retryAfter });
+export const unavailable = (message: string) => new AppError("unavailable", message);
+
+/** The wire body of an error (DESIGN §6). */
+export function errorBody(error: AppError): Record<string, unknown> {
+  return {
+    kind: error.kind,
+    message: error.message,
+    ...(error.details.issues ? { issues: error.details.issues } : {}),
+    ...(error.details.retryAfter !== undefined ? { retryAfter: error.details.retryAfter } : {}),
+  };
+}

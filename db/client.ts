@@ -1,0 +1,56 @@
+// Opens the database: PostgreSQL through postgres.js when a URL is given, otherwise the embedded
+// PGlite (on disk in a folder, or in memory).
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely } from "kysely";
+import { PostgresJSDialect } from "kysely-postgres-js";
+import postgres from "postgres";
+import { PGliteDialect } from "./pglite_dialect.ts";
+import type { Database } from "./schema.ts";
+
+export type DatabaseKind = "postgres" | "pglite";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** int8 columns (ms timestamps, counts) fit in a double; read them as numbers on both drivers. */
+const INT8_OID = 20;
+
+export type DbTarget =
+  | { kind: "postgres"; url: string; max?: number }
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDb(target: DbTarget): Promise<Db> {
+  if (target.kind === "postgres") {
+    const client = postgres(target.url, {
+      max: target.max ?? 10,
+      onnotice: () => {},
+      types: {
+        bigint: {
+          to: INT8_OID,
+          from: [INT8_OID],
+          parse: (x: string) => Number(x),
+          serialize: (x: number) => String(x),
+        },
+      },
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    return { kysely, kind: "postgres", close: () => kysely.destroy() };
+  }
+  const pg = await PGlite.create({
+    dataDir: target.dataDir,
+    loadDataDir: target.loadDataDir,
+    parsers: { [INT8_OID]: (x: string) => Number(x) },
+  });
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
+  return {
+    kysely,
+    kind: "pglite",
+    close: async () => {
+      await kysely.destroy();
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// Applies the numbered migrations in db/migrations/ in order and reports the schema's level.
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as m0001 from "./migrations/0001_initial.ts";
+
+// Listed statically (not read from disk) so the service also runs where there is no file system,
+// such as Deno Deploy. Append new migrations here; never edit one that has landed.
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_initial": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+/** The name of the newest migration the code knows. */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
+
+// deno-lint-ignore no-explicit-any
+function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider });
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+// deno-lint-ignore no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
+}
+
+/** The newest applied migration, or null for an empty database. */
+// deno-lint-ignore no-explicit-any
+export async function migrationLevel(db: Kysely<any>): Promise<string | null> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => m.executedAt).map((m) => m.name).sort().at(-1) ?? null;
+}

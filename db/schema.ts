@@ -1,0 +1,176 @@
+// Row types of every table (snake_case, as in SQL). Query functions return these; the domain maps
+// them to wire shapes so row types never leak into API responses.
+import type { ColumnType, Generated } from "kysely";
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export type Role = "OWNER" | "ADMIN" | "VIEWER";
+export type InviteStatus = "PENDING" | "EXPIRED" | "ACCEPTED" | "DECLINED";
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserTable {
+  id: string;
+  name: string | null;
+  email: string;
+  email_verified_at: Timestamp | null;
+  avatar_seed: string;
+  token_version: Generated<number>;
+  active_organization_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AccountTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_account_id: string;
+  email: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AuthenticatorTable {
+  credential_id: string;
+  user_id: string;
+  public_key: Uint8Array;
+  counter: Generated<number>;
+  credential_device_type: string;
+  credential_backed_up: Generated<boolean>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface OtpCodeTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface OtpSendCounterTable {
+  email: string;
+  day: ColumnType<Date, string, string>;
+  count: Generated<number>;
+  last_sent_at: Timestamp;
+}
+
+export interface InviteSendCounterTable {
+  user_id: string;
+  day: ColumnType<Date, string, string>;
+  count: Generated<number>;
+}
+
+export interface MembershipTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  created_at: CreatedAt;
+}
+
+export interface InviteTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: Exclude<Role, "OWNER">;
+  status: Generated<InviteStatus>;
+  invited_by_id: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProjectTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  key: string;
+  display_name_trait_key: string | null;
+  last_used_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TrackedUserTable {
+  id: string;
+  project_id: string;
+  organization_id: string;
+  external_id: string;
+  traits: Json;
+  custom_name: string | null;
+  display_name_trait_key: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionTable {
+  id: string;
+  project_id: string;
+  organization_id: string;
+  external_id: string;
+  url: string | null;
+  referrer: string | null;
+  user_agent: string | null;
+  screen_width: number | null;
+  screen_height: number | null;
+  language: string | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  /** Milliseconds, derived by the database from started_at and ended_at. */
+  duration: ColumnType<number, never, never>;
+  event_count: Generated<number>;
+  tracked_user_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface EventBatchTable {
+  id: ColumnType<number, never, never>;
+  project_id: string;
+  session_external_id: string;
+  first_ts: number;
+  last_ts: number;
+  event_count: number;
+  digest: Uint8Array;
+  /** gzip of the JSON array of events, exactly as received. */
+  data: Uint8Array;
+  slice_markers: Json | null;
+  created_at: CreatedAt;
+}
+
+export interface MarkerTable {
+  id: ColumnType<number, never, never>;
+  session_id: string;
+  ts: number;
+  kind: string;
+  data: Json;
+}
+
+export interface Database {
+  organizations: OrganizationTable;
+  users: UserTable;
+  accounts: AccountTable;
+  authenticators: AuthenticatorTable;
+  otp_codes: OtpCodeTable;
+  otp_send_counters: OtpSendCounterTable;
+  invite_send_counters: InviteSendCounterTable;
+  memberships: MembershipTable;
+  invites: InviteTable;
+  projects: ProjectTable;
+  tracked_users: TrackedUserTable;
+  sessions: SessionTable;
+  event_batches: EventBatchTable;
+  markers: MarkerTable;
+}

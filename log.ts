@@ -1,0 +1,67 @@
+// Structured logging: one JSON line per record, the spec's `domain:entity:action[:state]` tag as
+// the message and the details as properties.
+import {
+  configure,
+  getConsoleSink,
+  getLogger,
+  jsonLinesFormatter,
+  type LogRecord,
+  type Sink,
+} from "@logtape/logtape";
+import type { LogLevel } from "./config.ts";
+
+const logger = getLogger(["playhead"]);
+
+type Props = Record<string, unknown>;
+
+/** The service's log: every call names a tag from spec §6 (or a new one in the same format). */
+export const log = {
+  debug: (tag: string, props: Props = {}) => logger.debug(tag, props),
+  info: (tag: string, props: Props = {}) => logger.info(tag, props),
+  warn: (tag: string, props: Props = {}) => logger.warn(tag, props),
+  error: (tag: string, props: Props = {}) => logger.error(tag, props),
+  fatal: (tag: string, props: Props = {}) => logger.fatal(tag, props),
+};
+
+/** Routes the service's records to stdout as JSON lines (and to extra sinks, e.g. in tests). */
+export async function setupLogging(level: LogLevel, extraSinks: Sink[] = []): Promise<void> {
+  const sinks: Record<string, Sink> = {
+    console: getConsoleSink({ formatter: jsonLinesFormatter }),
+  };
+  extraSinks.forEach((sink, i) => (sinks[`extra${i}`] = sink));
+  const sinkNames = level === "silent" ? Object.keys(sinks).filter((n) => n !== "console") : [
+    ...Object.keys(sinks),
+  ];
+  await configure({
+    reset: true,
+    sinks,
+    loggers: [
+      {
+        category: ["playhead"],
+        lowestLevel: level === "silent" ? "trace" : level === "warn" ? "warning" : level,
+        sinks: sinkNames,
+      },
+      { category: ["logtape", "meta"], lowestLevel: "warning", sinks: sinkNames },
+    ],
+  });
+}
+
+/** A recorded log line, as tests inspect it. */
+export interface CapturedLog {
+  level: string;
+  tag: string;
+  props: Props;
+}
+
+/** Starts capturing the service's records in memory (console output follows `level`). */
+export async function captureLogs(level: LogLevel = "silent"): Promise<CapturedLog[]> {
+  const records: CapturedLog[] = [];
+  const sink: Sink = (record: LogRecord) =>
+    records.push({
+      level: record.level,
+      tag: String(record.rawMessage),
+      props: record.properties as Props,
+    });
+  await setupLogging(level, [sink]);
+  return records;
+}

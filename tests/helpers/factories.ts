@@ -1,0 +1,45 @@
+// Test factories: rows with realistic random values, overridable field by field.
+import { createId } from "@paralleldrive/cuid2";
+import type { Kysely } from "kysely";
+import type { Database, Role } from "../../db/schema.ts";
+
+export function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return "sp_" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function insertOrganization(db: Kysely<Database>, name = "Acme") {
+  return await db.insertInto("organizations").values({ id: createId(), name })
+    .returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertUser(db: Kysely<Database>, email = `${createId()}@example.test`) {
+  return await db.insertInto("users")
+    .values({ id: createId(), email, name: "Test User", avatar_seed: crypto.randomUUID() })
+    .returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertMembership(
+  db: Kysely<Database>,
+  organizationId: string,
+  userId: string,
+  role: Role,
+) {
+  return await db.insertInto("memberships")
+    .values({ id: createId(), organization_id: organizationId, user_id: userId, role })
+    .returningAll().executeTakeFirstOrThrow();
+}
+
+/** A project (in a new organisation unless one is given) with a fresh key. */
+export async function insertProject(
+  db: Kysely<Database>,
+  overrides: { organizationId?: string; name?: string; key?: string } = {},
+) {
+  const organizationId = overrides.organizationId ?? (await insertOrganization(db)).id;
+  return await db.insertInto("projects").values({
+    id: createId(),
+    organization_id: organizationId,
+    name: overrides.name ?? "Storefront",
+    key: overrides.key ?? randomKey(),
+  }).returningAll().executeTakeFirstOrThrow();
+}
