@@ -1,7 +1,7 @@
 // Bundles the client boot script and every island with esbuild: code-split, content-hashed ESM in
 // the build directory, plus `manifest.json` naming the chunk of each island.
 import * as esbuild from "esbuild";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUILD_MANIFEST, type BuildManifest, readBuildManifest } from "./build_manifest.ts";
 import { importMapPlugin, readImportMap } from "./import_map_plugin.ts";
@@ -20,7 +20,8 @@ export interface BuildOptions {
 const BOOT = fileURLToPath(new URL("./client/boot.ts", import.meta.url));
 
 export async function buildIslands(options: BuildOptions): Promise<BuildManifest> {
-  const { rootDir, buildDir } = options;
+  const rootDir = resolve(options.rootDir);
+  const buildDir = resolve(options.buildDir);
   const entries = [{ in: BOOT, out: "fresh-boot" }];
   const names = new Map<string, string>(); // absolute entry path → island name
   for (const key of options.islands) {

@@ -72,7 +72,7 @@ export function buildRouteTable(manifest: Manifest): RouteTable {
       file: `./routes/${rel}`,
       module,
       layouts: module.config?.skipInheritedLayouts
-        ? [layouts.get(dirs.at(-1)!)].filter((l) => l !== undefined)
+        ? []
         : dirs.map((d) => layouts.get(d)).filter((l) => l !== undefined),
       middlewares: dirs.flatMap((d) => middlewares.get(d) ?? []),
       matcher: new URLPattern({ pathname: pattern }),
