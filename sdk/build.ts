@@ -52,7 +52,10 @@ export async function buildSdk(
     integrity[name] = await sri(await Deno.readFile(`${opts.outDir}/${name}`));
   }
   const manifest: SdkManifest = { ...names, integrity };
-  await Deno.writeTextFile(`${opts.outDir}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+  await Deno.writeTextFile(
+    `${opts.outDir}/manifest.json`,
+    JSON.stringify(manifest, null, 2) + "\n",
+  );
   await removeStale(opts.outDir, new Set([names.classic, names.esm]));
   return names;
 }

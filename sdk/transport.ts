@@ -105,15 +105,16 @@ export class Transport {
   #sleep(ms: number, signal: AbortSignal): Promise<boolean> {
     if (signal.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
+      const timer: { handle?: unknown } = {};
       const onAbort = () => {
-        this.deps.clearTimeout(handle);
+        this.deps.clearTimeout(timer.handle);
         resolve(false);
       };
-      const handle = this.deps.setTimeout(() => {
+      signal.addEventListener("abort", onAbort, { once: true });
+      timer.handle = this.deps.setTimeout(() => {
         signal.removeEventListener("abort", onAbort);
         resolve(true);
       }, ms);
-      signal.addEventListener("abort", onAbort, { once: true });
     });
   }
 }

@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import { gzipSync } from "fflate";
+import { Flusher } from "./flusher.ts";
+import type { PendingBatch } from "./keepalive.ts";
+import { Transport } from "./transport.ts";
+import { events, numbers, scriptedDeps } from "./test_helpers.ts";
+
+const CONFIG = { endpoint: "http://svc.test", apiKey: "sp_0123456789abcdef0123456789abcdef" };
+
+function setup(opts: { script?: number[]; batchSize?: number; hold?: boolean } = {}) {
+  const { deps, sent, delays } = scriptedDeps(opts.script);
+  const parked: PendingBatch[][] = [];
+  let identity: string | undefined;
+  const flusher = new Flusher({
+    sessionId: "s1",
+    batchSize: opts.batchSize ?? 2000,
+    hold: opts.hold ?? false,
+    metadata: () => ({
+      url: "http://app.test/",
+      referrer: "",
+      userAgent: "test",
+      screenWidth: 1,
+      screenHeight: 1,
+      language: "en",
+      ...(identity ? { userIdentity: { userId: identity, traits: {} } } : {}),
+    }),
+    gzipSync,
+    park: (batches) => parked.push(batches),
+  }, new Transport(CONFIG, deps));
+  return { flusher, sent, delays, parked, identify: (id: string) => (identity = id) };
+}
+
+Deno.test("flusher: reaching batchSize flushes; 2,000 events leave as four requests of 500", async () => {
+  const { flusher, sent } = setup({ batchSize: 2000 });
+  for (const e of events(1999)) flusher.add(e);
+  assert.equal(sent.length, 0);
+  flusher.add(events(1, 1999)[0]);
+  await flusher.flush();
+  assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [500, 500, 500, 500]);
+  assert.deepEqual(numbers(sent), [...Array(2000).keys()]);
+});
+
+Deno.test("flusher: metadata rides on the first batch only, and again after identify", async () => {
+  const { flusher, sent, identify } = setup();
+  for (const e of events(600)) flusher.add(e);
+  await flusher.flush();
+  assert.deepEqual(sent.map((r) => Boolean(r.json.metadata)), [true, false]);
+  identify("u-1");
+  flusher.resendMetadata();
+  for (const e of events(2, 600)) flusher.add(e);
+  await flusher.flush();
+  for (const e of events(2, 602)) flusher.add(e);
+  await flusher.flush();
+  assert.deepEqual(sent.map((r) => Boolean(r.json.metadata)), [true, false, true, false]);
+  const metadata = sent[2].json.metadata as { userIdentity: { userId: string } };
+  assert.equal(metadata.userIdentity.userId, "u-1");
+  assert.equal(sent[0].json.sessionId, "s1");
+});
+
+Deno.test("flusher: a 4xx drops the flushed events without retry; later events still go", async () => {
+  const { flusher, sent, delays } = setup({ script: [400] });
+  for (const e of events(700)) flusher.add(e);
+  await flusher.flush();
+  assert.equal(sent.length, 1, "the second batch of the dropped flush is not sent");
+  assert.deepEqual(delays, []);
+  for (const e of events(3, 700)) flusher.add(e);
+  await flusher.flush();
+  assert.deepEqual(numbers(sent.slice(1)), [700, 701, 702]);
+  assert.ok(sent[1].json.metadata, "metadata is resent until a batch carrying it is accepted");
+});
+
+Deno.test("flusher: after four failures events wait for the next flush, in order", async () => {
+  const { flusher, sent, delays } = setup({ script: [500, 0, 500, 0] });
+  for (const e of events(600)) flusher.add(e);
+  await flusher.flush();
+  assert.equal(sent.length, 4);
+  assert.deepEqual(delays, [1000, 2000, 4000]);
+  for (const e of events(5, 600)) flusher.add(e);
+  assert.equal(flusher.buffer.length, 605);
+  await flusher.flush();
+  assert.deepEqual(numbers(sent.slice(4)), [...Array(605).keys()]);
+});
+
+Deno.test("flusher: 500 then 204 delivers once, then continues with the next batch", async () => {
+  const { flusher, sent, delays } = setup({ script: [500] });
+  for (const e of events(501)) flusher.add(e);
+  await flusher.flush();
+  assert.deepEqual(delays, [1000]);
+  assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [500, 500, 1]);
+});
+
+Deno.test("flusher: a held flusher sends nothing until release", async () => {
+  const { flusher, sent } = setup({ hold: true, batchSize: 10 });
+  for (const e of events(25)) flusher.add(e);
+  await flusher.flush();
+  assert.equal(sent.length, 0);
+  await flusher.release();
+  assert.deepEqual(numbers(sent), [...Array(25).keys()]);
+});
+
+Deno.test("flusher: unloading sends keepalive bodies and parks what does not fit", async () => {
+  const { flusher, sent, parked } = setup();
+  const noisy = events(900).map((e) => ({ ...e, noise: crypto.randomUUID().repeat(4) }));
+  for (const e of noisy) flusher.add(e);
+  flusher.hide(true);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.ok(sent.length > 0 && sent.every((r) => r.keepalive));
+  assert.ok(sent.every((r) => r.headers["content-encoding"] === "gzip"));
+  assert.equal(parked.length, 1);
+  const parkedEvents = parked[0].flatMap((b) => b.events);
+  assert.deepEqual([...numbers(sent), ...numbers([{ json: { events: parkedEvents } }])], [
+    ...Array(900).keys(),
+  ]);
+  assert.equal(flusher.buffer.length, 0);
+});
+
+Deno.test("flusher: a held page parks everything at unload and keeps it when merely hidden", () => {
+  const { flusher, sent, parked } = setup({ hold: true });
+  for (const e of events(5)) flusher.add(e);
+  flusher.hide(false);
+  assert.equal(flusher.buffer.length, 5);
+  flusher.hide(true);
+  assert.equal(sent.length, 0);
+  assert.equal(parked[0].flatMap((b) => b.events).length, 5);
+});
+
+Deno.test("flusher: restored batches go first, exactly as they were", async () => {
+  const { flusher, sent } = setup();
+  flusher.restore([{ events: events(3, 0) }, { events: events(2, 3) }]);
+  for (const e of events(2, 5)) flusher.add(e);
+  await flusher.flush();
+  assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [3, 2, 2]);
+  assert.deepEqual(numbers(sent), [0, 1, 2, 3, 4, 5, 6]);
+});
+
+Deno.test("flusher: cancel waits for the request on the wire, drops the rest, then cancels", async () => {
+  const { deps, sent } = scriptedDeps();
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const fetchNow = deps.fetch;
+  let onWire = false;
+  deps.fetch = async (input, init) => {
+    if (String(input).endsWith("/api/ingest")) {
+      onWire = true;
+      await gate;
+    }
+    return fetchNow(input, init);
+  };
+  const flusher = new Flusher({
+    sessionId: "s1",
+    batchSize: 2000,
+    hold: false,
+    metadata: () => ({} as never),
+    gzipSync,
+    park: () => {},
+  }, new Transport(CONFIG, deps));
+  for (const e of events(600)) flusher.add(e);
+  const flushing = flusher.flush();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.ok(onWire);
+  let cancelled = false;
+  const cancelling = flusher.cancel().then(() => (cancelled = true));
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(cancelled, false, "cancel waits while a batch is on the wire");
+  open();
+  await Promise.all([flushing, cancelling]);
+  assert.deepEqual(sent.map((r) => new URL(r.url).pathname), [
+    "/api/ingest",
+    "/api/sessions/cancel",
+  ]);
+  flusher.add(events(1)[0]);
+  await flusher.flush();
+  assert.equal(sent.length, 2, "nothing is buffered or sent after cancel");
+});

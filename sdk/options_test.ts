@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { DEFAULT_OPTIONS, resolveOptions } from "./options.ts";
+
+const KEY = "sp_0123456789abcdef0123456789abcdef";
+
+Deno.test("options: only apiKey and endpoint are needed; the spec's defaults fill the rest", () => {
+  const result = resolveOptions({ apiKey: KEY, endpoint: "https://rec.example.com/" });
+  assert.ok(result.ok);
+  assert.deepEqual(result.options, {
+    ...DEFAULT_OPTIONS,
+    apiKey: KEY,
+    endpoint: "https://rec.example.com",
+  });
+  assert.equal(result.options.flushInterval, 60000);
+  assert.equal(result.options.batchSize, 2000);
+  assert.equal(result.options.recordConsole, true);
+  assert.equal(result.options.privacyMaskInputs, true);
+  assert.equal(result.options.privacyMaskAttribute, "data-service-mask");
+  assert.equal(result.options.privacyBlockAttribute, "data-service-block");
+  assert.equal(result.options.privacyBlockMedia, false);
+  assert.equal(result.options.autoStart, true);
+  assert.equal(result.options.hold, false);
+});
+
+Deno.test("options: an endpoint under a path keeps the path without its trailing slash", () => {
+  const result = resolveOptions({ apiKey: KEY, endpoint: "http://127.0.0.1:8000/playhead//" });
+  assert.ok(result.ok);
+  assert.equal(result.options.endpoint, "http://127.0.0.1:8000/playhead");
+});
+
+Deno.test("options: undefined values fall back to defaults", () => {
+  const result = resolveOptions({ apiKey: KEY, endpoint: "https://x.test", batchSize: undefined });
+  assert.ok(result.ok);
+  assert.equal(result.options.batchSize, 2000);
+});
+
+Deno.test("options: every problem is reported at once", () => {
+  const result = resolveOptions({
+    apiKey: "pk_live",
+    endpoint: "ftp://x",
+    flushInterval: -5,
+    batchSize: 20_000,
+    recordConsole: "yes",
+    privacyMaskAttribute: "has space",
+    flushIntervall: 10,
+  });
+  assert.equal(result.ok, false);
+  assert.ok(!result.ok);
+  assert.equal(result.errors.length, 7);
+  assert.match(result.errors.join("\n"), /unknown option "flushIntervall"/);
+  assert.match(result.errors.join("\n"), /apiKey/);
+  assert.match(result.errors.join("\n"), /endpoint/);
+  assert.match(result.errors.join("\n"), /flushInterval must/);
+  assert.match(result.errors.join("\n"), /batchSize/);
+  assert.match(result.errors.join("\n"), /recordConsole/);
+  assert.match(result.errors.join("\n"), /privacyMaskAttribute/);
+});
+
+Deno.test("options: missing key, missing endpoint and non-objects are rejected", () => {
+  assert.equal(resolveOptions({ endpoint: "https://x.test" }).ok, false);
+  assert.equal(resolveOptions({ apiKey: KEY }).ok, false);
+  assert.equal(resolveOptions(null).ok, false);
+  assert.equal(resolveOptions("sp_...").ok, false);
+  assert.equal(resolveOptions({ apiKey: KEY.toUpperCase(), endpoint: "https://x.test" }).ok, false);
+  assert.equal(resolveOptions({ apiKey: KEY, endpoint: "https://x.test?a=1" }).ok, false);
+  assert.equal(
+    resolveOptions({ apiKey: KEY, endpoint: "https://x.test", batchSize: 1.5 }).ok,
+    false,
+  );
+});
