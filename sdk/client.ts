@@ -121,8 +121,8 @@ export class PlayheadClient {
    * batch's metadata; afterwards it is also recorded as a `service:identity` event.
    */
   identify(userId: string, traits: Traits = {}): void {
-    if (typeof userId !== "string" || userId.trim() === "") {
-      logError("identify(userId, traits) needs a non-empty string userId");
+    if (typeof userId !== "string" || userId.trim() === "" || userId.length > 256) {
+      logError("identify(userId, traits) needs a userId string of 1 to 256 characters");
       return;
     }
     if (typeof traits !== "object" || traits === null || Array.isArray(traits)) {
@@ -173,13 +173,14 @@ export class PlayheadClient {
   }
 
   #metadata(): SessionMetadata {
+    // Truncated to the service's limits, so an odd page can never get every batch rejected.
     const metadata: SessionMetadata = {
-      url: this.#startUrl ?? location.href,
-      referrer: document.referrer,
-      userAgent: navigator.userAgent,
-      screenWidth: screen.width,
-      screenHeight: screen.height,
-      language: navigator.language,
+      url: (this.#startUrl ?? location.href).slice(0, 8192),
+      referrer: document.referrer.slice(0, 8192),
+      userAgent: navigator.userAgent.slice(0, 2048),
+      screenWidth: Math.round(screen.width),
+      screenHeight: Math.round(screen.height),
+      language: (navigator.language ?? "").slice(0, 64),
     };
     if (this.#identity) metadata.userIdentity = this.#identity;
     return metadata;
