@@ -17,6 +17,8 @@ export type StaticHandler = (req: Request) => Promise<Response | null>;
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=60, must-revalidate";
 export const DEV_CACHE = "no-cache";
+/** esbuild's `[name]-[hash]` file names, also used by other builds into the build folder. */
+const CONTENT_HASHED = /-[A-Z0-9]{8}\.(m?js|css|map)$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -60,7 +62,7 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     if (path.startsWith(BUILD_URL_PREFIX)) {
       const rel = path.slice(BUILD_URL_PREFIX.length);
       file = join(options.buildDir, rel);
-      immutable = (await hashedFiles()).has(rel);
+      immutable = (await hashedFiles()).has(rel) || CONTENT_HASHED.test(rel);
     } else {
       file = join(options.staticDir, path);
       immutable = url.searchParams.has("__frsh_c");

@@ -45,6 +45,12 @@ Deno.test("static: hashed build files and asset() URLs are immutable", async () 
     assert.equal(chunk?.headers.get("cache-control"), IMMUTABLE);
     assert.equal(chunk?.headers.get("content-type"), "text/javascript; charset=utf-8");
     await chunk?.body?.cancel();
+    const sdk = await get("/build/sdk/playhead-ABCD1234.js");
+    assert.equal(sdk?.headers.get("cache-control"), IMMUTABLE, "other builds' hashed names too");
+    await sdk?.body?.cancel();
+    const stable = await get("/build/sdk/playhead.js");
+    assert.equal(stable?.headers.get("cache-control"), REVALIDATE, "unhashed names revalidate");
+    await stable?.body?.cancel();
     const busted = await get("/styles.css?__frsh_c=abc");
     assert.equal(busted?.headers.get("cache-control"), IMMUTABLE);
     await busted?.body?.cancel();

@@ -18,6 +18,10 @@ export async function fakeBuildDir(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "fresh-build-" });
   await Deno.writeTextFile(`${dir}/manifest.json`, JSON.stringify(FAKE_BUILD));
   for (const file of FAKE_BUILD.files) await Deno.writeTextFile(`${dir}/${file}`, "export {};");
+  // Another build (the SDK) writing hashed and stable names into a subfolder.
+  await Deno.mkdir(`${dir}/sdk`);
+  await Deno.writeTextFile(`${dir}/sdk/playhead-ABCD1234.js`, "");
+  await Deno.writeTextFile(`${dir}/sdk/playhead.js`, "");
   return dir;
 }
 

@@ -1,7 +1,7 @@
 export default function Form() {
   return (
     <form method="post">
-      <button>Send</button>
+      <button type="submit">Send</button>
     </form>
   );
 }

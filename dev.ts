@@ -1,0 +1,28 @@
+// Development entry: regenerates fresh.gen.ts, builds the islands and the SDK, then runs main.ts.
+// `deno task build` (dev.ts build) only regenerates and builds, minified, for production.
+import { join } from "node:path";
+import { buildIslands } from "./fresh/build.ts";
+import { resolveConfig } from "./fresh/config.ts";
+import { writeManifest } from "./fresh/manifest.ts";
+import { buildSdk } from "./sdk/build.ts";
+import config from "./fresh.config.ts";
+
+const production = Deno.args[0] === "build";
+const { rootDir, buildDir } = resolveConfig(config, import.meta.url);
+
+if (await writeManifest(rootDir)) console.log("dev: fresh.gen.ts regenerated");
+// Imported only now, so this run sees the manifest just written.
+const { default: manifest } = await import("./fresh.gen.ts");
+const islands = await buildIslands({
+  rootDir,
+  islands: Object.keys(manifest.islands),
+  buildDir,
+  dev: !production,
+});
+const sdk = await buildSdk({ outDir: join(buildDir, "sdk"), dev: !production });
+console.log(
+  `dev: built ${Object.keys(islands.islands).length} island(s) and the SDK (${sdk.classic})` +
+    (production ? " for production" : ""),
+);
+
+if (!production) await import("./main.ts");

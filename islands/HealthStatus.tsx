@@ -1,0 +1,43 @@
+// Live database health: polls the health endpoint and shows whether the database answers.
+import { useEffect, useState } from "preact/hooks";
+
+interface Props {
+  endpoint: string;
+  intervalMs: number;
+}
+
+type Health = "checking" | "ok" | "unavailable";
+
+export default function HealthStatus({ endpoint, intervalMs }: Props) {
+  const [health, setHealth] = useState<Health>("checking");
+  const [checkedAt, setCheckedAt] = useState<string | null>(null);
+
+  async function check() {
+    setHealth("checking");
+    try {
+      const res = await fetch(endpoint, { cache: "no-store" });
+      const body = res.ok ? await res.json() : null;
+      setHealth(body?.database === "ok" ? "ok" : "unavailable");
+    } catch {
+      setHealth("unavailable");
+    }
+    setCheckedAt(new Date().toLocaleTimeString());
+  }
+
+  useEffect(() => {
+    check();
+    const timer = setInterval(check, intervalMs);
+    return () => clearInterval(timer);
+  }, [endpoint, intervalMs]);
+
+  return (
+    <p class="health" data-health={health} aria-live="polite">
+      <span class="health-dot" aria-hidden="true" />
+      database: {health}
+      {checkedAt && <small>checked {checkedAt}</small>}
+      <button type="button" onClick={check} disabled={health === "checking"}>
+        Check now
+      </button>
+    </p>
+  );
+}

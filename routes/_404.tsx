@@ -1,0 +1,15 @@
+import { Head } from "$fresh/runtime.ts";
+
+export default function NotFound() {
+  return (
+    <>
+      <Head>
+        <title>Not found · Playhead</title>
+      </Head>
+      <h1>Page not found</h1>
+      <p>
+        There is nothing at this address. <a href="/">Back to the start page</a>
+      </p>
+    </>
+  );
+}
