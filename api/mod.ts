@@ -9,8 +9,9 @@ import { renderError } from "./middleware.ts";
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.onError(renderError);
-  api.notFound((c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
+  // A mounted sub-app's notFound is not consulted, so the catch-all is a route of its own.
+  api.all("*", (c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
   return api;
 }

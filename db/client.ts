@@ -37,7 +37,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
       },
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
-    return { kysely, kind: "postgres", close: () => kysely.destroy() };
+    return { kysely, kind: "postgres", close: once(() => kysely.destroy()) };
   }
   const pg = await PGlite.create({
     dataDir: target.dataDir,
@@ -48,9 +48,15 @@ export async function openDb(target: DbTarget): Promise<Db> {
   return {
     kysely,
     kind: "pglite",
-    close: async () => {
+    close: once(async () => {
       await kysely.destroy();
       await pg.close();
-    },
+    }),
   };
+}
+
+/** Closing twice (a test that closed its database early, then disposes it) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
 }

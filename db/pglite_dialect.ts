@@ -42,10 +42,11 @@ class PGliteDriver implements Driver {
     return this.#connection;
   }
 
-  async releaseConnection() {
+  releaseConnection(): Promise<void> {
     const release = this.#release;
     this.#release = null;
     release?.();
+    return Promise.resolve();
   }
 
   async beginTransaction(connection: DatabaseConnection) {

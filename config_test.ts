@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { ConfigError, loadConfig, primaryMethodsConfigured } from "./config.ts";
+
+Deno.test("config: defaults for a bare development environment", () => {
+  const config = loadConfig({});
+  assert.equal(config.nodeEnv, "development");
+  assert.equal(config.port, 3000);
+  assert.equal(config.appUrl, "http://localhost:3000");
+  assert.equal(config.authUrl, "http://localhost:3000");
+  assert.equal(config.databaseUrl, null);
+  assert.equal(config.dataDir, ".data");
+  assert.equal(config.logLevel, "debug");
+  assert.equal(config.mail, null);
+  assert.equal(primaryMethodsConfigured(config), false);
+});
+
+Deno.test("config: APP_URL falls back to PLATFORM_URL, then localhost", () => {
+  assert.equal(
+    loadConfig({ APP_URL: "https://a.test/", PLATFORM_URL: "https://b.test" }).appUrl,
+    "https://a.test",
+  );
+  assert.equal(loadConfig({ PLATFORM_URL: "https://b.test" }).appUrl, "https://b.test");
+  assert.equal(loadConfig({ PORT: "8080" }).appUrl, "http://localhost:8080");
+});
+
+Deno.test("config: LOG_LEVEL defaults per NODE_ENV and can be set", () => {
+  assert.equal(loadConfig({ NODE_ENV: "test" }).logLevel, "silent");
+  assert.equal(
+    loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s", DATABASE_URL: "postgres://x/y" })
+      .logLevel,
+    "info",
+  );
+  assert.equal(loadConfig({ LOG_LEVEL: "warn" }).logLevel, "warn");
+});
+
+Deno.test("config: migrations use DATABASE_URL_UNPOOLED, falling back to DATABASE_URL", () => {
+  const pooled = "postgres://pool.test/db";
+  assert.equal(loadConfig({ DATABASE_URL: pooled }).migrationDatabaseUrl, pooled);
+  assert.equal(
+    loadConfig({ DATABASE_URL: pooled, DATABASE_URL_UNPOOLED: "postgres://direct.test/db" })
+      .migrationDatabaseUrl,
+    "postgres://direct.test/db",
+  );
+});
+
+Deno.test("config: a sign-in pair is enabled only when complete", () => {
+  const config = loadConfig({ MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" });
+  assert.deepEqual(config.mail, {
+    user: "bot@x.test",
+    password: "pw",
+    host: "smtp.gmail.com",
+    port: 465,
+    from: "bot@x.test",
+  });
+  assert.equal(primaryMethodsConfigured(config), true);
+});
+
+Deno.test("config: one error names every problem at once", () => {
+  let error: unknown;
+  try {
+    loadConfig({
+      NODE_ENV: "staging",
+      PORT: "http",
+      LOG_LEVEL: "loud",
+      APP_URL: "not a url",
+      DATABASE_URL: "mysql://x",
+    });
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof ConfigError);
+  assert.equal(error.problems.length, 5);
+  const problems = error.problems.join("\n");
+  for (const name of ["NODE_ENV", "PORT", "LOG_LEVEL", "APP_URL", "DATABASE_URL"]) {
+    assert.match(problems, new RegExp(name));
+  }
+});
+
+Deno.test("config: cross-variable rules are reported together", () => {
+  let error: unknown;
+  try {
+    loadConfig({ NODE_ENV: "production", MAIL_USER: "bot@x.test", AUTH_OAUTH_B_SECRET: "s" });
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof ConfigError);
+  assert.deepEqual(error.problems.sort(), [
+    "AUTH_OAUTH_B_ID and AUTH_OAUTH_B_SECRET must be set together",
+    "AUTH_SECRET is required in production",
+    "DATABASE_URL is required in production",
+    "MAIL_USER and MAIL_APP_PASSWORD must be set together",
+  ]);
+});
