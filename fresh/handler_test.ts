@@ -67,7 +67,11 @@ Deno.test("pages: skipAppWrapper and skipInheritedLayouts render the bare page",
 Deno.test("pages: <Head> children land in the document head", async () => {
   await using app = await fixture();
   const html = await (await app.get("/about")).text();
-  assert.match(html, /<meta name="description" content="About the fixture"\/?><\/head>/);
+  assert.match(
+    html,
+    /<title>About<\/title><meta name="description" content="About the fixture"\/?><\/head>/,
+  );
+  assert.doesNotMatch(html, /<title>Fixture/, "the page title replaces the _app title");
 });
 
 Deno.test("pages: async route components are awaited", async () => {

@@ -45,6 +45,7 @@ export function renderPage(input: RenderInput): string {
     headHtml += scripts.head;
     bodyHtml = scripts.body;
   }
+  if (headHtml.includes("<title")) html = dropAppTitle(html);
   html = insertAt(html, html.indexOf("</head>"), headHtml);
   return insertAt(html, html.lastIndexOf("</body>"), bodyHtml);
 }
@@ -70,6 +71,13 @@ function islandScripts(islands: IslandCollector, build: BuildManifest, basePath:
     body: `<script type="application/json" id="__FRSH_STATE">${scriptSafeJson(state)}</script>` +
       `<script type="module" src="${url(build.boot)}"></script>`,
   };
+}
+
+/** A page's <Head><title> replaces the default title set by `_app`. */
+function dropAppTitle(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  const head = headEnd < 0 ? html : html.slice(0, headEnd);
+  return head.replace(/<title>[^<]*<\/title>/, "") + html.slice(head.length);
 }
 
 function insertAt(html: string, at: number, extra: string): string {

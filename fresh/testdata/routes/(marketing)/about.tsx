@@ -4,6 +4,7 @@ export default function About() {
   return (
     <>
       <Head>
+        <title>About</title>
         <meta name="description" content="About the fixture" />
       </Head>
       <p id="about">About</p>
