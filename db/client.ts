@@ -2,6 +2,7 @@
 // PGlite (on disk in a folder, or in memory).
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely } from "kysely";
+import { dirname } from "node:path";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { PGliteDialect } from "./pglite_dialect.ts";
@@ -39,6 +40,8 @@ export async function openDb(target: DbTarget): Promise<Db> {
     const kysely = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
     return { kysely, kind: "postgres", close: once(() => kysely.destroy()) };
   }
+  // PGlite creates its own folder but not the folders above it.
+  if (target.dataDir) await Deno.mkdir(dirname(target.dataDir), { recursive: true });
   const pg = await PGlite.create({
     dataDir: target.dataDir,
     loadDataDir: target.loadDataDir,

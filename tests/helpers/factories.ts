@@ -3,10 +3,8 @@ import { createId } from "@paralleldrive/cuid2";
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../../db/schema.ts";
 
-export function randomKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return "sp_" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { generateProjectKey as randomKey } from "../../core/keys.ts";
+import { generateProjectKey as randomKey } from "../../core/keys.ts";
 
 export async function insertOrganization(db: Kysely<Database>, name = "Acme") {
   return await db.insertInto("organizations").values({ id: createId(), name })

@@ -1,0 +1,92 @@
+// Production entry: configuration → database → migrations → app → Deno.serve.
+import { join } from "node:path";
+import { createPageHandler, createStaticHandler } from "$fresh/server.ts";
+import { sdkAssets } from "./api/sdk_assets.ts";
+import { createApp } from "./app.ts";
+import { createDeps, VERSION } from "./app_deps.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { openDb } from "./db/client.ts";
+import { ensureDevProject } from "./db/queries/dev_seed.ts";
+import { generateProjectKey } from "./core/keys.ts";
+import { LATEST_MIGRATION, migrateToLatest, migrationLevel } from "./db/migrator.ts";
+import { resolveConfig } from "./fresh/config.ts";
+import freshConfig from "./fresh.config.ts";
+import manifest from "./fresh.gen.ts";
+import { log, setupLogging } from "./log.ts";
+import { setupMonitoring } from "./monitoring.ts";
+
+const config = loadConfigOrExit();
+await setupLogging(config.logLevel);
+await setupMonitoring(config);
+
+const db = await openDb(
+  config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: join(config.dataDir, "pglite") },
+);
+await ensureMigrated(config);
+if (config.nodeEnv === "development") {
+  const project = await ensureDevProject(db.kysely, generateProjectKey);
+  log.info("dev:project:ready", { project: project.name, key: project.key });
+}
+
+const dev = config.nodeEnv === "development";
+const deps = createDeps(config, db);
+const { staticDir, buildDir, basePath } = resolveConfig(freshConfig, import.meta.url);
+const app = createApp(deps, {
+  staticFiles: createStaticHandler({ staticDir, buildDir, basePath, dev }),
+  mounts: [sdkAssets({ dir: join(buildDir, "sdk"), reload: dev })],
+  pages: await createPageHandler(manifest, {
+    staticDir,
+    buildDir,
+    basePath,
+    dev,
+    onError: (error, req) =>
+      log.error("page:render:failed", { url: req.url, error: String(error) }),
+  }),
+});
+
+const server = Deno.serve({
+  port: config.port,
+  onListen: ({ hostname, port }) =>
+    log.info("server:listen:ok", {
+      version: VERSION,
+      database: db.kind,
+      url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`,
+      appUrl: config.appUrl,
+    }),
+}, app.fetch);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    await server.shutdown();
+    await deps.lastUsed.settle();
+    await db.close();
+    Deno.exit(0);
+  });
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    Deno.exit(1);
+  }
+}
+
+/** Development and the embedded database migrate at start; production only checks the level. */
+async function ensureMigrated(config: Config): Promise<void> {
+  if (config.nodeEnv !== "production" || db.kind === "pglite") {
+    const applied = await migrateToLatest(db.kysely);
+    if (applied.length) log.info("db:migrate:ok", { applied });
+    return;
+  }
+  const level = await migrationLevel(db.kysely);
+  if (level !== LATEST_MIGRATION) {
+    log.fatal("db:migrate:pending", { level, expected: LATEST_MIGRATION });
+    console.error(`Database is at ${level ?? "no migration"}; run \`deno task db:migrate\`.`);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,194 @@
+// Harness for the SDK's browser tests: the real service (with the built SDK mounted at its stable
+// URL), a recording proxy in front of its ingest, test pages on their own origin, and Chromium.
+
+import * as esbuild from "esbuild";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { sdkAssets } from "../../api/sdk_assets.ts";
+import type { Playhead } from "../../sdk/mod.ts";
+import { buildSdk } from "../../sdk/build.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { gunzipBytes, type StoredEvent } from "./sdk_readback.ts";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** One request the page sent to the service, as the proxy saw it. */
+export interface SeenRequest {
+  at: number;
+  method: string;
+  path: string;
+  headers: Headers;
+  /** Raw bytes on the wire. */
+  raw: Uint8Array;
+  /** The body decoded (gunzipped when Content-Encoding is gzip). */
+  text: string;
+  /** What the proxy answered. */
+  status: number;
+}
+
+export interface Harness extends AsyncDisposable {
+  server: TestServer;
+  /** Base URL of the proxy the SDK posts to (forwards to the server unless told otherwise). */
+  endpoint: string;
+  /** Origin of the test pages. */
+  pagesUrl: string;
+  /** Every request the SDK made, in arrival order (preflights excluded). */
+  seen: SeenRequest[];
+  /** Statuses the proxy answers to the next ingest posts instead of forwarding them. */
+  failNext: number[];
+  browser: Browser;
+  /** Registers a page at `path` on the test origin. */
+  page(path: string, html: string): void;
+  /** Registers any other file on the test origin. */
+  file(path: string, body: string, contentType: string): void;
+  /** A fresh browser context (own sessionStorage) with console messages collected. */
+  context(): Promise<{ context: BrowserContext; page: Page; console: string[] }>;
+  /** Ingest posts seen, parsed. */
+  ingests(): { at: number; body: IngestJson; gzipped: boolean; bytes: number; status: number }[];
+}
+
+export interface IngestJson {
+  sessionId: string;
+  events: StoredEvent[];
+  metadata?: Record<string, unknown>;
+}
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "content-type, content-encoding, x-service-public-key",
+  "access-control-allow-methods": "POST, OPTIONS",
+};
+
+export async function startHarness(): Promise<Harness> {
+  const sdkDir = await Deno.makeTempDir({ prefix: "playhead-sdk-" });
+  await buildSdk({ outDir: sdkDir, dev: false });
+  await esbuild.stop();
+  const server = await startTestServer({ mounts: [sdkAssets({ dir: sdkDir })] });
+
+  const seen: SeenRequest[] = [];
+  const failNext: number[] = [];
+  const proxy = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const url = new URL(req.url);
+    if (req.method === "OPTIONS") {
+      return fetch(server.url + url.pathname, { method: "OPTIONS", headers: req.headers });
+    }
+    const raw = new Uint8Array(await req.arrayBuffer());
+    const gzipped = req.headers.get("content-encoding") === "gzip";
+    const text = new TextDecoder().decode(gzipped ? await gunzipBytes(raw) : raw);
+    const record: SeenRequest = {
+      at: Date.now(),
+      method: req.method,
+      path: url.pathname,
+      headers: req.headers,
+      raw,
+      text,
+      status: 0,
+    };
+    seen.push(record);
+    if (url.pathname === "/api/ingest" && failNext.length > 0) {
+      record.status = failNext.shift()!;
+      return Response.json({ kind: "injected" }, { status: record.status, headers: CORS });
+    }
+    const upstream = await fetch(server.url + url.pathname, {
+      method: req.method,
+      headers: req.headers,
+      body: raw,
+    });
+    record.status = upstream.status;
+    return upstream;
+  });
+
+  const files = new Map<string, { body: string; type: string }>();
+  const pageServer = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const file = files.get(new URL(req.url).pathname);
+    if (file === undefined) return new Response("not found", { status: 404 });
+    return new Response(file.body, { headers: { "content-type": file.type } });
+  });
+
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  const contexts: BrowserContext[] = [];
+
+  const harness: Harness = {
+    server,
+    endpoint: `http://127.0.0.1:${proxy.addr.port}`,
+    pagesUrl: `http://127.0.0.1:${pageServer.addr.port}`,
+    seen,
+    failNext,
+    browser,
+    page: (path, html) => void files.set(path, { body: html, type: "text/html; charset=utf-8" }),
+    file: (path, body, type) => void files.set(path, { body, type }),
+    context: async () => {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      const console: string[] = [];
+      page.on("console", (m) => console.push(`${m.type()}: ${m.text()}`));
+      return { context, page, console };
+    },
+    ingests: () =>
+      seen.filter((r) => r.path === "/api/ingest").map((r) => ({
+        at: r.at,
+        body: JSON.parse(r.text) as IngestJson,
+        gzipped: r.headers.get("content-encoding") === "gzip",
+        bytes: r.raw.length,
+        status: r.status,
+      })),
+    [Symbol.asyncDispose]: async () => {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await proxy.shutdown();
+      await pageServer.shutdown();
+      await server.close();
+      await Deno.remove(sdkDir, { recursive: true });
+    },
+  };
+  return harness;
+}
+
+/** An HTML page that loads the SDK from the service's stable URL and calls `Playhead.init`. */
+export function sdkPage(
+  h: Harness,
+  key: string,
+  options: Record<string, unknown>,
+  body: string,
+  extraScript = "",
+): string {
+  const init = JSON.stringify({ apiKey: key, endpoint: h.endpoint, ...options });
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Test page</title>
+<script src="${h.server.url}/sdk/v1/playhead.js"></script>
+<script>window.ph = Playhead.init(${init});</script></head>
+<body>${body}<script>${extraScript}</script></body></html>`;
+}
+
+/** Polls `fn` until it returns a truthy value or `timeoutMs` passes. */
+export async function waitFor<T>(
+  fn: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  what = "condition",
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (true) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `body` in the page with the page's recorder (`window.ph`, from `Playhead.init`). */
+export function withPh<R>(page: Page, body: (ph: Playhead) => R): Promise<Awaited<R>> {
+  return page.evaluate(`(${body.toString()})(window.ph)`) as Promise<Awaited<R>>;
+}
