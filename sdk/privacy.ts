@@ -21,6 +21,7 @@ export interface CaptureOptions {
   collectFonts: false;
   inlineImages: false;
   recordCrossOriginIframes: false;
+  recordAfter: "DOMContentLoaded";
 }
 
 export function captureOptions(options: ResolvedOptions): CaptureOptions {
@@ -39,5 +40,7 @@ export function captureOptions(options: ResolvedOptions): CaptureOptions {
     collectFonts: false,
     inlineImages: false,
     recordCrossOriginIframes: false,
+    // Start at DOMContentLoaded rather than after every image has loaded.
+    recordAfter: "DOMContentLoaded",
   };
 }
