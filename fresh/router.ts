@@ -8,6 +8,9 @@ import type {
   MiddlewareModule,
   RouteModule,
 } from "./types.ts";
+import { compareRanks, decodeParams, isGroup, rankOf, toPattern } from "./route_pattern.ts";
+
+export { toPattern };
 
 export interface Route {
   /** URLPattern syntax, e.g. `/sessions/:id`. */
@@ -116,41 +119,4 @@ export function middlewaresForUnmatched(
 function ancestors(rel: string): string[] {
   const parts = rel.split("/").slice(0, -1);
   return ["", ...parts.map((_, i) => parts.slice(0, i + 1).join("/"))];
-}
-
-const isGroup = (segment: string) => /^\(.+\)$/.test(segment);
-
-/** File path (without extension) → URLPattern pathname. */
-export function toPattern(rel: string): string {
-  const segments = rel.split("/").filter((s) => !isGroup(s));
-  if (segments.at(-1) === "index") segments.pop();
-  const converted = segments.map((s) =>
-    s.replace(/\[\.\.\.([A-Za-z_$][\w$]*)\]/g, ":$1*").replace(/\[([A-Za-z_$][\w$]*)\]/g, ":$1")
-  );
-  return "/" + converted.join("/");
-}
-
-/** Per segment: 0 static, 1 dynamic, 2 catch-all; static segments win over dynamic ones. */
-function rankOf(pattern: string): number[] {
-  return pattern.split("/").slice(1).map((s) => s.endsWith("*") ? 2 : s.includes(":") ? 1 : 0);
-}
-
-function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    if (a[i] !== b[i]) return a[i] - b[i];
-  }
-  return a.length - b.length;
-}
-
-function decodeParams(groups: Record<string, string | undefined>): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(groups)) {
-    if (/^\d+$/.test(key)) continue; // unnamed groups
-    try {
-      params[key] = decodeURIComponent(value ?? "");
-    } catch {
-      params[key] = value ?? "";
-    }
-  }
-  return params;
 }
