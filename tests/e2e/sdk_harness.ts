@@ -192,3 +192,24 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function withPh<R>(page: Page, body: (ph: Playhead) => R): Promise<Awaited<R>> {
   return page.evaluate(`(${body.toString()})(window.ph)`) as Promise<Awaited<R>>;
 }
+
+/**
+ * Page script defining `burst(n, start, noise)`: n DOM mutations, each its own rrweb event, with
+ * text `m<i>` (plus `noise` random characters) so tests can count events end to end.
+ */
+export const BURST_SCRIPT = `
+window.burst = async (n, start = 0, noise = 0) => {
+  let el = document.getElementById("burst");
+  if (!el) { el = document.createElement("div"); el.id = "burst"; document.body.appendChild(el); }
+  for (let i = start; i < start + n; i++) {
+    let pad = "";
+    if (noise) pad = " " + btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(noise))));
+    el.textContent = "m" + i + pad;
+    await new Promise((r) => queueMicrotask(r));
+  }
+};`;
+
+/** The `m<i>` indices of burst mutations found in `json`, in order of appearance. */
+export function burstIndices(json: string): number[] {
+  return [...json.matchAll(/"textContent":"m(\d+)[" ]/g)].map((m) => Number(m[1]));
+}
