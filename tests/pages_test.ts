@@ -24,7 +24,8 @@ async function pages(status: () => Promise<ServiceStatus>) {
     buildDir,
     onError: (error) => errors.push(error),
   });
-  const deps = { status } as unknown as AppDeps;
+  // Only what the pages touch: status() and, for the viewer lookup, the app URL (no cookie sent).
+  const deps = { status, config: { appUrl: "http://localhost:3000" } } as unknown as AppDeps;
   return {
     errors,
     get: (path: string) => handle(new Request(`http://localhost${path}`), { deps }),
