@@ -4,6 +4,8 @@ import type { DatabaseKind, Db } from "./db/client.ts";
 import { migrationLevel } from "./db/migrator.ts";
 import { createLastUsedWriter } from "./core/ingest.ts";
 import { LastUsedTracker } from "./core/last_used.ts";
+import { createMailer, type Mailer } from "./core/mailer.ts";
+import { resolveAuthSecret } from "./core/session_token.ts";
 import denoJson from "./deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;
@@ -18,6 +20,10 @@ export interface AppDeps {
   config: Config;
   db: Db;
   lastUsed: LastUsedTracker;
+  /** Signs session tokens and peppers one-time codes (AUTH_SECRET or a per-process secret). */
+  authSecret: string;
+  /** null when no SMTP account is configured. */
+  mailer: Mailer | null;
   status(): Promise<ServiceStatus>;
 }
 
@@ -26,6 +32,8 @@ export function createDeps(config: Config, db: Db): AppDeps {
     config,
     db,
     lastUsed: new LastUsedTracker(createLastUsedWriter(db)),
+    authSecret: resolveAuthSecret(config),
+    mailer: createMailer(config.mail),
     status: async () => ({
       version: VERSION,
       databaseKind: db.kind,

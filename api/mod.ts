@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../app_deps.ts";
 import type { ApiEnv } from "./env.ts";
+import { authRoutes } from "./auth.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
 import { renderError } from "./middleware.ts";
@@ -11,6 +12,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.onError(renderError);
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
+  api.route("/auth", authRoutes(deps));
   // A mounted sub-app's notFound is not consulted, so the catch-all is a route of its own.
   api.all("*", (c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
   return api;

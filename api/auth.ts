@@ -1,0 +1,50 @@
+// /api/auth: sign-in methods, the email one-time code flow and sign-out (DECISIONS "Sign-in and
+// accounts"). OAuth and passkeys join this sub-app later.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { AppDeps } from "../app_deps.ts";
+import { signInMethods } from "../core/sign_in_methods.ts";
+import { sendOtp, verifyOtp } from "../core/otp.ts";
+import { endSession, revokeSessions, startSession } from "../core/sessions.ts";
+import { dashboardApp } from "./dashboard.ts";
+import type { ApiEnv } from "./env.ts";
+import { parseWith } from "./validate.ts";
+
+const email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+const sendSchema = z.object({ email });
+const verifySchema = z.object({
+  email,
+  code: z.string().trim().regex(/^\d{6}$/, "must be 6 digits"),
+  name: z.string().trim().min(1).max(80).optional(),
+});
+const signoutSchema = z.object({ everywhere: z.boolean().optional() });
+
+export function authRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = dashboardApp(deps);
+
+  app.get("/methods", (c) => c.json(signInMethods(deps.config)));
+
+  app.post("/otp/send", async (c) => {
+    const input = parseWith(sendSchema, await c.req.json().catch(() => null), "body");
+    await sendOtp(deps, input.email, { requestId: c.var.requestId });
+    return c.body(null, 204);
+  });
+
+  app.post("/otp/verify", async (c) => {
+    const input = parseWith(verifySchema, await c.req.json().catch(() => null), "body");
+    const { userId } = await verifyOtp(deps, input);
+    c.header("Set-Cookie", await startSession(deps, userId));
+    return c.json({ redirectTo: "/" });
+  });
+
+  app.post("/signout", async (c) => {
+    const body = await c.req.json().catch(() => ({}));
+    const input = parseWith(signoutSchema, body ?? {}, "body");
+    const viewer = c.var.viewer;
+    if (input.everywhere && viewer) await revokeSessions(deps, viewer.userId);
+    c.header("Set-Cookie", endSession(deps));
+    return c.body(null, 204);
+  });
+
+  return app;
+}
