@@ -1,12 +1,8 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import type { ServiceStatus } from "../app_deps.ts";
+import { StatusList } from "../components/StatusList.tsx";
 import HealthStatus from "../islands/HealthStatus.tsx";
 import type { State } from "./_middleware.ts";
-
-const DATABASE_NAMES: Record<ServiceStatus["databaseKind"], string> = {
-  postgres: "PostgreSQL",
-  pglite: "PGlite (embedded)",
-};
 
 export default function Home({ data }: PageProps<ServiceStatus, State>) {
   return (
@@ -15,16 +11,7 @@ export default function Home({ data }: PageProps<ServiceStatus, State>) {
       <p class="lead">Self-hosted session recording.</p>
       <section class="card" aria-labelledby="status-heading">
         <h2 id="status-heading">Service status</h2>
-        <dl class="status">
-          <dt>Version</dt>
-          <dd>{data.version}</dd>
-          <dt>Database</dt>
-          <dd>{DATABASE_NAMES[data.databaseKind]}</dd>
-          <dt>Migration level</dt>
-          <dd>
-            <code>{data.migrationLevel}</code>
-          </dd>
-        </dl>
+        <StatusList status={data} />
         <HealthStatus endpoint="/api/health" intervalMs={15_000} />
       </section>
     </>
