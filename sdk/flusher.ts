@@ -25,7 +25,7 @@ export class Flusher {
   /** Batches of the running flush not yet acknowledged; the first may be on the wire. */
   #outbox: RecordedEvent[][] = [];
   #running: Promise<void> | null = null;
-  #again = false;
+  #next: Promise<void> | null = null;
   #abort = new AbortController();
   #held: boolean;
   #cancelled = false;
@@ -67,16 +67,16 @@ export class Flusher {
   flush(): Promise<void> {
     if (this.#held || this.#cancelled) return Promise.resolve();
     if (this.#running) {
-      this.#again = true;
-      return this.#running;
+      // One follow-up flush picks up whatever arrived while this one was sending.
+      this.#next ??= this.#running.then(() => {
+        this.#next = null;
+        return this.flush();
+      });
+      return this.#next;
     }
     if (this.buffer.length === 0 && this.#queued.length === 0) return Promise.resolve();
     this.#running = this.#run(this.#abort.signal).finally(() => {
       this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        void this.flush();
-      }
     });
     return this.#running;
   }
