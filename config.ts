@@ -74,10 +74,7 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Rules that span several variables. The accounts issue adds the "no primary sign-in method"
- * rule here; until then it is only reported by `primaryMethodsConfigured`.
- */
+/** Rules that span several variables, reported together with the per-variable ones. */
 export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]> = [
   (env) =>
     PRIMARY_METHOD_PAIRS.flatMap(([a, b]) =>
@@ -86,6 +83,14 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
   (env) =>
     env.NODE_ENV === "production" && !env.AUTH_SECRET
       ? ["AUTH_SECRET is required in production"]
+      : [],
+  // Spec §5: outside development (and tests) someone must be able to sign in.
+  (env) =>
+    env.NODE_ENV === "production" && !PRIMARY_METHOD_PAIRS.some(([a, b]) => env[a] && env[b])
+      ? [
+        "no primary sign-in method is configured: set " +
+        PRIMARY_METHOD_PAIRS.map(([a, b]) => `${a} + ${b}`).join(", or "),
+      ]
       : [],
   (env) =>
     env.NODE_ENV === "production" && !env.DATABASE_URL

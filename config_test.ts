@@ -26,8 +26,7 @@ Deno.test("config: APP_URL falls back to PLATFORM_URL, then localhost", () => {
 Deno.test("config: LOG_LEVEL defaults per NODE_ENV and can be set", () => {
   assert.equal(loadConfig({ NODE_ENV: "test" }).logLevel, "silent");
   assert.equal(
-    loadConfig({ NODE_ENV: "production", AUTH_SECRET: "s", DATABASE_URL: "postgres://x/y" })
-      .logLevel,
+    loadConfig({ ...PRODUCTION, MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" }).logLevel,
     "info",
   );
   assert.equal(loadConfig({ LOG_LEVEL: "warn" }).logLevel, "warn");
@@ -89,5 +88,39 @@ Deno.test("config: cross-variable rules are reported together", () => {
     "AUTH_SECRET is required in production",
     "DATABASE_URL is required in production",
     "MAIL_USER and MAIL_APP_PASSWORD must be set together",
+    "no primary sign-in method is configured: set AUTH_OAUTH_A_ID + AUTH_OAUTH_A_SECRET, " +
+    "or AUTH_OAUTH_B_ID + AUTH_OAUTH_B_SECRET, or MAIL_USER + MAIL_APP_PASSWORD",
   ]);
+});
+
+// A production environment with everything but the sign-in methods.
+const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "s", DATABASE_URL: "postgres://h/db" };
+
+Deno.test("config: production fails to start without a primary sign-in method", () => {
+  assert.throws(() => loadConfig(PRODUCTION), (error: unknown) => {
+    assert.ok(error instanceof ConfigError);
+    assert.equal(error.problems.length, 1);
+    assert.match(error.problems[0], /^no primary sign-in method is configured/);
+    return true;
+  });
+  // A lone half of a pair does not count either.
+  assert.throws(() => loadConfig({ ...PRODUCTION, AUTH_OAUTH_A_ID: "id" }), ConfigError);
+});
+
+Deno.test("config: any one complete pair is enough in production", () => {
+  for (
+    const pair of [
+      { AUTH_OAUTH_A_ID: "id", AUTH_OAUTH_A_SECRET: "s" },
+      { AUTH_OAUTH_B_ID: "id", AUTH_OAUTH_B_SECRET: "s" },
+      { MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" },
+    ]
+  ) {
+    const config = loadConfig({ ...PRODUCTION, ...pair });
+    assert.equal(primaryMethodsConfigured(config), true);
+  }
+});
+
+Deno.test("config: development and test start without any sign-in method", () => {
+  assert.equal(primaryMethodsConfigured(loadConfig({ NODE_ENV: "development" })), false);
+  assert.equal(primaryMethodsConfigured(loadConfig({ NODE_ENV: "test" })), false);
 });

@@ -3,7 +3,13 @@ import { loadConfig } from "./config.ts";
 import { captureLogs } from "./log.ts";
 import { setupMonitoring } from "./monitoring.ts";
 
-const production = { NODE_ENV: "production", AUTH_SECRET: "s", DATABASE_URL: "postgres://h/db" };
+const production = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "s",
+  DATABASE_URL: "postgres://h/db",
+  MAIL_USER: "bot@h.test",
+  MAIL_APP_PASSWORD: "pw",
+};
 
 Deno.test("monitoring: production without MONITORING_DSN logs a warning", async () => {
   const logs = await captureLogs();
