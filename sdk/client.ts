@@ -5,15 +5,15 @@ import { gzipSync } from "fflate";
 import { Flusher } from "./flusher.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
 import { logError } from "./log.ts";
+import { pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
 import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
 import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
-import { platformGzip, Transport } from "./transport.ts";
+import { browserTransportDeps, Transport } from "./transport.ts";
 import type {
   RecordedEvent,
   RecorderState,
   ResolvedOptions,
-  SessionMetadata,
   Traits,
   UserIdentity,
 } from "./types.ts";
@@ -34,12 +34,7 @@ export class PlayheadClient {
   #startUrl: string | null = null;
 
   constructor(readonly options: ResolvedOptions) {
-    this.#transport = new Transport(options, {
-      fetch: (input, init) => fetch(input, init),
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (handle) => clearTimeout(handle as number),
-      gzip: platformGzip(),
-    });
+    this.#transport = new Transport(options, browserTransportDeps());
     this.#sessionId = getSessionId(this.#storage);
     this.#flusher = this.#newFlusher(options.hold);
     watchHistory((url) => this.#onNavigate(url));
@@ -159,7 +154,7 @@ export class PlayheadClient {
       sessionId,
       batchSize: this.options.batchSize,
       hold,
-      metadata: () => this.#metadata(),
+      metadata: () => pageMetadata(this.#startUrl ?? location.href, this.#identity),
       gzipSync: (bytes) => gzipSync(bytes),
       park: (batches) => savePending(this.#storage, sessionId, batches),
     }, this.#transport);
@@ -171,22 +166,4 @@ export class PlayheadClient {
     this.#flusher.restore(batches);
     void this.#flusher.flush(); // the previous page's leftovers go first, right away
   }
-
-  #metadata(): SessionMetadata {
-    // Truncated to the service's limits, so an odd page can never get every batch rejected.
-    const metadata: SessionMetadata = {
-      url: (this.#startUrl ?? location.href).slice(0, 8192),
-      referrer: document.referrer.slice(0, 8192),
-      userAgent: navigator.userAgent.slice(0, 2048),
-      screenWidth: Math.round(screen.width),
-      screenHeight: Math.round(screen.height),
-      language: (navigator.language ?? "").slice(0, 64),
-    };
-    if (this.#identity) metadata.userIdentity = this.#identity;
-    return metadata;
-  }
-}
-
-function urlPayload(url: string): { url: string; pathname: string } {
-  return { url, pathname: new URL(url).pathname };
 }

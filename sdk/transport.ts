@@ -119,6 +119,16 @@ export class Transport {
   }
 }
 
+/** The real browser environment. */
+export function browserTransportDeps(): TransportDeps {
+  return {
+    fetch: (input, init) => fetch(input, init),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as number),
+    gzip: platformGzip(),
+  };
+}
+
 /** gzip through the platform's CompressionStream, or null where it does not exist. */
 export function platformGzip(): ((bytes: Uint8Array) => Promise<Uint8Array>) | null {
   if (typeof CompressionStream === "undefined") return null;
