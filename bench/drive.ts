@@ -9,6 +9,8 @@ export interface Limits {
   maxSeconds: number;
   /** The server process whose CPU is measured, if any. */
   serverPid: number | null;
+  /** The database whose PostgreSQL backends' CPU is measured. */
+  database: string;
 }
 
 export interface SessionSource<S> {
@@ -29,7 +31,7 @@ export async function drive<S>(source: SessionSource<S>, limits: Limits): Promis
   const latenciesMs: number[] = [];
   const failures = new Set<string>();
   let next = 0, issued = 0, errors = 0, events = 0, bytes = 0;
-  const before = sampleCpu(limits.serverPid);
+  const before = sampleCpu(limits.serverPid, limits.database);
   const deadline = before.at + limits.maxSeconds * 1000;
   const out = () => issued >= limits.maxRequests || performance.now() >= deadline;
 
@@ -54,11 +56,9 @@ export async function drive<S>(source: SessionSource<S>, limits: Limits): Promis
   }
 
   await Promise.all(Array.from({ length: limits.concurrency }, worker));
-  const after = sampleCpu(limits.serverPid);
-  if (next >= source.sessions.length && !out()) {
-    throw new Error("ran out of prepared sessions before the limits: prepare more");
-  }
+  const after = sampleCpu(limits.serverPid, limits.database);
   return {
+    exhausted: next >= source.sessions.length && !out(),
     requests: latenciesMs.length,
     errors,
     events,

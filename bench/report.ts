@@ -24,8 +24,8 @@ export function renderWorkload(w: WorkloadResult): string {
   const lines = [
     `### ${w.name}: ${w.description}`,
     "",
-    "| conc. | run | requests | req/s | events/s | MB/s (wire) | p50 ms | p95 ms | p99 ms | errors | server CPU | postgres CPU | bench CPU |",
-    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| conc. | run | requests | req/s | events/s | MB/s (wire) | p50 ms | p95 ms | p99 ms | errors | server CPU | postgres CPU | bench CPU | others' CPU |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const level of w.levels) {
     for (const [label, run] of [["server", level.server], ["ceiling", level.ceiling]] as const) {
@@ -35,7 +35,7 @@ export function renderWorkload(w: WorkloadResult): string {
           f0(s.eventsPerSecond)
         } | ${f1(s.mbPerSecond)} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${run.errors} | ${
           label === "server" ? f2(run.cpu.server) : "–"
-        } | ${f2(run.cpu.postgres)} | ${f2(run.cpu.bench)} |`,
+        } | ${f2(run.cpu.postgres)} | ${f2(run.cpu.bench)} | ${f2(run.cpu.others)} |`,
       );
     }
   }
@@ -43,6 +43,13 @@ export function renderWorkload(w: WorkloadResult): string {
   for (const level of w.levels) {
     const ratio = summarize(level.server).rps / summarize(level.ceiling).rps;
     lines.push(`| ${level.concurrency} | ${(ratio * 100).toFixed(0)} % |`);
+  }
+  const short = w.levels.flatMap((l) =>
+    [["server", l.server], ["ceiling", l.ceiling]].filter(([, r]) => (r as RunResult).exhausted)
+      .map(([label]) => `conc. ${l.concurrency} ${label}`)
+  );
+  if (short.length) {
+    lines.push("", `Ran out of prepared sessions (shorter than planned): ${short.join(", ")}.`);
   }
   const failures = w.levels.flatMap((l) => [...l.server.failures, ...l.ceiling.failures]);
   if (failures.length) lines.push("", "Failures:", ...failures.map((f) => `- ${f}`));

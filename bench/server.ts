@@ -9,6 +9,7 @@ const ROOT = new URL("../", import.meta.url).pathname;
 const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface BenchDatabase {
+  name: string;
   url: string;
   project: { id: string; organizationId: string; key: string };
   drop(): Promise<void>;
@@ -29,6 +30,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
     await migrateToLatest(db.kysely);
     const project = await insertProject(db.kysely, { name: "Bench" });
     return {
+      name,
       url,
       project: { id: project.id, organizationId: project.organization_id, key: project.key },
       drop: async () => {
@@ -62,6 +64,9 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
       DATABASE_URL: databaseUrl,
       NODE_ENV: "production",
       AUTH_SECRET: "bench-only-secret",
+      // production refuses to start without a sign-in method; ingest never uses it
+      AUTH_OAUTH_A_ID: "bench",
+      AUTH_OAUTH_A_SECRET: "bench",
       PORT: String(port),
       LOG_LEVEL: "warn",
     },
@@ -70,6 +75,8 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
     stderr: "inherit",
   }).spawn();
   const url = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.status.then(() => exited = true);
   const stop = async () => {
     try {
       child.kill("SIGTERM");
@@ -93,6 +100,7 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
     } catch {
       // not listening yet
     }
+    if (exited) throw new Error("the server exited before it became healthy");
     if (Date.now() > deadline) {
       await stop();
       throw new Error("server did not become healthy within 60 s");

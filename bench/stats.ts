@@ -1,4 +1,5 @@
 // Latency percentiles and the per-run summary shared by the HTTP and the ceiling loops.
+import type { CpuRates } from "./cpu.ts";
 
 export interface RunResult {
   requests: number;
@@ -8,7 +9,9 @@ export interface RunResult {
   bytes: number;
   wallSeconds: number;
   latenciesMs: number[];
-  cpu: { server: number; postgres: number; bench: number };
+  cpu: CpuRates;
+  /** The prepared sessions ran out before either limit (the run was shorter than planned). */
+  exhausted: boolean;
   /** A few distinct failures, for the report. */
   failures: string[];
 }
