@@ -2,21 +2,11 @@
 // islands loads no script at all.
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
 import { buildIslands } from "../../fresh/build.ts";
 import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
 import manifest from "../../fresh/testdata/fresh.gen.ts";
 import { FIXTURE_DIR, FIXTURE_STATIC } from "../../fresh/testdata/helpers.ts";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 async function startFixtureServer(buildDir: string) {
   await buildIslands({ rootDir: FIXTURE_DIR, islands: Object.keys(manifest.islands), buildDir });
@@ -34,7 +24,7 @@ Deno.test("islands hydrate in the browser; pages without islands load no script"
   const profile = await Deno.makeTempDir({ prefix: "fresh-e2e-profile-" });
   const { server, origin } = await startFixtureServer(buildDir);
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });

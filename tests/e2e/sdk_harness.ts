@@ -2,23 +2,13 @@
 // URL), a recording proxy in front of its ingest, test pages on their own origin, and Chromium.
 
 import * as esbuild from "esbuild";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { sdkAssets } from "../../api/sdk_assets.ts";
 import type { Playhead } from "../../sdk/mod.ts";
 import { buildSdk } from "../../sdk/build.ts";
+import { launchChromium } from "../helpers/browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { gunzipBytes, type StoredEvent } from "./sdk_readback.ts";
-
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** One request the page sent to the service, as the proxy saw it. */
 export interface SeenRequest {
@@ -113,10 +103,7 @@ export async function startHarness(): Promise<Harness> {
     return new Response(file.body, { headers: { "content-type": file.type } });
   });
 
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
 
   const harness: Harness = {

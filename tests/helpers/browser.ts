@@ -1,0 +1,21 @@
+// Debian's Chromium, launched the one way this machine allows: headless, no sandbox (root), and
+// no background networking (the network is closed), with a fresh profile each time.
+import { type Browser, chromium } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** A new browser; playwright gives every launch its own temporary user-data dir. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
