@@ -6,6 +6,7 @@ import { authRoutes } from "./auth.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
 import { renderError } from "./middleware.ts";
+import { sessionRoutes } from "./sessions.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -13,6 +14,8 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
   api.route("/auth", authRoutes(deps));
+  // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.
+  api.route("/sessions", sessionRoutes(deps));
   // A mounted sub-app's notFound is not consulted, so the catch-all is a route of its own.
   api.all("*", (c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
   return api;
