@@ -1,6 +1,6 @@
 // The public, key-authenticated surface used by the SDK: ingest and SDK-side cancel. CORS is open
 // to every origin, on errors too, because the SDK runs on customers' sites.
-import { Hono } from "hono";
+import { type Context, Hono, type Next } from "hono";
 import { cancelIngestSession, checkKeyFormat, ingestBatch } from "../core/ingest.ts";
 import type { AppDeps } from "../app_deps.ts";
 import { readJsonBody } from "./body.ts";
@@ -19,12 +19,16 @@ const CORS_HEADERS = {
 export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
-  // After the handler (or onError) has produced a response, so failures carry CORS too.
-  app.use(async (c, next) => {
+  // After the handler (or onError) has produced a response, so failures carry CORS too. Scoped to
+  // the key-authenticated paths: this sub-app is mounted at the /api root, where a bare `use`
+  // would reach every other endpoint as well.
+  app.use("/ingest", corsAndNoStore);
+  app.use("/sessions/cancel", corsAndNoStore);
+  async function corsAndNoStore(c: Context<ApiEnv>, next: Next) {
     await next();
     for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
     c.res.headers.set("Cache-Control", "no-store");
-  });
+  }
 
   app.options("/ingest", (c) => c.body(null, 204));
   app.options("/sessions/cancel", (c) => c.body(null, 204));

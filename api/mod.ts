@@ -3,10 +3,12 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app_deps.ts";
 import type { ApiEnv } from "./env.ts";
 import { authRoutes } from "./auth.ts";
+import { avatarRoutes } from "./avatars.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
 import { renderError } from "./middleware.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { userRoutes } from "./user.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -16,6 +18,8 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/auth", authRoutes(deps));
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.
   api.route("/sessions", sessionRoutes(deps));
+  api.route("/user", userRoutes(deps));
+  api.route("/avatars", avatarRoutes());
   // A mounted sub-app's notFound is not consulted, so the catch-all is a route of its own.
   api.all("*", (c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
   return api;

@@ -55,3 +55,25 @@ export async function findOrCreateUser(
     return { id, created: true };
   });
 }
+
+/** The linked OAuth providers and registered passkeys shown on the profile. */
+export async function loginMethodsOf(db: Kysely<Database>, userId: string) {
+  const [accounts, passkeys] = await Promise.all([
+    db.selectFrom("accounts").select("provider").where("user_id", "=", userId)
+      .orderBy("created_at").execute(),
+    db.selectFrom("authenticators")
+      .select(["credential_id", "name", "credential_device_type", "created_at"])
+      .where("user_id", "=", userId).orderBy("created_at").execute(),
+  ]);
+  return { accounts, passkeys };
+}
+
+export async function renameUser(db: Kysely<Database>, userId: string, name: string) {
+  await db.updateTable("users").set({ name, updated_at: new Date() }).where("id", "=", userId)
+    .execute();
+}
+
+export async function setAvatarSeed(db: Kysely<Database>, userId: string, seed: string) {
+  await db.updateTable("users").set({ avatar_seed: seed, updated_at: new Date() })
+    .where("id", "=", userId).execute();
+}
