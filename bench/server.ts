@@ -110,7 +110,7 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
   return { url, pid: child.pid, stop } satisfies BenchServer;
 }
 
-function freePort(): number {
+export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
