@@ -7,6 +7,7 @@ import { avatarRoutes } from "./avatars.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
 import { renderError } from "./middleware.ts";
+import { trackedUserRoutes } from "./tracked_users.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { userRoutes } from "./user.ts";
 
@@ -20,6 +21,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/sessions", sessionRoutes(deps));
   api.route("/user", userRoutes(deps));
   api.route("/avatars", avatarRoutes());
+  api.route("/tracked-users", trackedUserRoutes(deps));
   // A mounted sub-app's notFound is not consulted, so the catch-all is a route of its own.
   api.all("*", (c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));
   return api;

@@ -2,11 +2,13 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as m0001 from "./migrations/0001_initial.ts";
+import * as m0004 from "./migrations/0004_tracked_users_api.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed.
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0004_tracked_users_api": m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -114,6 +114,10 @@ export interface TrackedUserTable {
   display_name_trait_key: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Rollups kept by triggers on sessions (migration 0004): latest session end, count, sum. */
+  last_event_at: ColumnType<Date | null, never, never>;
+  session_count: ColumnType<number, never, never>;
+  active_time: ColumnType<number, never, never>;
 }
 
 export interface SessionTable {

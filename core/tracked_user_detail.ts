@@ -1,0 +1,71 @@
+// One tracked user: detail, the online heartbeat, display-name overrides (ADMIN+) and deletion
+// (ADMIN+; the sessions stay, unlinked).
+import type { AppDeps } from "../app_deps.ts";
+import {
+  deleteTrackedUser,
+  findTrackedUser,
+  trackedUserLastEvent,
+  updateDisplayNameOverrides,
+} from "../db/queries/tracked_user.ts";
+import { notFound } from "./errors.ts";
+import { activeOrganization } from "./org_access.ts";
+import { toItem, type TrackedUserItem } from "./tracked_user_list.ts";
+import { statusAt } from "./tracked_user_status.ts";
+import type { Viewer } from "./viewer.ts";
+
+type Deps = Pick<AppDeps, "db">;
+
+export interface TrackedUserDetail extends TrackedUserItem {
+  /** The overrides as set, so a settings form can show and clear them. */
+  customName: string | null;
+  displayNameTraitKey: string | null;
+}
+
+export async function trackedUserDetail(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<TrackedUserDetail> {
+  const row = await findTrackedUser(deps.db.kysely, activeOrganization(viewer), id);
+  if (!row) throw notFound("tracked user");
+  return {
+    ...toItem(row, now),
+    customName: row.custom_name,
+    displayNameTraitKey: row.display_name_trait_key,
+  };
+}
+
+export async function trackedUserStatus(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<{ online: boolean; lastEventAt: string | null }> {
+  const row = await trackedUserLastEvent(deps.db.kysely, activeOrganization(viewer), id);
+  if (!row) throw notFound("tracked user");
+  return {
+    online: statusAt(row.last_event_at, now) === "ONLINE",
+    lastEventAt: row.last_event_at?.toISOString() ?? null,
+  };
+}
+
+export async function setDisplayName(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  changes: { customName?: string | null; traitKey?: string | null },
+  now = new Date(),
+): Promise<TrackedUserDetail> {
+  const organizationId = activeOrganization(viewer, "ADMIN");
+  if (!await updateDisplayNameOverrides(deps.db.kysely, organizationId, id, changes)) {
+    throw notFound("tracked user");
+  }
+  return await trackedUserDetail(deps, viewer, id, now);
+}
+
+export async function removeTrackedUser(deps: Deps, viewer: Viewer, id: string): Promise<void> {
+  if (!await deleteTrackedUser(deps.db.kysely, activeOrganization(viewer, "ADMIN"), id)) {
+    throw notFound("tracked user");
+  }
+}

@@ -1,0 +1,50 @@
+// One tracked user's sessions (spec §4): the sessions list's item shape, newest first, keyset
+// pages; userDisplayName and userTraits are always null here (the page already shows the user).
+import type { AppDeps } from "../app_deps.ts";
+import { listUserSessions } from "../db/queries/tracked_user_sessions.ts";
+import { validation } from "./errors.ts";
+import type { SessionListItem } from "./session_list.ts";
+import { decodeCursor, encodeCursor } from "./tracked_user_cursor.ts";
+import { userInOrganization } from "./tracked_user_timeline.ts";
+import type { Viewer } from "./viewer.ts";
+
+const ORDER = "user-sessions:date:desc";
+
+export async function trackedUserSessions(
+  deps: Pick<AppDeps, "db">,
+  viewer: Viewer,
+  id: string,
+  input: { cursor?: string; limit: number },
+): Promise<{ data: SessionListItem[]; nextCursor: string | null }> {
+  const user = await userInOrganization(deps, viewer, id);
+  const after = input.cursor ? decodeCursor(input.cursor, ORDER) : null;
+  // Ours always carry a key; a hand-made one without is as malformed as any other.
+  if (after && after.key === null) {
+    throw validation("invalid cursor", [{ path: "cursor", message: "malformed cursor" }]);
+  }
+  const rows = await listUserSessions(deps.db.kysely, user.id, {
+    after: after && { key: after.key!, id: after.id },
+    limit: input.limit + 1,
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => ({
+      id: row.id,
+      externalId: row.external_id,
+      projectId: row.project_id,
+      projectName: row.project_name,
+      url: row.url,
+      duration: row.duration,
+      eventCount: row.event_count,
+      createdAt: row.created_at.toISOString(),
+      trackedUserId: user.id,
+      userId: user.external_id,
+      userDisplayName: null,
+      userTraits: null,
+    })),
+    nextCursor: rows.length > input.limit && last
+      ? encodeCursor({ order: ORDER, key: last.created_us, id: last.id })
+      : null,
+  };
+}

@@ -1,0 +1,35 @@
+// Tracked-user status from the latest session end (spec §3, DECISIONS "Tracked users"): the
+// thresholds as windows that the SQL filters and the JS checks share.
+
+/** A user is online while their latest session ended at most this long ago (inclusive). */
+export const ONLINE_THRESHOLD_MS = 120_000;
+const DAY_MS = 86_400_000;
+
+export const STATUSES = ["ONLINE", "ACTIVE_24H", "IDLE_7D", "DORMANT"] as const;
+export type TrackedUserStatus = typeof STATUSES[number];
+
+/** Lower bounds (inclusive) of each status's lastEventAt at `now`; DORMANT is everything older. */
+export interface StatusBounds {
+  online: Date;
+  day: Date;
+  week: Date;
+}
+
+export function statusBounds(now: Date): StatusBounds {
+  const t = now.getTime();
+  return {
+    online: new Date(t - ONLINE_THRESHOLD_MS),
+    day: new Date(t - DAY_MS),
+    week: new Date(t - 7 * DAY_MS),
+  };
+}
+
+/** The status of a user whose latest session ended at `lastEventAt` (null: no sessions). */
+export function statusAt(lastEventAt: Date | null, now: Date): TrackedUserStatus {
+  if (!lastEventAt) return "DORMANT";
+  const b = statusBounds(now);
+  if (lastEventAt >= b.online) return "ONLINE";
+  if (lastEventAt >= b.day) return "ACTIVE_24H";
+  if (lastEventAt >= b.week) return "IDLE_7D";
+  return "DORMANT";
+}

@@ -1,0 +1,48 @@
+// One tracked user's sessions, newest first, keyset on (created_at, id) served by
+// sessions_tracked_user_created_idx (migration 0004).
+import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
+import type { Database } from "../schema.ts";
+
+export interface UserSessionRow {
+  id: string;
+  external_id: string;
+  project_id: string;
+  project_name: string;
+  url: string | null;
+  duration: number;
+  event_count: number;
+  created_at: Date;
+  /** created_at in epoch microseconds, the cursor's key. */
+  created_us: number;
+}
+
+export async function listUserSessions(
+  db: Kysely<Database>,
+  trackedUserId: string,
+  page: { after: { key: number; id: string } | null; limit: number },
+): Promise<UserSessionRow[]> {
+  let q = db.selectFrom("sessions")
+    .innerJoin("projects", "projects.id", "sessions.project_id")
+    .where("sessions.tracked_user_id", "=", trackedUserId)
+    .select([
+      "sessions.id",
+      "sessions.external_id",
+      "sessions.project_id",
+      "projects.name as project_name",
+      "sessions.url",
+      "sessions.duration",
+      "sessions.event_count",
+      "sessions.created_at",
+      sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
+    ]);
+  if (page.after) {
+    const key = sql`('epoch'::timestamptz + ${page.after.key}::bigint * interval '1 microsecond')`;
+    q = q.where(
+      sql<SqlBool>`(sessions.created_at, sessions.id) < (${key}, ${page.after.id})` as Expression<
+        SqlBool
+      >,
+    );
+  }
+  return await q.orderBy("sessions.created_at", "desc").orderBy("sessions.id", "desc")
+    .limit(page.limit).execute();
+}
