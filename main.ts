@@ -1,4 +1,5 @@
 // Production entry: configuration → database → migrations → app → Deno.serve.
+/// <reference lib="deno.unstable" />
 import { join } from "node:path";
 import { createPageHandler, createStaticHandler } from "$fresh/server.ts";
 import { sdkAssets } from "./api/sdk_assets.ts";
@@ -8,6 +9,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDb } from "./db/client.ts";
 import { ensureDevProject } from "./db/queries/dev_seed.ts";
 import { generateProjectKey } from "./core/keys.ts";
+import { runCleanup } from "./core/cleanup.ts";
 import { LATEST_MIGRATION, migrateToLatest, migrationLevel } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import freshConfig from "./fresh.config.ts";
@@ -57,6 +59,8 @@ const server = Deno.serve({
     }),
 }, app.fetch);
 
+scheduleCleanup();
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     await server.shutdown();
@@ -89,4 +93,30 @@ async function ensureMigrated(config: Config): Promise<void> {
     console.error(`Database is at ${level ?? "no migration"}; run \`deno task db:migrate\`.`);
     Deno.exit(1);
   }
+}
+
+/**
+ * The daily cleanup at 03:30 UTC (spec §8). Deno.cron exists on Deno Deploy and under
+ * `--unstable-cron` (the start and dev tasks pass it); every instance registers it and the advisory
+ * lock lets one of them sweep. Without it, GET /api/cron/daily-cleanup is the way in.
+ */
+function scheduleCleanup(): void {
+  if (config.nodeEnv === "production" && !config.cronSecret) {
+    log.warn("cron:cleanup:open", {
+      reason: "CRON_SECRET is not set; /api/cron is unauthenticated",
+    });
+  }
+  if (typeof Deno.cron !== "function") {
+    log.warn("cron:cleanup:unscheduled", { reason: "Deno.cron is unavailable (--unstable-cron)" });
+    return;
+  }
+  Deno.cron("daily-cleanup", "30 3 * * *", async () => {
+    try {
+      await runCleanup(deps, new Date(), { trigger: "cron" });
+    } catch (error) {
+      log.error("cron:cleanup:failed", {
+        error: error instanceof Error ? error.stack : String(error),
+      });
+    }
+  });
 }

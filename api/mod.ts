@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app_deps.ts";
 import type { ApiEnv } from "./env.ts";
 import { authRoutes } from "./auth.ts";
+import { cronRoutes } from "./cron.ts";
 import { avatarRoutes } from "./avatars.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
@@ -17,6 +18,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
   api.route("/auth", authRoutes(deps));
+  api.route("/cron", cronRoutes(deps));
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.
   api.route("/sessions", sessionRoutes(deps));
   api.route("/user", userRoutes(deps));
