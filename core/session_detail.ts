@@ -94,12 +94,13 @@ export async function removeSession(deps: Deps, viewer: Viewer, id: string): Pro
 
 /**
  * Checks access now (so a 404 comes before any byte is sent), then yields the batches in replay
- * order, fetching their data in groups of at most EVENTS_GROUP_BYTES (one batch if it is larger).
+ * order, fetching their data in groups of at most `groupBytes` (one batch if it is larger).
  */
 export async function sessionEvents(
   deps: Deps,
   viewer: Viewer,
   id: string,
+  groupBytes = EVENTS_GROUP_BYTES,
 ): Promise<AsyncIterable<EventBatchOut>> {
   const session = await sessionOf(deps, viewer, id);
   const metas = await batchMetas(deps.db.kysely, session);
@@ -107,7 +108,7 @@ export async function sessionEvents(
     for (let start = 0; start < metas.length;) {
       let end = start + 1;
       let bytes = metas[start].bytes;
-      while (end < metas.length && bytes + metas[end].bytes <= EVENTS_GROUP_BYTES) {
+      while (end < metas.length && bytes + metas[end].bytes <= groupBytes) {
         bytes += metas[end++].bytes;
       }
       const group = metas.slice(start, end);
