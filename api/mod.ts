@@ -8,6 +8,8 @@ import { avatarRoutes } from "./avatars.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
 import { renderError } from "./middleware.ts";
+import { organizationRoutes } from "./organizations.ts";
+import { projectRoutes } from "./projects.ts";
 import { trackedUserRoutes } from "./tracked_users.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { userRoutes } from "./user.ts";
@@ -23,6 +25,8 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/sessions", sessionRoutes(deps));
   api.route("/user", userRoutes(deps));
   api.route("/avatars", avatarRoutes());
+  api.route("/organizations", organizationRoutes(deps));
+  api.route("/projects", projectRoutes(deps));
   api.route("/tracked-users", trackedUserRoutes(deps));
   // A mounted sub-app's notFound is not consulted, so the catch-all is a route of its own.
   api.all("*", (c) => c.json({ kind: "not_found", message: "no such endpoint" }, 404));

@@ -1,0 +1,82 @@
+// Organisation members (DECISIONS "Roles"): everyone sees the roster; OWNER changes roles and
+// removes members; anyone may leave. An organisation never loses its last OWNER: demoting it is
+// 409, and an owner who leaves hands ownership on (oldest ADMIN, else oldest member).
+import type { AppDeps } from "../app_deps.ts";
+import { listMembers, removeMembership, setRole, withLockedRoster } from "../db/queries/members.ts";
+import type { Role } from "../db/schema.ts";
+import { avatarUrl } from "./avatar.ts";
+import { conflict, forbidden, notFound } from "./errors.ts";
+import { heirOnLeaving } from "./ownership.ts";
+import { roleIn } from "./permissions.ts";
+import type { Viewer } from "./viewer.ts";
+
+type MemberDeps = Pick<AppDeps, "config" | "db">;
+
+export interface MembershipView {
+  id: string;
+  role: Role;
+  joinedAt: string;
+  user: { id: string; name: string | null; email: string; image: string };
+}
+
+export async function listMemberships(
+  deps: MemberDeps,
+  viewer: Viewer,
+  input: { organizationId: string },
+): Promise<MembershipView[]> {
+  await roleIn(deps, viewer, input.organizationId);
+  const rows = await listMembers(deps.db.kysely, input.organizationId);
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role,
+    joinedAt: new Date(row.created_at).toISOString(),
+    user: {
+      id: row.user_id,
+      name: row.name,
+      email: row.email,
+      image: avatarUrl(deps.config.appUrl, row.avatar_seed),
+    },
+  }));
+}
+
+export async function changeMemberRole(
+  deps: MemberDeps,
+  viewer: Viewer,
+  input: { organizationId: string; memberId: string; role: Role },
+): Promise<MembershipView> {
+  await roleIn(deps, viewer, input.organizationId, "OWNER");
+  await withLockedRoster(deps.db.kysely, input.organizationId, async (tx, roster) => {
+    const target = roster.find((m) => m.id === input.memberId);
+    if (!target) throw notFound("member");
+    const owners = roster.filter((m) => m.role === "OWNER");
+    if (target.role === "OWNER" && input.role !== "OWNER" && owners.length === 1) {
+      throw conflict("an organization needs an owner: make someone else OWNER first");
+    }
+    await setRole(tx, target.id, input.role);
+  });
+  const members = await listMemberships(deps, viewer, input);
+  return members.find((m) => m.id === input.memberId)!;
+}
+
+export async function removeMember(
+  deps: MemberDeps,
+  viewer: Viewer,
+  input: { organizationId: string; memberId: string },
+): Promise<void> {
+  const role = await roleIn(deps, viewer, input.organizationId);
+  await withLockedRoster(deps.db.kysely, input.organizationId, async (tx, roster) => {
+    const target = roster.find((m) => m.id === input.memberId);
+    if (!target) throw notFound("member");
+    const leaving = target.userId === viewer.userId;
+    if (!leaving && role !== "OWNER") throw forbidden("only an OWNER can remove members");
+    if (roster.length === 1) {
+      throw conflict("the only member cannot leave: delete the organization instead");
+    }
+    if (target.role === "OWNER" && !roster.some((m) => m.role === "OWNER" && m !== target)) {
+      const heir = leaving ? heirOnLeaving(roster, target.userId) : null;
+      if (!heir) throw conflict("an organization cannot lose its last owner");
+      await setRole(tx, heir.id, "OWNER");
+    }
+    await removeMembership(tx, target, input.organizationId);
+  });
+}
