@@ -1,7 +1,7 @@
 // One measured run of the SDK overhead benchmark: a fresh Chromium, the heavy page, the scripted
 // interaction, and the renderer main thread's time from CDP's Performance.getMetrics around it.
-import { chromium, type Page } from "playwright-core";
-import { interact, type Plan } from "./sdk_interaction.ts";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { calibrate, interact, type Plan } from "./sdk_interaction.ts";
 import type { PageServer, SinkSummary } from "./sdk_page_server.ts";
 
 export const CHROMIUM_ARGS = [
@@ -23,40 +23,74 @@ export interface RunResult {
   scriptMs: number;
   layoutMs: number;
   styleMs: number;
-  /** Longest task (≥ 50 ms, from the page's longtask observer) during the interaction; 0 if none. */
+  /**
+   * Longest task during the interaction in wall time (the page's longtask observer, ≥ 50 ms; 0 if
+   * none), so it grows when the machine is busy.
+   */
   longestTaskMs: number;
-  /** Recorded runs: the task that ran `Playhead.start()` (Meta + full snapshot). */
-  snapshot: { taskMs: number; startCallMs: number } | null;
+  /**
+   * Recorded runs: the task that ran `Playhead.start()` (Meta + full snapshot), as main-thread CPU
+   * time (the TaskDuration delta around it) and as wall time inside the page.
+   */
+  snapshot: { taskMs: number; wallMs: number } | null;
   sink: SinkSummary | null;
   pageErrors: string[];
 }
 
 type Metrics = Record<string, number>;
 
-/** Loads `/plain` or `/recorded` from `server` and measures `plan` on it. */
-export async function measureRun(
+/** Opens `path` of `server` in a fresh Chromium (own profile) and runs `body` on the page. */
+async function withPage<T>(
   server: PageServer,
-  recorded: boolean,
-  plan: Plan,
+  path: string,
   timeoutMs: number,
-): Promise<RunResult> {
+  body: (page: Page, context: BrowserContext, pageErrors: string[]) => Promise<T>,
+): Promise<T> {
   const profile = await Deno.makeTempDir({ prefix: "playhead-bench-chromium-" });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
   });
+  // Bounded: a hung run closes its browser, which fails whatever step is waiting.
   const timer = setTimeout(() => context.close().catch(() => {}), timeoutMs);
   try {
     const page = context.pages()[0] ?? await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("console", (m) => m.type() === "error" && pageErrors.push(m.text()));
-    await page.goto(`${server.url}/${recorded ? "recorded" : "plain"}`, { waitUntil: "load" });
+    await page.goto(server.url + path, { waitUntil: "load" });
     await page.waitForTimeout(1000); // first render and layout settle outside the window
+    return await body(page, context, pageErrors);
+  } finally {
+    clearTimeout(timer);
+    await context.close().catch(() => {});
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
+}
+
+/** Runs the plan on the unrecorded page for `plan.seconds`; returns the count of cycles done. */
+export function calibrateCycles(
+  server: PageServer,
+  plan: Plan,
+  timeoutMs: number,
+): Promise<number> {
+  return withPage(server, "/plain", timeoutMs, (page) => calibrate(page, plan));
+}
+
+/** Loads `/plain` or `/recorded` from `server` and measures `cycles` cycles of `plan` on it. */
+export function measureRun(
+  server: PageServer,
+  recorded: boolean,
+  plan: Plan,
+  cycles: number,
+  timeoutMs: number,
+): Promise<RunResult> {
+  const path = recorded ? "/recorded" : "/plain";
+  return withPage(server, path, timeoutMs, async (page, context, pageErrors) => {
     const cdp = await context.newCDPSession(page);
     // threadTicks: durations in the main thread's CPU time, so other processes on the machine
-    // (this benchmark, the sink) do not inflate them.
+    // (this benchmark, other work) do not inflate them as they inflate wall time.
     await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
     const metrics = async (): Promise<Metrics> =>
       Object.fromEntries(
@@ -67,13 +101,13 @@ export async function measureRun(
     const started = performance.now();
     const windowStart = await page.evaluate(() => performance.now());
     const start = recorded ? await startRecording(page) : null;
-    await interact(page, plan);
+    const afterStart = recorded ? await metrics() : before;
+    await interact(page, plan, cycles);
     if (recorded) await page.evaluate(() => (globalThis as unknown as PhWindow).ph.flush());
     const after = await metrics();
     const wallMs = performance.now() - started;
     await page.waitForTimeout(100); // longtask entries are delivered asynchronously
     const tasks = await page.evaluate(() => (globalThis as unknown as PhWindow).longTasks);
-    const inWindow = tasks.filter(([at]) => at >= windowStart);
     const delta = (name: string) => (after[name] - before[name]) * 1000;
     return {
       recorded,
@@ -82,23 +116,15 @@ export async function measureRun(
       scriptMs: delta("ScriptDuration"),
       layoutMs: delta("LayoutDuration"),
       styleMs: delta("RecalcStyleDuration"),
-      longestTaskMs: Math.max(0, ...inWindow.map(([, d]) => d)),
+      longestTaskMs: Math.max(0, ...tasks.filter(([at]) => at >= windowStart).map(([, d]) => d)),
       snapshot: start && {
-        // The longtask that overlaps the start() call; below 50 ms there is none, so the call.
-        taskMs: Math.max(
-          start.t1 - start.t0,
-          ...tasks.filter(([at, d]) => at <= start.t1 && at + d >= start.t0).map(([, d]) => d),
-        ),
-        startCallMs: start.t1 - start.t0,
+        taskMs: (afterStart.TaskDuration - before.TaskDuration) * 1000,
+        wallMs: start.t1 - start.t0,
       },
       sink: recorded ? await server.summary() : null,
       pageErrors,
     };
-  } finally {
-    clearTimeout(timer);
-    await context.close().catch(() => {});
-    await Deno.remove(profile, { recursive: true }).catch(() => {});
-  }
+  });
 }
 
 interface PhWindow {
