@@ -39,10 +39,22 @@ export function renderWorkload(w: WorkloadResult): string {
       );
     }
   }
-  lines.push("", "| conc. | server req/s ÷ ceiling req/s |", "|---:|---:|");
+  // CPU per request does not depend on how much CPU other processes left us, unlike req/s.
+  lines.push(
+    "",
+    "| conc. | server req/s ÷ ceiling req/s | server CPU ms/req | postgres CPU ms/req (server) | postgres CPU ms/req (ceiling) |",
+    "|---:|---:|---:|---:|---:|",
+  );
   for (const level of w.levels) {
-    const ratio = summarize(level.server).rps / summarize(level.ceiling).rps;
-    lines.push(`| ${level.concurrency} | ${(ratio * 100).toFixed(0)} % |`);
+    const server = summarize(level.server).rps;
+    const ceiling = summarize(level.ceiling).rps;
+    lines.push(
+      `| ${level.concurrency} | ${((server / ceiling) * 100).toFixed(0)} % | ${
+        f2((level.server.cpu.server / server) * 1000)
+      } | ${f2((level.server.cpu.postgres / server) * 1000)} | ${
+        f2((level.ceiling.cpu.postgres / ceiling) * 1000)
+      } |`,
+    );
   }
   const short = w.levels.flatMap((l) =>
     [["server", l.server], ["ceiling", l.ceiling]].filter(([, r]) => (r as RunResult).exhausted)
