@@ -1,6 +1,7 @@
 // Opens the database: PostgreSQL through postgres.js when a URL is given, otherwise the embedded
 // PGlite (on disk in a folder, or in memory).
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely } from "kysely";
 import { dirname } from "node:path";
 import { PostgresJSDialect } from "kysely-postgres-js";
@@ -15,6 +16,9 @@ export interface Db {
   kind: DatabaseKind;
   close(): Promise<void>;
 }
+
+/** Extensions the migrations create; PGlite must load them explicitly (trigram search, 0003). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** int8 columns (ms timestamps, counts) fit in a double; read them as numbers on both drivers. */
 const INT8_OID = 20;
@@ -46,6 +50,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
     dataDir: target.dataDir,
     loadDataDir: target.loadDataDir,
     parsers: { [INT8_OID]: (x: string) => Number(x) },
+    extensions: PGLITE_EXTENSIONS,
   });
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
   return {

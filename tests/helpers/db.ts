@@ -1,8 +1,8 @@
 // Disposable, migrated test databases: `await using db = await createTestDb()`. The embedded
 // PGlite (in memory) by default; a fresh PostgreSQL database when DATABASE_URL is set.
 import postgres from "postgres";
-import { type Db, openDb } from "../../db/client.ts";
-import { LATEST_MIGRATION, migrateToLatest } from "../../db/migrator.ts";
+import { type Db, openDb, PGLITE_EXTENSIONS } from "../../db/client.ts";
+import { LATEST_MIGRATION, migrateToLatest, MIGRATION_NAMES } from "../../db/migrator.ts";
 
 export type TestDb = Db & AsyncDisposable;
 
@@ -19,7 +19,7 @@ async function createPgliteDb(): Promise<TestDb> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { Kysely } = await import("kysely");
     const { PGliteDialect } = await import("../../db/pglite_dialect.ts");
-    const pg = await PGlite.create();
+    const pg = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pg) }));
     const dump = await pg.dumpDataDir("none");
     await pg.close();
@@ -32,7 +32,9 @@ async function createPgliteDb(): Promise<TestDb> {
 // On PostgreSQL each test gets its own database, cloned from a migrated template.
 async function createPostgresDb(url: string): Promise<TestDb> {
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const template = `playhead_template_${LATEST_MIGRATION.replace(/\W/g, "_")}`;
+  // The count too: a migration that lands below the newest one still needs a new template.
+  const level = `${MIGRATION_NAMES.length}_${LATEST_MIGRATION}`;
+  const template = `playhead_template_${level.replace(/\W/g, "_")}`;
   const name = `playhead_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   try {
     // max: 1, so the session-level lock and the statements share one connection
