@@ -42,3 +42,10 @@ export async function migrationLevel(db: Kysely<any>): Promise<string | null> {
   const all = await migrator(db).getMigrations();
   return all.filter((m) => m.executedAt).map((m) => m.name).sort().at(-1) ?? null;
 }
+
+/** Known migrations not applied yet (an earlier number can be pending below the newest applied). */
+// deno-lint-ignore no-explicit-any
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
+}
