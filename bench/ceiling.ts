@@ -47,7 +47,7 @@ export async function ceilingRows(workload: Workload): Promise<CeilingRow[][]> {
         lastTs: Math.max(...timestamps),
         eventCount: b.events.length,
         digest: new Uint8Array(await crypto.subtle.digest("SHA-256", json)),
-        data: await gzip(json),
+        data: gzip(json),
         markersJson: JSON.stringify(markers),
         metadata,
       };

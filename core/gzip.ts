@@ -1,9 +1,12 @@
-// gzip on the platform's streams, with a cap on what a decompression may produce (gzip bombs).
+// gzip through node:zlib's synchronous calls (measured several times cheaper per request than
+// the web CompressionStream, and Deno runs the asynchronous zlib on the main thread anyway), with
+// a cap on what a decompression may produce (gzip bombs).
+import { gunzipSync, gzipSync } from "node:zlib";
 import { payloadTooLarge, validation } from "./errors.ts";
 
-export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** gzip at zlib's default level 6, the same output size as CompressionStream("gzip"). */
+export function gzip(bytes: Uint8Array): Uint8Array {
+  return gzipSync(bytes);
 }
 
 /** Reads a stream fully; throws payload_too_large past `limit` bytes without reading further. */
@@ -36,15 +39,14 @@ export async function readCapped(
   return out;
 }
 
-/** Decompresses gzip bytes, refusing output beyond `limit` and corrupt input. */
-export async function gunzipCapped(bytes: Uint8Array, limit: number): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(
-    new DecompressionStream("gzip"),
-  );
+/** Decompresses gzip bytes, refusing output beyond `limit` (without inflating past it). */
+export function gunzipCapped(bytes: Uint8Array, limit: number): Uint8Array {
   try {
-    return await readCapped(stream, limit, "decompressed body");
+    return gunzipSync(bytes, { maxOutputLength: limit });
   } catch (error) {
-    if (error instanceof TypeError) throw validation("body is not valid gzip");
-    throw error;
+    if (error instanceof RangeError) {
+      throw payloadTooLarge(`decompressed body exceeds ${limit} bytes`);
+    }
+    throw validation("body is not valid gzip");
   }
 }
