@@ -6,7 +6,7 @@ import { buildSdk } from "../sdk/build.ts";
 import { heavyPage } from "./sdk_heavy_page.ts";
 import { FULL_PLAN, SMOKE_PLAN } from "./sdk_interaction.ts";
 import { startPageServer } from "./sdk_page_server.ts";
-import { type OverheadReport, renderReport, writeSection } from "./sdk_report.ts";
+import { formatMarkdown, type OverheadReport, renderReport, writeSection } from "./sdk_report.ts";
 import { calibrateCycles, measureRun } from "./sdk_run.ts";
 import { measureSdkSize, SIZE_BUDGET } from "./sdk_size.ts";
 import { machine } from "./sdk_machine.ts";
@@ -77,7 +77,7 @@ const report: OverheadReport = {
   cycles,
   pairs,
 };
-const section = renderReport(report);
+const section = await formatMarkdown(renderReport(report));
 console.log(section);
 if (!args.smoke) {
   await writeSection(args.results!, section);

@@ -85,7 +85,10 @@ export function renderReport(r: OverheadReport): string {
     }); recording added ${ms(addedMs)} ms over ${seconds.toFixed(0)} s of interaction.`,
     "",
     `**Full snapshot's task (\`Playhead.start()\`): ${ms(snapCpu)} ms** main-thread CPU ` +
-    `(${ms(snapWall)} ms wall), for a ${kb(sink((s) => s.largestSnapshot))} snapshot event.`,
+    `(${ms(snapWall)} ms wall), for a ${kb(sink((s) => s.largestSnapshot))} snapshot event. ` +
+    `The final \`flush()\` of what was still buffered took ${
+      ms(median(rec.map((x) => x.flush!.taskMs)))
+    } ms of main-thread CPU (${ms(median(rec.map((x) => x.flush!.wallMs)))} ms wall).`,
     "",
     `Shipped per recorded run: ${ms(sink((s) => s.events))} events in ${
       ms(sink((s) => s.requests))
@@ -95,6 +98,22 @@ export function renderReport(r: OverheadReport): string {
     interpretation(r.pairs, seconds),
     END,
   ].join("\n");
+}
+
+/** Formats Markdown as `deno fmt` would, so the shared file stays `deno fmt --check` clean. */
+export async function formatMarkdown(text: string): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--ext=md", "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(text));
+  await writer.close();
+  const { success, stdout } = await child.output();
+  if (!success) throw new Error("deno fmt failed on the report");
+  return new TextDecoder().decode(stdout).trimEnd();
 }
 
 /** Replaces the section between the markers in `path`, or appends it (creating the file). */

@@ -33,6 +33,8 @@ export interface RunResult {
    * time (the TaskDuration delta around it) and as wall time inside the page.
    */
   snapshot: { taskMs: number; wallMs: number } | null;
+  /** Recorded runs: the final `flush()` of everything still buffered, measured the same way. */
+  flush: { taskMs: number; wallMs: number } | null;
   sink: SinkSummary | null;
   pageErrors: string[];
 }
@@ -103,7 +105,14 @@ export function measureRun(
     const start = recorded ? await startRecording(page) : null;
     const afterStart = recorded ? await metrics() : before;
     await interact(page, plan, cycles);
-    if (recorded) await page.evaluate(() => (globalThis as unknown as PhWindow).ph.flush());
+    const beforeFlush = recorded ? await metrics() : null;
+    const flushWallMs = recorded
+      ? await page.evaluate(async () => {
+        const t0 = performance.now();
+        await (globalThis as unknown as PhWindow).ph.flush();
+        return performance.now() - t0;
+      })
+      : 0;
     const after = await metrics();
     const wallMs = performance.now() - started;
     await page.waitForTimeout(100); // longtask entries are delivered asynchronously
@@ -120,6 +129,10 @@ export function measureRun(
       snapshot: start && {
         taskMs: (afterStart.TaskDuration - before.TaskDuration) * 1000,
         wallMs: start.t1 - start.t0,
+      },
+      flush: beforeFlush && {
+        taskMs: (after.TaskDuration - beforeFlush.TaskDuration) * 1000,
+        wallMs: flushWallMs,
       },
       sink: recorded ? await server.summary() : null,
       pageErrors,
