@@ -1,6 +1,10 @@
 // Cross-cutting HTTP behaviour: health, security headers, error bodies.
 import assert from "node:assert/strict";
 import { SECURITY_HEADERS } from "../api/middleware.ts";
+import { createApp } from "../app.ts";
+import { createDeps } from "../app_deps.ts";
+import { loadConfig } from "../config.ts";
+import { openDb } from "../db/client.ts";
 import { LATEST_MIGRATION } from "../db/migrator.ts";
 import { createTestApp } from "./helpers/app.ts";
 
@@ -17,12 +21,17 @@ Deno.test("health: reports ok with the database kind and migration level", async
   assert.equal(res.headers.get("cache-control"), "no-store");
 });
 
-Deno.test("health: answers 503 when the database is gone", async () => {
-  await using t = await createTestApp();
-  await t.db.close();
-  const res = await t.app.request("/api/health");
-  assert.equal(res.status, 503);
-  assert.equal((await res.json()).kind, "unavailable");
+Deno.test("health: answers 503 when the database cannot be reached", async () => {
+  // Nothing listens on port 1: every connection attempt is refused at once.
+  const unreachable = await openDb({ kind: "postgres", url: "postgres://nobody@127.0.0.1:1/none" });
+  const app = createApp(createDeps(loadConfig({ NODE_ENV: "test" }), unreachable));
+  try {
+    const res = await app.request("/api/health");
+    assert.equal(res.status, 503);
+    assert.equal((await res.json()).kind, "unavailable");
+  } finally {
+    await unreachable.close();
+  }
 });
 
 Deno.test("security headers: on API answers, errors and pages alike", async () => {
