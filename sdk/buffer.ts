@@ -1,14 +1,25 @@
-// The in-memory event buffer: bounded at 10,000 events, oldest dropped first, plus the batch
-// cutting rule (at most 500 events per ingest request, in order).
+// The in-memory event buffer: bounded at 10,000 events, oldest dropped first, with its encoded
+// size tracked; plus the request cutting rule (≤ 500 events and ≤ 2 MiB per request, in order).
 
-import type { RecordedEvent } from "./types.ts";
+import type { EncodedEvent } from "./encoded_event.ts";
 
 /** Most events one ingest request may carry (spec §8). */
 export const MAX_EVENTS_PER_REQUEST = 500;
+/**
+ * Most uncompressed JSON per request (internal safeguard): keeps the service's work per request
+ * bounded, far below its decoded-body limit. An event larger than this goes alone.
+ */
+export const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
+/**
+ * Buffered JSON that triggers a flush (internal safeguard beside batchSize): a heavy page buffers
+ * megabytes between flushes otherwise, and every upload would then be one long burst of work.
+ */
+export const FLUSH_BYTES = 1024 * 1024;
 
-/** A FIFO of events that never holds more than `ceiling` of them. */
+/** A FIFO of encoded events that never holds more than `ceiling` of them. */
 export class EventBuffer {
-  #events: RecordedEvent[] = [];
+  #events: EncodedEvent[] = [];
+  #bytes = 0;
   #dropped = 0;
 
   constructor(readonly ceiling: number) {}
@@ -17,46 +28,71 @@ export class EventBuffer {
     return this.#events.length;
   }
 
+  /** UTF-8 size of the buffered events' JSON. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   /** Events discarded by the ceiling since the buffer was created. */
   get dropped(): number {
     return this.#dropped;
   }
 
-  push(event: RecordedEvent): void {
+  push(event: EncodedEvent): void {
     this.#events.push(event);
+    this.#bytes += event.bytes;
     this.#trim();
   }
 
   /** Puts events back in front of newer ones (a failed flush), keeping the ceiling. */
-  unshift(events: RecordedEvent[]): void {
+  unshift(events: EncodedEvent[]): void {
     if (events.length === 0) return;
     this.#events = events.concat(this.#events);
+    for (const e of events) this.#bytes += e.bytes;
     this.#trim();
   }
 
   /** Removes and returns every buffered event, oldest first. */
-  takeAll(): RecordedEvent[] {
+  takeAll(): EncodedEvent[] {
     const events = this.#events;
-    this.#events = [];
+    this.clear();
     return events;
   }
 
   clear(): void {
     this.#events = [];
+    this.#bytes = 0;
   }
 
   #trim(): void {
     const excess = this.#events.length - this.ceiling;
-    if (excess > 0) {
-      this.#events.splice(0, excess);
-      this.#dropped += excess;
-    }
+    if (excess <= 0) return;
+    for (const e of this.#events.splice(0, excess)) this.#bytes -= e.bytes;
+    this.#dropped += excess;
   }
 }
 
-/** Cuts events into consecutive batches of at most `size`, preserving order. */
-export function chunk<T>(items: T[], size = MAX_EVENTS_PER_REQUEST): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+/**
+ * Cuts events into consecutive requests of at most `maxEvents` events and `maxBytes` of JSON,
+ * preserving order; an event larger than `maxBytes` on its own is a request by itself.
+ */
+export function cutBatches(
+  events: EncodedEvent[],
+  maxEvents = MAX_EVENTS_PER_REQUEST,
+  maxBytes = MAX_REQUEST_BYTES,
+): EncodedEvent[][] {
+  const out: EncodedEvent[][] = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < events.length; i++) {
+    const size = events[i].bytes + 1; // the comma
+    if (i > start && (i - start >= maxEvents || bytes + size > maxBytes)) {
+      out.push(events.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  if (start < events.length) out.push(events.slice(start));
   return out;
 }

@@ -1,12 +1,15 @@
-// Flush orchestration: buffer → batches of ≤ 500 → ingest, in order, one flush at a time;
-// metadata on the first batch of a page and after identify; hold; unload; cancel.
+// Flush orchestration: buffer → requests of ≤ 500 events and ≤ 2 MiB → ingest, in order, one
+// flush at a time; metadata on the first batch of a page and after identify; hold; unload; cancel.
 
-import { chunk, EventBuffer } from "./buffer.ts";
+import { cutBatches, EventBuffer, FLUSH_BYTES } from "./buffer.ts";
+import { type EncodedEvent, encodeEvent, ingestJson } from "./encoded_event.ts";
 import { KEEPALIVE_BUDGET_BYTES, type PendingBatch, planKeepalive } from "./keepalive.ts";
 import { logError, logWarn } from "./log.ts";
 import { MAX_BUFFERED_EVENTS } from "./options.ts";
-import { encodeJson, type Transport } from "./transport.ts";
-import type { IngestBody, RecordedEvent, SessionMetadata } from "./types.ts";
+import type { Transport } from "./transport.ts";
+import type { RecordedEvent, SessionMetadata } from "./types.ts";
+
+const encoder = new TextEncoder();
 
 export interface FlusherConfig {
   sessionId: string;
@@ -23,7 +26,7 @@ export class Flusher {
   /** Batches restored from a previous page; they go out first, exactly as they were. */
   #queued: PendingBatch[] = [];
   /** Batches of the running flush not yet acknowledged; the first may be on the wire. */
-  #outbox: RecordedEvent[][] = [];
+  #outbox: EncodedEvent[][] = [];
   #running: Promise<void> | null = null;
   #next: Promise<void> | null = null;
   #abort = new AbortController();
@@ -41,10 +44,12 @@ export class Flusher {
     return this.#held;
   }
 
+  /** Buffers an event, JSON-encoded now so that no flush has to encode a whole buffer at once. */
   add(event: RecordedEvent): void {
     if (this.#cancelled) return;
-    this.buffer.push(event);
-    if (this.buffer.length >= this.config.batchSize) void this.flush();
+    this.buffer.push(encodeEvent(event));
+    const { length, bytes } = this.buffer;
+    if (length >= this.config.batchSize || bytes >= FLUSH_BYTES) void this.flush();
   }
 
   /** Puts batches left by a previous page in front of everything else. */
@@ -82,15 +87,16 @@ export class Flusher {
   }
 
   async #run(signal: AbortSignal): Promise<void> {
-    this.#outbox = [...this.#queued.map((b) => b.events), ...chunk(this.buffer.takeAll())];
+    this.#outbox = [...this.#queued.map((b) => b.events), ...cutBatches(this.buffer.takeAll())];
     this.#queued = [];
     while (this.#outbox.length > 0) {
       const version = this.#metadataVersion;
-      const body = this.#body(this.#outbox[0], version !== this.#metadataSent);
+      const withMetadata = version !== this.#metadataSent;
+      const body = this.#body(this.#outbox[0], withMetadata);
       const { outcome, status } = await this.transport.send(body, signal);
       if (signal.aborted || outcome === "aborted") return; // unload or cancel took the outbox over
       if (outcome === "delivered") {
-        if (body.metadata) this.#metadataSent = version;
+        if (withMetadata) this.#metadataSent = version;
         this.#outbox.shift();
       } else if (outcome === "rejected") {
         const dropped = this.#outbox.reduce((n, b) => n + b.length, 0);
@@ -104,10 +110,9 @@ export class Flusher {
     }
   }
 
-  #body(events: RecordedEvent[], withMetadata: boolean): IngestBody {
-    const body: IngestBody = { sessionId: this.config.sessionId, events };
-    if (withMetadata) body.metadata = this.config.metadata();
-    return body;
+  #body(events: EncodedEvent[], withMetadata: boolean): string {
+    const metadata = withMetadata ? this.config.metadata() : undefined;
+    return ingestJson(this.config.sessionId, events, metadata);
   }
 
   /**
@@ -124,19 +129,19 @@ export class Flusher {
       batches = [
         ...this.#outbox.map((events, i) => ({ events, atomic: i === 0 })),
         ...this.#queued,
-        ...chunk(this.buffer.takeAll()).map((events) => ({ events })),
+        ...cutBatches(this.buffer.takeAll()).map((events) => ({ events })),
       ];
       this.#outbox = [];
       this.#queued = [];
     } else {
-      batches = [{ events: this.buffer.takeAll() }];
+      batches = cutBatches(this.buffer.takeAll()).map((events) => ({ events }));
     }
     let rest = batches;
     if (!this.#held) {
       const budget = KEEPALIVE_BUDGET_BYTES - this.#keepaliveInFlight;
       const withMetadata = this.#metadataVersion !== this.#metadataSent;
-      const serialize = (events: RecordedEvent[], first: boolean) =>
-        encodeJson(this.#body(events, first && withMetadata));
+      const serialize = (events: EncodedEvent[], first: boolean) =>
+        encoder.encode(this.#body(events, first && withMetadata));
       const plan = planKeepalive(batches, serialize, this.config.gzipSync, budget);
       for (const body of plan.bodies) this.#sendKeepalive(body);
       rest = plan.rest;

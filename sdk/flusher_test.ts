@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "fflate";
+import { FLUSH_BYTES, MAX_REQUEST_BYTES } from "./buffer.ts";
 import { Flusher } from "./flusher.ts";
 import type { PendingBatch } from "./keepalive.ts";
 import { Transport } from "./transport.ts";
-import { events, numbers, scriptedDeps } from "./test_helpers.ts";
+import { decoded, encodedEvents, events, numbers, scriptedDeps } from "./test_helpers.ts";
 
 const CONFIG = { endpoint: "http://svc.test", apiKey: "sp_0123456789abcdef0123456789abcdef" };
 
@@ -38,6 +39,42 @@ Deno.test("flusher: reaching batchSize flushes; 2,000 events leave as four reque
   await flusher.flush();
   assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [500, 500, 500, 500]);
   assert.deepEqual(numbers(sent), [...Array(2000).keys()]);
+});
+
+Deno.test("flusher: 1 MiB of buffered JSON flushes before batchSize is reached", async () => {
+  const { flusher, sent } = setup({ batchSize: 2000 });
+  const big = encodedEvents(5, 0, 250 * 1024).map((e) => JSON.parse(e.json));
+  for (const e of big.slice(0, 4)) flusher.add(e);
+  assert.ok(flusher.buffer.bytes < FLUSH_BYTES);
+  assert.equal(flusher.buffer.length, 4, "under the threshold nothing is flushed");
+  flusher.add(big[4]);
+  assert.equal(flusher.buffer.length, 0, "the flush took the buffer at once");
+  await flusher.flush();
+  assert.deepEqual(numbers(sent), [0, 1, 2, 3, 4]);
+});
+
+Deno.test("flusher: heavy events leave in requests of at most 2 MiB, in order", async () => {
+  const { flusher, sent } = setup({ hold: true });
+  for (const e of events(30, 0, 300 * 1024)) flusher.add(e);
+  for (const e of events(700, 30)) flusher.add(e);
+  await flusher.release();
+  assert.deepEqual(numbers(sent), [...Array(730).keys()]);
+  for (const r of sent) {
+    assert.ok((r.json.events as unknown[]).length <= 500);
+    assert.ok(JSON.stringify(r.json.events).length <= MAX_REQUEST_BYTES);
+  }
+  // 30 events of 300 KB: six to a request; small ones fill the fifth up to 500 events.
+  assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [6, 6, 6, 6, 500, 206]);
+});
+
+Deno.test("flusher: past 10,000 buffered events the oldest go, and their bytes with them", async () => {
+  const { flusher, sent } = setup({ hold: true });
+  for (const e of events(10_250)) flusher.add(e);
+  assert.equal(flusher.buffer.length, 10_000);
+  assert.equal(flusher.buffer.bytes, encodedEvents(10_000, 250).reduce((n, e) => n + e.bytes, 0));
+  await flusher.release();
+  assert.equal(sent.length, 20);
+  assert.deepEqual(numbers(sent), Array.from({ length: 10_000 }, (_, i) => 250 + i));
 });
 
 Deno.test("flusher: metadata rides on the first batch only, and again after identify", async () => {
@@ -107,7 +144,7 @@ Deno.test("flusher: unloading sends keepalive bodies and parks what does not fit
   assert.ok(sent.length > 0 && sent.every((r) => r.keepalive));
   assert.ok(sent.every((r) => r.headers["content-encoding"] === "gzip"));
   assert.equal(parked.length, 1);
-  const parkedEvents = parked[0].flatMap((b) => b.events);
+  const parkedEvents = decoded(parked[0].flatMap((b) => b.events));
   assert.deepEqual([...numbers(sent), ...numbers([{ json: { events: parkedEvents } }])], [
     ...Array(900).keys(),
   ]);
@@ -126,7 +163,7 @@ Deno.test("flusher: a held page parks everything at unload and keeps it when mer
 
 Deno.test("flusher: restored batches go first, exactly as they were", async () => {
   const { flusher, sent } = setup();
-  flusher.restore([{ events: events(3, 0) }, { events: events(2, 3) }]);
+  flusher.restore([{ events: encodedEvents(3, 0) }, { events: encodedEvents(2, 3) }]);
   for (const e of events(2, 5)) flusher.add(e);
   await flusher.flush();
   assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [3, 2, 2]);
@@ -171,4 +208,14 @@ Deno.test("flusher: cancel waits for the request on the wire, drops the rest, th
   flusher.add(events(1)[0]);
   await flusher.flush();
   assert.equal(sent.length, 2, "nothing is buffered or sent after cancel");
+});
+
+Deno.test("flusher: a hidden page's keepalive bodies carry at most 500 events each", async () => {
+  const { flusher, sent } = setup();
+  for (const e of events(1_200)) flusher.add(e);
+  flusher.hide(false);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.ok(sent.every((r) => r.keepalive && (r.json.events as unknown[]).length <= 500));
+  assert.deepEqual(numbers(sent), [...Array(1_200).keys()]);
+  assert.equal(flusher.buffer.length, 0);
 });

@@ -1,9 +1,9 @@
 // The unload-time flush: cut what is left into gzipped bodies that fit the browser's ~64 KB
 // keepalive budget, and park whatever does not fit in sessionStorage for the next page.
 
+import { type EncodedEvent, encodeEvent, jsonArray, totalBytes } from "./encoded_event.ts";
 import type { KeyValueStorage } from "./session_id.ts";
 import { safeGet } from "./session_id.ts";
-import type { RecordedEvent } from "./types.ts";
 
 /** Chromium allows 64 KiB of keepalive bodies in flight per page; keep a margin. */
 export const KEEPALIVE_BUDGET_BYTES = 60 * 1024;
@@ -12,7 +12,7 @@ const MAX_PLAUSIBLE_RATIO = 40;
 
 /** A run of events to send; an atomic one (an in-flight batch) is resent exactly as it was. */
 export interface PendingBatch {
-  events: RecordedEvent[];
+  events: EncodedEvent[];
   atomic?: boolean;
 }
 
@@ -26,11 +26,12 @@ export interface KeepalivePlan {
 /**
  * Greedily fits batches into `budget` bytes of gzipped bodies, halving a batch that is too big
  * (unless atomic) and stopping at the first one that cannot fit, so the rest keeps its order.
- * `serialize(events, first)` builds the JSON body; `first` says whether it is the first body.
+ * `serialize(events, first)` builds the JSON body; `first` says whether it is the first body. The
+ * events' known sizes rule out a hopeless batch before anything is serialized or compressed.
  */
 export function planKeepalive(
   batches: PendingBatch[],
-  serialize: (events: RecordedEvent[], first: boolean) => Uint8Array,
+  serialize: (events: EncodedEvent[], first: boolean) => Uint8Array,
   gzipSync: (bytes: Uint8Array) => Uint8Array,
   budget: number,
 ): KeepalivePlan {
@@ -39,8 +40,8 @@ export function planKeepalive(
   let remaining = budget;
   while (queue.length > 0) {
     const batch = queue[0];
-    const raw = serialize(batch.events, bodies.length === 0);
-    const body = raw.length > remaining * MAX_PLAUSIBLE_RATIO ? null : gzipSync(raw);
+    const hopeless = totalBytes(batch.events) > remaining * MAX_PLAUSIBLE_RATIO;
+    const body = hopeless ? null : gzipSync(serialize(batch.events, bodies.length === 0));
     if (body && body.length <= remaining) {
       bodies.push(body);
       remaining -= body.length;
@@ -60,8 +61,9 @@ export function planKeepalive(
 const pendingKey = (sessionId: string) => `playhead:pending:${sessionId}`;
 
 /**
- * Stores batches for the next page of the same session. When sessionStorage is full the oldest
- * batches go first, like the in-memory ceiling.
+ * Stores batches for the next page of the same session, as `[{"events":[…]}, …]` assembled from
+ * the encoded events. When sessionStorage is full the oldest batches go first, like the in-memory
+ * ceiling.
  */
 export function savePending(
   storage: KeyValueStorage | null,
@@ -72,7 +74,8 @@ export function savePending(
   let kept = batches.filter((b) => b.events.length > 0);
   while (kept.length > 0) {
     try {
-      storage.setItem(pendingKey(sessionId), JSON.stringify(kept));
+      const text = kept.map((b) => `{"events":${jsonArray(b.events)}}`).join(",");
+      storage.setItem(pendingKey(sessionId), `[${text}]`);
       return;
     } catch {
       kept = kept.slice(1);
@@ -81,14 +84,17 @@ export function savePending(
   clearPending(storage, sessionId);
 }
 
-/** Reads and removes the batches a previous page of this session left behind. */
+/** Reads and removes the batches a previous page of this session left behind, re-encoded. */
 export function takePending(storage: KeyValueStorage | null, sessionId: string): PendingBatch[] {
   const raw = safeGet(storage, pendingKey(sessionId));
   if (!raw) return [];
   clearPending(storage, sessionId);
   try {
     const parsed = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter((b) => Array.isArray(b?.events)) : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((b) => Array.isArray(b?.events)).map((b) => ({
+      events: b.events.map(encodeEvent),
+    }));
   } catch {
     return [];
   }

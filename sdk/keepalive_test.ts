@@ -1,18 +1,23 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "fflate";
 import { KEEPALIVE_BUDGET_BYTES, planKeepalive, savePending, takePending } from "./keepalive.ts";
-import { encodeJson } from "./transport.ts";
-import { events, FakeStorage, gunzip } from "./test_helpers.ts";
-import type { RecordedEvent } from "./types.ts";
+import { type EncodedEvent, encodeEvent, ingestJson } from "./encoded_event.ts";
+import { decoded, encodedEvents, events, FakeStorage, gunzip } from "./test_helpers.ts";
+import type { RecordedEvent, SessionMetadata } from "./types.ts";
 
-const serialize = (list: RecordedEvent[], first: boolean) =>
-  encodeJson({ sessionId: "s", events: list, ...(first ? { metadata: { url: "u" } } : {}) });
+const serialize = (list: EncodedEvent[], first: boolean) =>
+  new TextEncoder().encode(
+    ingestJson("s", list, first ? { url: "u" } as SessionMetadata : undefined),
+  );
 
 /** Incompressible-ish events: random hex payloads. */
-function noisy(count: number, from = 0): RecordedEvent[] {
+function noisy(count: number, from = 0): EncodedEvent[] {
   return events(count, from).map((e) => {
     const bytes = crypto.getRandomValues(new Uint8Array(200));
-    return { ...e, data: { ...(e.data as object), noise: Array.from(bytes).join(",") } };
+    return encodeEvent({
+      ...e,
+      data: { ...(e.data as object), noise: Array.from(bytes).join(",") },
+    });
   });
 }
 
@@ -25,7 +30,12 @@ async function decode(bodies: Uint8Array[]) {
 }
 
 Deno.test("keepalive: small leftovers go in one gzipped body with the metadata", async () => {
-  const plan = planKeepalive([{ events: events(20) }], serialize, gzipSync, KEEPALIVE_BUDGET_BYTES);
+  const plan = planKeepalive(
+    [{ events: encodedEvents(20) }],
+    serialize,
+    gzipSync,
+    KEEPALIVE_BUDGET_BYTES,
+  );
   assert.equal(plan.bodies.length, 1);
   assert.deepEqual(plan.rest, []);
   const [body] = await decode(plan.bodies);
@@ -50,15 +60,19 @@ Deno.test("keepalive: bodies fit the 64 KB budget together; the rest keeps its o
   const bodies = await decode(plan.bodies);
   assert.ok(bodies[0].metadata && bodies.slice(1).every((b) => !b.metadata));
   const sent = bodies.flatMap((b) => b.events as RecordedEvent[]);
-  const rest = plan.rest.flatMap((b) => b.events);
-  assert.deepEqual(ns([...sent, ...rest]), ns(all), "nothing lost, nothing repeated, in order");
+  const rest = decoded(plan.rest.flatMap((b) => b.events));
+  assert.deepEqual(
+    ns([...sent, ...rest]),
+    ns(decoded(all)),
+    "nothing lost, nothing repeated, in order",
+  );
   assert.ok(plan.rest.every((b) => b.events.length <= 500));
 });
 
 Deno.test("keepalive: an atomic batch is sent whole or parked whole", () => {
   const big = noisy(500);
   const plan = planKeepalive(
-    [{ events: big, atomic: true }, { events: events(5, 1000) }],
+    [{ events: big, atomic: true }, { events: encodedEvents(5, 1000) }],
     serialize,
     gzipSync,
     KEEPALIVE_BUDGET_BYTES,
@@ -69,24 +83,35 @@ Deno.test("keepalive: an atomic batch is sent whole or parked whole", () => {
 });
 
 Deno.test("keepalive: an empty or exhausted budget sends nothing", () => {
-  const plan = planKeepalive([{ events: events(3) }], serialize, gzipSync, 10);
+  const plan = planKeepalive([{ events: encodedEvents(3) }], serialize, gzipSync, 10);
   assert.equal(plan.bodies.length, 0);
   assert.equal(plan.rest.flatMap((b) => b.events).length, 3);
 });
 
 Deno.test("keepalive: parked batches come back once, for the same session only", () => {
   const storage = new FakeStorage();
-  savePending(storage, "s1", [{ events: events(3) }, { events: [] }, { events: events(2, 3) }]);
+  const batches = [encodedEvents(3), [], encodedEvents(2, 3)].map((events) => ({ events }));
+  savePending(storage, "s1", batches);
   assert.deepEqual(takePending(storage, "s2"), []);
   const back = takePending(storage, "s1");
   assert.deepEqual(back.map((b) => b.events.length), [3, 2]);
+  assert.deepEqual(back.flatMap((b) => b.events), [...batches[0].events, ...batches[2].events]);
   assert.deepEqual(takePending(storage, "s1"), []);
 });
 
 Deno.test("keepalive: when sessionStorage is full the oldest parked batches go first", () => {
   const storage = new FakeStorage(JSON.stringify([{ events: events(10, 0, 20) }]).length + 50);
-  savePending(storage, "s1", [{ events: events(10, 0, 20) }, { events: events(10, 10, 20) }]);
+  savePending(storage, "s1", [{ events: encodedEvents(10, 0, 20) }, {
+    events: encodedEvents(10, 10, 20),
+  }]);
   const back = takePending(storage, "s1");
   assert.equal(back.length, 1);
-  assert.equal((back[0].events[0].data as { n: number }).n, 10);
+  assert.equal(ns(decoded(back[0].events))[0], 10);
+});
+
+Deno.test("keepalive: batches parked by an earlier SDK build (plain events) come back", () => {
+  const storage = new FakeStorage();
+  storage.setItem("playhead:pending:s1", JSON.stringify([{ events: events(2), atomic: true }]));
+  const back = takePending(storage, "s1");
+  assert.deepEqual(back.map((b) => decoded(b.events)), [events(2)]);
 });

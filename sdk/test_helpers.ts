@@ -1,5 +1,6 @@
 // Test doubles for the SDK's unit tests: a scripted fetch, instant timers and fake storage.
 
+import { type EncodedEvent, encodeEvent } from "./encoded_event.ts";
 import type { TransportDeps } from "./transport.ts";
 import type { KeyValueStorage } from "./session_id.ts";
 import type { RecordedEvent } from "./types.ts";
@@ -66,6 +67,16 @@ export function events(count: number, from = 0, padding = 0): RecordedEvent[] {
     data: { n: from + i, pad: "x".repeat(padding) },
     timestamp: 1_700_000_000_000 + from + i,
   }));
+}
+
+/** Events numbered from `from`, encoded as the buffer holds them. */
+export function encodedEvents(count: number, from = 0, padding = 0): EncodedEvent[] {
+  return events(count, from, padding).map(encodeEvent);
+}
+
+/** The events an encoded list stands for. */
+export function decoded(list: EncodedEvent[]): RecordedEvent[] {
+  return list.map((e) => JSON.parse(e.json));
 }
 
 /** The `n` of every event sent, in order. */

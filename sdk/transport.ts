@@ -1,8 +1,6 @@
 // HTTP to the service: one ingest request (optionally gzipped), the 1 s / 2 s / 4 s retry policy
 // of spec §7, keepalive posts at unload, and the cancel call.
 
-import type { IngestBody } from "./types.ts";
-
 /** Waits between attempts after a 5xx or network error (spec §8). */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
 /** Regular flushes gzip bodies larger than this many bytes (spec §8). */
@@ -34,12 +32,12 @@ export function encodeJson(value: unknown): Uint8Array {
 export class Transport {
   constructor(readonly config: TransportConfig, readonly deps: TransportDeps) {}
 
-  /** Posts one batch, retrying 5xx and network errors after 1, 2 and 4 s unless `signal` aborts. */
-  async send(
-    body: IngestBody,
-    signal: AbortSignal,
-  ): Promise<{ outcome: SendOutcome; status: number }> {
-    const payload = await this.#prepare(encodeJson(body));
+  /**
+   * Posts one batch (its JSON body), retrying 5xx and network errors after 1, 2 and 4 s unless
+   * `signal` aborts.
+   */
+  async send(json: string, signal: AbortSignal): Promise<{ outcome: SendOutcome; status: number }> {
+    const payload = await this.#prepare(encoder.encode(json));
     let status = 0;
     for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       if (attempt > 0 && !(await this.#sleep(RETRY_DELAYS_MS[attempt - 1], signal))) {

@@ -3,7 +3,7 @@ import { RETRY_DELAYS_MS, Transport } from "./transport.ts";
 import { events, scriptedDeps } from "./test_helpers.ts";
 
 const CONFIG = { endpoint: "http://svc.test", apiKey: "sp_0123456789abcdef0123456789abcdef" };
-const body = (n = 2) => ({ sessionId: "s1", events: events(n) });
+const body = (n = 2) => JSON.stringify({ sessionId: "s1", events: events(n) });
 
 Deno.test("transport: 5xx and network errors retry after 1 s, 2 s and 4 s", async () => {
   assert.deepEqual([...RETRY_DELAYS_MS], [1000, 2000, 4000]);
@@ -49,7 +49,7 @@ Deno.test("transport: bodies over 1 KB are gzipped, smaller ones are plain JSON"
   const transport = new Transport(CONFIG, deps);
   await transport.send(body(1), new AbortController().signal);
   await transport.send(
-    { sessionId: "s1", events: events(50, 0, 40) },
+    JSON.stringify({ sessionId: "s1", events: events(50, 0, 40) }),
     new AbortController().signal,
   );
   assert.equal(sent[0].url, "http://svc.test/api/ingest");
@@ -65,7 +65,7 @@ Deno.test("transport: without CompressionStream large bodies go uncompressed", a
   const { deps, sent } = scriptedDeps();
   deps.gzip = null;
   await new Transport(CONFIG, deps).send(
-    { sessionId: "s1", events: events(50, 0, 40) },
+    JSON.stringify({ sessionId: "s1", events: events(50, 0, 40) }),
     new AbortController().signal,
   );
   assert.equal(sent[0].headers["content-encoding"], undefined);
