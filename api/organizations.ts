@@ -13,6 +13,7 @@ import {
 } from "../core/organizations.ts";
 import { dashboardApp, requireViewer } from "./dashboard.ts";
 import type { ApiEnv } from "./env.ts";
+import { inviteRoutes } from "./invites.ts";
 import { parseWith } from "./validate.ts";
 
 const nameSchema = z.object({ name: z.string().trim().min(1).max(80) });
@@ -73,6 +74,8 @@ export function organizationRoutes(deps: AppDeps): Hono<ApiEnv> {
     await removeMember(deps, viewer, { organizationId, memberId });
     return c.body(null, 204);
   });
+
+  app.route("/", inviteRoutes(deps));
 
   return app;
 }

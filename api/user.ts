@@ -6,6 +6,8 @@ import { endSession } from "../core/sessions.ts";
 import { deleteAccount, getProfile, regenerateAvatar, renameProfile } from "../core/user.ts";
 import { dashboardApp, requireViewer } from "./dashboard.ts";
 import type { ApiEnv } from "./env.ts";
+import { userAccountRoutes } from "./user_accounts.ts";
+import { userInviteRoutes } from "./user_invites.ts";
 import { parseWith } from "./validate.ts";
 
 const renameSchema = z.object({ name: z.string().trim().min(1).max(80) });
@@ -36,6 +38,9 @@ export function userRoutes(deps: AppDeps): Hono<ApiEnv> {
   app.post("/avatar", async (c) => {
     return c.json({ image: await regenerateAvatar(deps, requireViewer(c)) });
   });
+
+  app.route("/invites", userInviteRoutes(deps));
+  app.route("/accounts", userAccountRoutes(deps));
 
   return app;
 }
