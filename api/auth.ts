@@ -7,6 +7,7 @@ import { signInMethods } from "../core/sign_in_methods.ts";
 import { sendOtp, verifyOtp } from "../core/otp.ts";
 import { endSession, revokeSessions, startSession } from "../core/sessions.ts";
 import { dashboardApp } from "./dashboard.ts";
+import { passkeyAuthRoutes } from "./passkey_auth.ts";
 import type { ApiEnv } from "./env.ts";
 import { parseWith } from "./validate.ts";
 
@@ -23,6 +24,7 @@ export function authRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
 
   app.get("/methods", (c) => c.json(signInMethods(deps.config)));
+  app.route("/passkeys", passkeyAuthRoutes(deps));
 
   app.post("/otp/send", async (c) => {
     const input = parseWith(sendSchema, await c.req.json().catch(() => null), "body");

@@ -6,6 +6,7 @@ import { endSession } from "../core/sessions.ts";
 import { deleteAccount, getProfile, regenerateAvatar, renameProfile } from "../core/user.ts";
 import { dashboardApp, requireViewer } from "./dashboard.ts";
 import type { ApiEnv } from "./env.ts";
+import { userPasskeyRoutes } from "./user_passkeys.ts";
 import { userAccountRoutes } from "./user_accounts.ts";
 import { userInviteRoutes } from "./user_invites.ts";
 import { parseWith } from "./validate.ts";
@@ -15,6 +16,7 @@ const deleteSchema = z.object({ confirmation: z.string() });
 
 export function userRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
+  app.route("/passkeys", userPasskeyRoutes(deps));
 
   app.get("/", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -4,6 +4,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as m0001 from "./migrations/0001_initial.ts";
 import * as m0003 from "./migrations/0003_sessions_api.ts";
 import * as m0004 from "./migrations/0004_tracked_users_api.ts";
+import * as m0005 from "./migrations/0005_webauthn_challenges.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed.
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
   "0003_sessions_api": m0003,
   "0004_tracked_users_api": m0004,
+  "0005_webauthn_challenges": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -50,6 +50,16 @@ export interface AuthenticatorTable {
   created_at: CreatedAt;
 }
 
+export interface WebauthnChallengeTable {
+  id: string;
+  purpose: "register" | "authenticate";
+  /** The signed-in user a registration is for; null for sign-in. */
+  user_id: string | null;
+  challenge: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface OtpCodeTable {
   id: string;
   email: string;
@@ -167,6 +177,7 @@ export interface Database {
   users: UserTable;
   accounts: AccountTable;
   authenticators: AuthenticatorTable;
+  webauthn_challenges: WebauthnChallengeTable;
   otp_codes: OtpCodeTable;
   otp_send_counters: OtpSendCounterTable;
   invite_send_counters: InviteSendCounterTable;
