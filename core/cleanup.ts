@@ -12,6 +12,7 @@ import {
 } from "../db/queries/cleanup.ts";
 import type { Database } from "../db/schema.ts";
 import { log } from "../log.ts";
+import { sweepAuthLeftovers } from "./auth_cleanup.ts";
 
 export const RETENTION_MS = 7 * 86_400_000;
 /** Rows per statement; a session also cascades its batches and markers, so it takes fewer. */
@@ -77,9 +78,12 @@ async function locked(
     log.info("cron:cleanup:start", { trigger, now: now.toISOString() });
     const started = performance.now();
     const counts = await sweep(db, now, options.chunkRows);
+    // Not one of the spec's four counts: logged, not returned.
+    const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
     log.info("cron:cleanup:summary", {
       trigger,
       ...counts,
+      ...auth,
       durationMs: Math.round(performance.now() - started),
     });
     return { ...counts, skipped: false };
