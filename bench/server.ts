@@ -6,6 +6,8 @@ import { migrateToLatest } from "../db/migrator.ts";
 import { insertProject } from "../tests/helpers/factories.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
+/** The server's AUTH_SECRET, so a benchmark can sign its own session cookie. */
+export const BENCH_AUTH_SECRET = "bench-only-secret";
 const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface BenchDatabase {
@@ -63,7 +65,7 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
     env: {
       DATABASE_URL: databaseUrl,
       NODE_ENV: "production",
-      AUTH_SECRET: "bench-only-secret",
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       // production refuses to start without a sign-in method; ingest never uses it
       AUTH_OAUTH_A_ID: "bench",
       AUTH_OAUTH_A_SECRET: "bench",
