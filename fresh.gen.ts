@@ -2,27 +2,45 @@
 // This file SHOULD be checked into source version control.
 // It is regenerated whenever `deno task dev` or `deno task build` runs.
 
+import * as $_dashboard___middleware from "./routes/(dashboard)/_middleware.ts";
+import * as $_dashboard__projects__id__setup from "./routes/(dashboard)/projects/[id]/setup.tsx";
+import * as $_dashboard__settings_organization from "./routes/(dashboard)/settings/organization.tsx";
+import * as $_dashboard__settings_profile from "./routes/(dashboard)/settings/profile.tsx";
 import * as $_404 from "./routes/_404.tsx";
 import * as $_500 from "./routes/_500.tsx";
 import * as $_app from "./routes/_app.tsx";
 import * as $_layout from "./routes/_layout.tsx";
 import * as $_middleware from "./routes/_middleware.ts";
 import * as $index from "./routes/index.tsx";
+import * as $signin from "./routes/signin.tsx";
+import * as $signout from "./routes/signout.ts";
+import * as $CopyButton from "./islands/CopyButton.tsx";
+import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
+import * as $ProjectKey from "./islands/ProjectKey.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
 const manifest = {
   routes: {
+    "./routes/(dashboard)/_middleware.ts": $_dashboard___middleware,
+    "./routes/(dashboard)/projects/[id]/setup.tsx": $_dashboard__projects__id__setup,
+    "./routes/(dashboard)/settings/organization.tsx": $_dashboard__settings_organization,
+    "./routes/(dashboard)/settings/profile.tsx": $_dashboard__settings_profile,
     "./routes/_404.tsx": $_404,
     "./routes/_500.tsx": $_500,
     "./routes/_app.tsx": $_app,
     "./routes/_layout.tsx": $_layout,
     "./routes/_middleware.ts": $_middleware,
     "./routes/index.tsx": $index,
+    "./routes/signin.tsx": $signin,
+    "./routes/signout.ts": $signout,
   },
   islands: {
+    "./islands/CopyButton.tsx": $CopyButton,
+    "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
+    "./islands/ProjectKey.tsx": $ProjectKey,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

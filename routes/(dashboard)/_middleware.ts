@@ -1,0 +1,20 @@
+// Dashboard pages need a signed-in viewer: visitors are sent to sign-in and back afterwards, and
+// form posts must come from the app's own origin, as the API demands of its mutations.
+import type { FreshContext } from "$fresh/server.ts";
+import type { Viewer } from "../../core/viewer.ts";
+import { fromOwnOrigin, seeOther } from "../../utils/forms.ts";
+import { signInPath } from "../../utils/next_path.ts";
+import type { State } from "../_middleware.ts";
+
+/** The page state below this folder: the viewer is always there. */
+export interface DashboardState extends State {
+  viewer: Viewer;
+}
+
+export async function handler(req: Request, ctx: FreshContext<State>) {
+  if (!ctx.state.viewer) return seeOther(signInPath(ctx.url));
+  if (!fromOwnOrigin(req, ctx.state.deps.config.appUrl)) {
+    return new Response("cross-origin request refused", { status: 403 });
+  }
+  return await ctx.next();
+}

@@ -1,0 +1,64 @@
+import { Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { listProjects, type ProjectView, revealProjectKey } from "../../../../core/projects.ts";
+import CopyButton from "../../../../islands/CopyButton.tsx";
+import type { DashboardState } from "../../_middleware.ts";
+
+interface Data {
+  project: ProjectView;
+  appUrl: string;
+  /** The full key, for OWNERs only; others see the masked key. */
+  key: string | null;
+}
+
+function sdkSnippet(appUrl: string, key: string): string {
+  return `<script src="${appUrl}/sdk/v1/playhead.js"></script>\n` +
+    `<script>Playhead.init({ apiKey: "${key}", endpoint: "${appUrl}" })</script>`;
+}
+
+export default function Setup({ data }: PageProps<Data, DashboardState>) {
+  const { project, appUrl, key } = data;
+  const snippet = sdkSnippet(appUrl, key ?? project.maskedKey);
+  return (
+    <>
+      <Head>
+        <title>Set up {project.name} · Playhead</title>
+      </Head>
+      <h1>Set up {project.name}</h1>
+      <section class="card stack" aria-labelledby="snippet-heading">
+        <h2 id="snippet-heading">Add the recorder to your site</h2>
+        <p>
+          Paste this before the closing <code>&lt;/body&gt;</code>{" "}
+          tag of every page you want to record. Sessions appear here as soon as the first batch
+          arrives.
+        </p>
+        <pre class="snippet"><code data-testid="sdk-snippet">{snippet}</code></pre>
+        {key ? <CopyButton text={snippet} label="Copy snippet" /> : (
+          <p class="notice">
+            Only an owner of this organization can see the project key. Ask one to copy the snippet,
+            or to give you the key.
+          </p>
+        )}
+      </section>
+      <p>
+        <a href="/settings/organization">All projects</a>
+      </p>
+    </>
+  );
+}
+
+export const handler: Handlers<Data, DashboardState> = {
+  async GET(_req, ctx) {
+    const { deps, viewer } = ctx.state;
+    const organizationId = viewer.activeOrganizationId;
+    if (!organizationId) return ctx.renderNotFound();
+    const projects = await listProjects(deps, viewer, { organizationId });
+    const project = projects.find((p) => p.id === ctx.params.id);
+    if (!project) return ctx.renderNotFound();
+    const key = viewer.role === "OWNER"
+      ? (await revealProjectKey(deps, viewer, { id: project.id })).key
+      : null;
+    const data = { project, appUrl: deps.config.appUrl, key };
+    return ctx.render(data, { headers: { "cache-control": "no-store" } });
+  },
+};

@@ -1,0 +1,150 @@
+import { Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { z } from "zod";
+import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
+import { Notice } from "../../../components/Notice.tsx";
+import { SignInError } from "../../../components/SignInError.tsx";
+import { endSession } from "../../../core/sessions.ts";
+import { signInMethods } from "../../../core/sign_in_methods.ts";
+import {
+  DELETE_ACCOUNT_PHRASE,
+  deleteAccount,
+  getProfile,
+  regenerateAvatar,
+  renameProfile,
+  type UserProfile,
+} from "../../../core/user.ts";
+import { type FormFailure, parseForm, runAction, seeOther } from "../../../utils/forms.ts";
+import type { DashboardState } from "../_middleware.ts";
+
+interface Data {
+  profile: UserProfile;
+  /** Configured OAuth providers, to list linked ones and offer linking the others. */
+  providers: Array<{ id: string; name: string }>;
+  failure?: FormFailure;
+}
+
+const NOTICES: Record<string, string> = {
+  renamed: "Your name is saved.",
+  avatar: "You have a new avatar.",
+};
+
+export default function Profile({ data, url }: PageProps<Data, DashboardState>) {
+  const { profile, providers, failure } = data;
+  const linked = new Set(profile.accounts.map((a) => a.provider));
+  return (
+    <>
+      <Head>
+        <title>Profile · Playhead</title>
+      </Head>
+      <h1>Profile</h1>
+      <Notice url={url} notices={NOTICES} failure={failure} />
+      <SignInError url={url} />
+
+      <section class="card stack" aria-labelledby="name-heading">
+        <h2 id="name-heading">Name</h2>
+        <p class="muted">Signed in as {profile.email}</p>
+        <form method="post" class="row">
+          <label for="profile-name" class="visually-hidden">Name</label>
+          <input id="profile-name" name="name" value={profile.name ?? ""} required maxLength={80} />
+          <button type="submit" name="intent" value="rename">Save name</button>
+        </form>
+      </section>
+
+      <section class="card stack" aria-labelledby="avatar-heading">
+        <h2 id="avatar-heading">Avatar</h2>
+        <div class="row">
+          <img class="avatar" src={profile.image} alt="Your avatar" width={64} height={64} />
+          <form method="post">
+            <button type="submit" name="intent" value="avatar">Generate a new avatar</button>
+          </form>
+        </div>
+      </section>
+
+      <section class="card stack" aria-labelledby="accounts-heading">
+        <h2 id="accounts-heading">Linked accounts</h2>
+        {providers.length === 0
+          ? <p class="muted">No sign-in provider is configured on this server.</p>
+          : (
+            <ul class="plain-list stack">
+              {providers.map((p) => (
+                <li key={p.id} class="row">
+                  <span>{p.name}</span>
+                  {linked.has(p.id)
+                    ? <span class="badge">linked</span>
+                    : (
+                      <a href={`/api/auth/signin/${p.id}?link=1&callbackUrl=/settings/profile`}>
+                        Link {p.name}
+                      </a>
+                    )}
+                </li>
+              ))}
+            </ul>
+          )}
+      </section>
+
+      <section class="card stack" aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading">Passkeys</h2>
+        {profile.passkeys.length === 0
+          ? <p class="muted">You have no passkeys.</p>
+          : (
+            <ul class="plain-list stack">
+              {profile.passkeys.map((p) => (
+                <li key={p.credentialID}>
+                  {p.name} <small class="muted">added {p.createdAt.slice(0, 10)}</small>
+                </li>
+              ))}
+            </ul>
+          )}
+      </section>
+
+      <section class="card stack danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete account</h2>
+        <ConfirmForm
+          id="delete-account"
+          intent="delete-account"
+          phrase={DELETE_ACCOUNT_PHRASE}
+          action="Delete my account"
+        >
+          <p>
+            Your memberships end and organisations you alone belong to are deleted with their
+            projects and recordings. Where you are the last owner, ownership passes on.
+          </p>
+        </ConfirmForm>
+      </section>
+    </>
+  );
+}
+
+const nameSchema = z.object({ name: z.string().trim().min(1).max(80) });
+
+async function load(ctx: { state: DashboardState }): Promise<Data> {
+  const { deps, viewer } = ctx.state;
+  return {
+    profile: await getProfile(deps, viewer),
+    providers: signInMethods(deps.config).oauth,
+  };
+}
+
+export const handler: Handlers<Data, DashboardState> = {
+  async GET(_req, ctx) {
+    return ctx.render(await load(ctx));
+  },
+  async POST(req, ctx) {
+    const { deps, viewer } = ctx.state;
+    return await runAction(req, ctx.url, {
+      rename: async (form) => {
+        await renameProfile(deps, viewer, parseForm(nameSchema, form));
+        return "renamed";
+      },
+      avatar: async () => {
+        await regenerateAvatar(deps, viewer);
+        return "avatar";
+      },
+      "delete-account": async (form) => {
+        await deleteAccount(deps, viewer, { confirmation: String(form.get("confirmation")) });
+        return seeOther("/signin", { "set-cookie": endSession(deps) });
+      },
+    }, async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }));
+  },
+};

@@ -1,0 +1,66 @@
+// Form posts on dashboard pages (post/redirect/get): the same-origin check the API applies to
+// cookie-authenticated mutations, the action a form names in its `intent` field, then a 303 back
+// to the page with a fixed notice code — or, on a domain error, the page rendered again with it.
+import type { z } from "zod";
+import { parseWith } from "../api/validate.ts";
+import { AppError, validation } from "../core/errors.ts";
+
+/** Why a form post failed, shown above the page it came from. */
+export interface FormFailure {
+  intent: string;
+  message: string;
+}
+
+/** A notice code for the 303 back to the page (`?done=code`), or a response of its own. */
+export type ActionResult = string | Response;
+export type Actions = Record<string, (form: FormData) => Promise<ActionResult>>;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether a mutation comes from the app's own origin (Origin, else Sec-Fetch-Site). */
+export function fromOwnOrigin(req: Request, appUrl: string): boolean {
+  if (SAFE_METHODS.has(req.method)) return true;
+  const origin = req.headers.get("origin");
+  if (origin) return origin === new URL(appUrl).origin;
+  return req.headers.get("sec-fetch-site") === "same-origin";
+}
+
+export function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { ...headers, location } });
+}
+
+/** The form's fields as an object of strings (files are ignored), for zod. */
+export function fields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") out[name] = value;
+  return out;
+}
+
+export function parseForm<T extends z.ZodType>(schema: T, form: FormData): z.infer<T> {
+  return parseWith(schema, fields(form), "form");
+}
+
+/** Runs the action the form names; domain errors go to `rerender` with their status. */
+export async function runAction(
+  req: Request,
+  url: URL,
+  actions: Actions,
+  rerender: (failure: FormFailure, status: number) => Promise<Response>,
+): Promise<Response> {
+  const form = await req.formData().catch(() => new FormData());
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (!Object.hasOwn(actions, intent)) throw validation(`unknown form action "${intent}"`);
+    const result = await actions[intent](form);
+    return typeof result === "string" ? seeOther(`${url.pathname}?done=${result}`) : result;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return await rerender({ intent, message: describe(error) }, error.status);
+  }
+}
+
+function describe(error: AppError): string {
+  const issues = error.details.issues ?? [];
+  if (issues.length === 0) return error.message;
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+}
