@@ -11,16 +11,9 @@
 //   and rounded mean of their durations, the sum of their eventCounts, the distribution's page
 //   count and first page, the earliest start and the latest end (start while open).
 import type { AppDeps } from "../app_deps.ts";
-import { bucketPageCounts } from "../db/queries/tracked_user_activity.ts";
+import { activityAggregates } from "../db/queries/tracked_user_activity.ts";
 import type { Viewer } from "./viewer.ts";
-import {
-  loadWindow,
-  type Range,
-  RANGES,
-  type TimelineSession,
-  userInOrganization,
-  windowOf,
-} from "./tracked_user_timeline.ts";
+import { type Range, RANGES, userInOrganization, windowOf } from "./tracked_user_timeline.ts";
 
 type Deps = Pick<AppDeps, "db">;
 
@@ -37,26 +30,43 @@ export interface PageShare {
   visits: number;
 }
 
-export function pageDistribution(sessions: TimelineSession[]): PageShare[] {
-  const pages = new Map<string, { duration: number; visits: number }>();
-  for (const period of sessions.flatMap((s) => s.periods)) {
-    if (period.pathname === null) continue;
-    const page = pages.get(period.pathname) ?? { duration: 0, visits: 0 };
-    page.duration += period.duration;
-    page.visits += 1;
-    pages.set(period.pathname, page);
-  }
-  const entries = [...pages].map(([pathname, p]) => ({ pathname, ...p }));
-  const totalDuration = entries.reduce((sum, p) => sum + p.duration, 0);
-  const totalVisits = entries.reduce((sum, p) => sum + p.visits, 0);
-  return entries.map((p) => ({
-    pathname: p.pathname,
-    duration: p.duration,
-    share: totalDuration > 0 ? p.duration / totalDuration : p.visits / totalVisits,
-    visits: p.visits,
+/** Shares of the summed duration (of visits when every duration is 0), biggest first. */
+export function pageDistribution(pages: [string, number, number][]): PageShare[] {
+  const totalDuration = pages.reduce((sum, [, duration]) => sum + duration, 0);
+  const totalVisits = pages.reduce((sum, [, , visits]) => sum + visits, 0);
+  return pages.map(([pathname, duration, visits]) => ({
+    pathname,
+    duration,
+    share: totalDuration > 0 ? duration / totalDuration : visits / totalVisits,
+    visits,
   })).sort((a, b) =>
     b.duration - a.duration || b.visits - a.visits || a.pathname.localeCompare(b.pathname)
   );
+}
+
+type Count = [number, string | null, number];
+const byEvents = (a: [string, number], b: [string, number]) =>
+  b[1] - a[1] || a[0].localeCompare(b[0]);
+
+/** The full grid of buckets; byPage keeps the window's top `pageLimit` pages by events. */
+function bucketGrid(counts: Count[], from: Date, bucketMs: number, n: number, pageLimit: number) {
+  const perPage = new Map<string, number>();
+  for (const [, pathname, events] of counts) {
+    if (pathname !== null) perPage.set(pathname, (perPage.get(pathname) ?? 0) + events);
+  }
+  const top = new Set([...perPage].sort(byEvents).slice(0, pageLimit).map(([p]) => p));
+  const perBucket = Map.groupBy(counts, ([bucket]) => bucket);
+  return Array.from({ length: n }, (_, i) => {
+    const own = perBucket.get(i) ?? [];
+    const byPage = own.filter(([, p]) => p !== null && top.has(p))
+      .map(([, p, events]): [string, number] => [p!, events]).sort(byEvents)
+      .map(([pathname, count]) => ({ pathname, count }));
+    return {
+      t: new Date(from.getTime() + i * bucketMs).toISOString(),
+      total: own.reduce((sum, [, , events]) => sum + events, 0),
+      byPage,
+    };
+  });
 }
 
 export async function trackedUserActivity(
@@ -69,50 +79,27 @@ export async function trackedUserActivity(
   await userInOrganization(deps, viewer, id);
   const w = windowOf(input.range, now);
   const bucketMs = BUCKET_MS[input.range];
-  const count = RANGES[input.range] / bucketMs;
-  const [{ rows, sessions }, counts] = await Promise.all([
-    loadWindow(deps, id, w),
-    bucketPageCounts(deps.db.kysely, id, { ...w, bucketMs, buckets: count }),
-  ]);
-
-  const perPage = new Map<string, number>();
-  for (const c of counts) {
-    if (c.pathname !== null) perPage.set(c.pathname, (perPage.get(c.pathname) ?? 0) + c.count);
-  }
-  const byCount = (a: [string, number], b: [string, number]) =>
-    b[1] - a[1] || a[0].localeCompare(b[0]);
-  const top = new Set([...perPage].sort(byCount).slice(0, input.pageLimit).map(([p]) => p));
-  const buckets = Array.from({ length: count }, (_, i) => {
-    const own = counts.filter((c) => c.bucket === i);
-    const byPage = own.filter((c) => c.pathname !== null && top.has(c.pathname))
-      .map((c): [string, number] => [c.pathname!, c.count]).sort(byCount)
-      .map(([pathname, n]) => ({ pathname, count: n }));
-    return {
-      t: new Date(w.from.getTime() + i * bucketMs).toISOString(),
-      total: own.reduce((sum, c) => sum + c.count, 0),
-      byPage,
-    };
-  });
-
-  const distribution = pageDistribution(sessions);
-  const totalActiveTime = rows.reduce((sum, s) => sum + s.duration, 0);
-  const ends = rows.map((s) => (s.ended_at ?? s.started_at).getTime());
+  const n = RANGES[input.range] / bucketMs;
+  const row = await activityAggregates(deps.db.kysely, id, { ...w, bucketMs, buckets: n });
+  const distribution = pageDistribution(row.pages);
   return {
     range: input.range,
     from: w.from.toISOString(),
     to: w.to.toISOString(),
     bucketMs,
-    buckets,
+    buckets: bucketGrid(row.counts, w.from, bucketMs, n, input.pageLimit),
     pageDistribution: distribution,
     summary: {
-      sessionCount: rows.length,
-      totalActiveTime,
-      avgSessionDuration: rows.length ? Math.round(totalActiveTime / rows.length) : 0,
-      totalEvents: rows.reduce((sum, s) => sum + s.event_count, 0),
+      sessionCount: row.session_count,
+      totalActiveTime: row.total_active_time,
+      avgSessionDuration: row.session_count
+        ? Math.round(row.total_active_time / row.session_count)
+        : 0,
+      totalEvents: row.total_events,
       uniquePages: distribution.length,
       topPage: distribution[0]?.pathname ?? null,
-      firstEventAt: rows.length ? rows[0].started_at.toISOString() : null,
-      lastEventAt: ends.length ? new Date(Math.max(...ends)).toISOString() : null,
+      firstEventAt: row.first_event_at?.toISOString() ?? null,
+      lastEventAt: row.last_event_at?.toISOString() ?? null,
     },
   };
 }

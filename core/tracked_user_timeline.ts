@@ -2,12 +2,7 @@
 // from one url marker to the next (the last to the session end, or `to` while open).
 import type { AppDeps } from "../app_deps.ts";
 import { findTrackedUser } from "../db/queries/tracked_user.ts";
-import {
-  type UrlMarkerRow,
-  type WindowSessionRow,
-  windowSessions,
-  windowUrlMarkers,
-} from "../db/queries/tracked_user_activity.ts";
+import { type WindowSessionRow, windowSessions } from "../db/queries/tracked_user_activity.ts";
 import { notFound } from "./errors.ts";
 import { activeOrganization } from "./org_access.ts";
 import type { Viewer } from "./viewer.ts";
@@ -53,24 +48,18 @@ export async function userInOrganization(deps: Deps, viewer: Viewer, id: string)
   return user;
 }
 
-/** Sessions with their periods, from rows and the url markers of those rows (any order). */
-export function sessionsWithPeriods(
-  sessions: WindowSessionRow[],
-  markers: UrlMarkerRow[],
-  to: Date,
-): TimelineSession[] {
-  const bySession = Map.groupBy(markers, (m) => m.session_id);
+/** Sessions with their periods: each url marker runs to the next, the last to the end or `to`. */
+export function sessionsWithPeriods(sessions: WindowSessionRow[], to: Date): TimelineSession[] {
   return sessions.map((s) => {
-    const own = (bySession.get(s.id) ?? []).toSorted((a, b) => a.ts - b.ts);
     const end = (s.ended_at ?? to).getTime();
-    const periods = own.map((m, i): Period => {
-      const until = Math.max(m.ts, i + 1 < own.length ? own[i + 1].ts : end);
+    const periods = s.markers.map(([ts, url, pathname], i): Period => {
+      const until = Math.max(ts, i + 1 < s.markers.length ? s.markers[i + 1][0] : end);
       return {
-        url: m.url,
-        pathname: m.pathname,
-        startedAt: new Date(m.ts).toISOString(),
+        url,
+        pathname,
+        startedAt: new Date(ts).toISOString(),
         endedAt: new Date(until).toISOString(),
-        duration: until - m.ts,
+        duration: until - ts,
       };
     });
     return {
@@ -85,16 +74,6 @@ export function sessionsWithPeriods(
   });
 }
 
-/** Sessions and periods of the window, loaded together. */
-export async function loadWindow(deps: Deps, trackedUserId: string, w: Window) {
-  const db = deps.db.kysely;
-  const [sessions, markers] = await Promise.all([
-    windowSessions(db, trackedUserId, w.from, w.to),
-    windowUrlMarkers(db, trackedUserId, w.from, w.to),
-  ]);
-  return { rows: sessions, sessions: sessionsWithPeriods(sessions, markers, w.to) };
-}
-
 export async function trackedUserTimeline(
   deps: Deps,
   viewer: Viewer,
@@ -104,7 +83,8 @@ export async function trackedUserTimeline(
 ) {
   await userInOrganization(deps, viewer, id);
   const w = windowOf(range, now);
-  const { sessions } = await loadWindow(deps, id, w);
+  const rows = await windowSessions(deps.db.kysely, id, w.from, w.to);
+  const sessions = sessionsWithPeriods(rows, w.to);
   // Distinct pathnames in order of first visit.
   const pages = [...new Set(sessions.flatMap((s) => s.periods.map((p) => p.pathname)))]
     .filter((p): p is string => p !== null);
