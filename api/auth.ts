@@ -1,5 +1,5 @@
 // /api/auth: sign-in methods, the email one-time code flow and sign-out (DECISIONS "Sign-in and
-// accounts"). OAuth and passkeys join this sub-app later.
+// accounts"). OAuth sign-in lives in api/oauth.ts, mounted here so it sees the viewer.
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps } from "../app_deps.ts";
@@ -7,6 +7,7 @@ import { signInMethods } from "../core/sign_in_methods.ts";
 import { sendOtp, verifyOtp } from "../core/otp.ts";
 import { endSession, revokeSessions, startSession } from "../core/sessions.ts";
 import { dashboardApp } from "./dashboard.ts";
+import { oauthRoutes } from "./oauth.ts";
 import { passkeyAuthRoutes } from "./passkey_auth.ts";
 import type { ApiEnv } from "./env.ts";
 import { parseWith } from "./validate.ts";
@@ -24,6 +25,7 @@ export function authRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
 
   app.get("/methods", (c) => c.json(signInMethods(deps.config)));
+  app.route("/", oauthRoutes(deps));
   app.route("/passkeys", passkeyAuthRoutes(deps));
 
   app.post("/otp/send", async (c) => {

@@ -5,6 +5,7 @@ import * as m0001 from "./migrations/0001_initial.ts";
 import * as m0003 from "./migrations/0003_sessions_api.ts";
 import * as m0004 from "./migrations/0004_tracked_users_api.ts";
 import * as m0005 from "./migrations/0005_webauthn_challenges.ts";
+import * as m0006 from "./migrations/0006_oauth_states.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_sessions_api": m0003,
   "0004_tracked_users_api": m0004,
   "0005_webauthn_challenges": m0005,
+  "0006_oauth_states": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

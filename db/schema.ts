@@ -38,6 +38,18 @@ export interface AccountTable {
   created_at: CreatedAt;
 }
 
+/** An OAuth sign-in in flight (migration 0006); the callback deletes it. */
+export interface OAuthStateTable {
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string | null;
+  callback_url: string;
+  link_user_id: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface AuthenticatorTable {
   credential_id: string;
   user_id: string;
@@ -176,6 +188,7 @@ export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   accounts: AccountTable;
+  oauth_states: OAuthStateTable;
   authenticators: AuthenticatorTable;
   webauthn_challenges: WebauthnChallengeTable;
   otp_codes: OtpCodeTable;
