@@ -1,7 +1,10 @@
-// The whole app with its pages, on a disposable database, for page tests through `app.request()`:
-// a fake islands build (one file per island of fresh.gen.ts) stands in for `deno task build`.
+// The whole app with its pages, on a disposable database: for page tests through `app.request()`
+// with a fake islands build (one file per island of fresh.gen.ts), and for browser tests on a
+// 127.0.0.1 port with the islands really built.
 import { basename } from "node:path";
-import { createPageHandler } from "../../fresh/server.ts";
+import { fileURLToPath } from "node:url";
+import { buildIslands } from "../../fresh/build.ts";
+import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
 import manifest from "../../fresh.gen.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { APP_ORIGIN } from "./auth.ts";
@@ -58,4 +61,39 @@ export async function page(
     headers,
     body: new URLSearchParams(options.form).toString(),
   });
+}
+
+export interface PagesServer extends AsyncDisposable {
+  /** The server's origin, also its APP_URL (so same-origin checks pass). */
+  url: string;
+  t: TestApp;
+}
+
+/** The app with its pages on a random 127.0.0.1 port, islands built into a temporary folder. */
+export async function startPagesServer(env: Record<string, string> = {}): Promise<PagesServer> {
+  const rootDir = fileURLToPath(new URL("../../", import.meta.url));
+  const buildDir = await Deno.makeTempDir({ prefix: "pages-e2e-build-" });
+  await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev: true });
+  const staticDir = `${rootDir}static`;
+  let handle: (req: Request) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req) => handle(req),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const t = await createTestApp({ ...env, APP_URL: url }, {
+    staticFiles: createStaticHandler({ staticDir, buildDir }),
+    pages: await createPageHandler(manifest, { staticDir, buildDir }),
+  });
+  handle = t.app.fetch;
+  return {
+    url,
+    t,
+    [Symbol.asyncDispose]: async () => {
+      await server.shutdown();
+      await t[Symbol.asyncDispose]();
+      await Deno.remove(buildDir, { recursive: true });
+    },
+  };
 }
