@@ -1,5 +1,7 @@
 // A tracked user's timeline (spec §4): the sessions touching the window, each cut into periods
-// from one url marker to the next (the last to the session end, or `to` while open).
+// from one url marker to the next (the last to the session end, or `to` while open). Open choices:
+// sessions oldest first; an open session has endedAt null and its stored duration (0); periods are
+// not cut to the window; `pages` lists distinct pathnames in order of first visit.
 import type { AppDeps } from "../app_deps.ts";
 import { findTrackedUser } from "../db/queries/tracked_user.ts";
 import { type WindowSessionRow, windowSessions } from "../db/queries/tracked_user_activity.ts";
