@@ -1,26 +1,48 @@
 // The whole service on a random 127.0.0.1 port, for browser tests and load tests.
 import type { Kysely } from "kysely";
 import type { AppParts } from "../../app.ts";
+import type { AppDeps } from "../../app_deps.ts";
 import type { Database } from "../../db/schema.ts";
 import { createTestApp } from "./app.ts";
 import { insertProject } from "./factories.ts";
 
 export interface TestServer {
+  /** The origin browsers use, which is also APP_URL (so the same-origin check lets them in). */
   url: string;
   db: Kysely<Database>;
+  deps: AppDeps;
   createProject(): Promise<{ id: string; key: string }>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(parts: AppParts = {}): Promise<TestServer> {
-  const testApp = await createTestApp({}, parts);
+export interface TestServerOptions {
+  /** The host name in `url` and APP_URL; WebAuthn needs a domain ("localhost"), not an IP. */
+  host?: "127.0.0.1" | "localhost";
+  env?: Record<string, string>;
+}
+
+/** Listens on 127.0.0.1 first, so APP_URL can name the port it got. */
+export async function startTestServer(
+  parts: AppParts = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  let handle: (req: Request) => Response | Promise<Response> = () =>
+    new Response("starting", { status: 503 });
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    testApp.app.fetch,
+    (req) => handle(req),
   );
+  const url = `http://${options.host ?? "127.0.0.1"}:${server.addr.port}`;
+  const testApp = await createTestApp({ APP_URL: url, ...options.env }, parts)
+    .catch(async (error) => {
+      await server.shutdown();
+      throw error;
+    });
+  handle = testApp.app.fetch;
   return {
-    url: `http://127.0.0.1:${server.addr.port}`,
+    url,
     db: testApp.db.kysely,
+    deps: testApp.deps,
     createProject: async () => {
       const project = await insertProject(testApp.db.kysely);
       return { id: project.id, key: project.key };
