@@ -3,6 +3,7 @@
 // It is regenerated whenever `deno task dev` or `deno task build` runs.
 
 import * as $_dashboard___middleware from "./routes/(dashboard)/_middleware.ts";
+import * as $_dashboard__invites from "./routes/(dashboard)/invites.tsx";
 import * as $_dashboard__projects__id__setup from "./routes/(dashboard)/projects/[id]/setup.tsx";
 import * as $_dashboard__settings_organization from "./routes/(dashboard)/settings/organization.tsx";
 import * as $_dashboard__settings_profile from "./routes/(dashboard)/settings/profile.tsx";
@@ -26,6 +27,7 @@ import type { Manifest } from "$fresh/server.ts";
 const manifest = {
   routes: {
     "./routes/(dashboard)/_middleware.ts": $_dashboard___middleware,
+    "./routes/(dashboard)/invites.tsx": $_dashboard__invites,
     "./routes/(dashboard)/projects/[id]/setup.tsx": $_dashboard__projects__id__setup,
     "./routes/(dashboard)/settings/organization.tsx": $_dashboard__settings_organization,
     "./routes/(dashboard)/settings/profile.tsx": $_dashboard__settings_profile,

@@ -32,12 +32,13 @@ const CONTROLS = {
   deleteProject: /value="delete-project"/,
   createProject: /value="create-project"/,
   deleteOrg: /name="intent" value="delete" class="danger"/,
+  sendInvite: /value="invite">Send invite</,
 };
 type Control = keyof typeof CONTROLS;
 
 const VISIBLE: Record<Role, Control[]> = {
   OWNER: Object.keys(CONTROLS) as Control[],
-  ADMIN: ["renameOrg", "leave", "renameProject"],
+  ADMIN: ["renameOrg", "leave", "renameProject", "sendInvite"],
   VIEWER: ["leave"],
 };
 
@@ -244,4 +245,53 @@ Deno.test("organization page: an unknown form action is a 400, not a 500", async
   assert.equal(res.status, 400);
   assert.match(await res.text(), /unknown form action/);
   assert.deepEqual(t.errors, []);
+});
+
+Deno.test("organization page: ADMIN invites, resends and revokes; VIEWER sees the list only", async () => {
+  await using t = await createPagesApp();
+  const { member: admin, owner } = await orgWith(t, "ADMIN");
+  const db = t.db.kysely;
+  const invite = () =>
+    db.selectFrom("invites").selectAll().where("email", "=", "new@example.test").executeTakeFirst();
+
+  const sent = await page(t, PATH, {
+    cookie: admin.cookie,
+    form: { intent: "invite", email: " New@Example.test ", role: "ADMIN" },
+  });
+  assert.equal(sent.status, 303);
+  assert.equal(sent.headers.get("location"), `${PATH}?done=invited`);
+  const row = (await invite())!;
+  assert.equal(row.role, "ADMIN");
+  assert.equal(row.status, "PENDING");
+
+  const asOwner = await page(t, PATH, {
+    cookie: owner.cookie,
+    form: { intent: "invite", email: "x@example.test", role: "OWNER" },
+  });
+  assert.equal(asOwner.status, 400, "nobody is invited as OWNER");
+
+  const viewer = await signedInUser(t, { role: "VIEWER", organizationId: owner.organizationId });
+  const html = await (await page(t, PATH, { cookie: viewer.cookie })).text();
+  assert.match(
+    html,
+    /<tr\s+data-invite="new@example\.test"><td>new@example\.test<\/td><td>ADMIN<\/td><td>PENDING/,
+  );
+  assert.doesNotMatch(html, /value="revoke-invite"/);
+  const refused = await page(t, PATH, {
+    cookie: viewer.cookie,
+    form: { intent: "revoke-invite", inviteId: row.id },
+  });
+  assert.equal(refused.status, 403);
+
+  const resent = await page(t, PATH, {
+    cookie: admin.cookie,
+    form: { intent: "resend-invite", inviteId: row.id },
+  });
+  assert.equal(resent.status, 303);
+  const revoked = await page(t, PATH, {
+    cookie: admin.cookie,
+    form: { intent: "revoke-invite", inviteId: row.id },
+  });
+  assert.equal(revoked.status, 303);
+  assert.equal(await invite(), undefined);
 });

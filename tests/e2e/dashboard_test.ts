@@ -1,9 +1,10 @@
 // Browser tests of the dashboard pages on a real server: sign-in by email code (the code read from
-// mail on a real SMTP server), creating a project and copying its key, and each role's controls.
+// mail on a real SMTP server), creating a project and copying its key, inviting a second user who
+// accepts, and the controls a VIEWER is (not) given.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser.ts";
-import { insertMembership } from "../helpers/factories.ts";
+import { inviteLinkIn } from "../helpers/invite_mail.ts";
 import { startPagesServer } from "../helpers/pages.ts";
 import { codeIn, startTestSmtp, type TestSmtp } from "../helpers/smtp.ts";
 
@@ -101,41 +102,54 @@ Deno.test("dashboard e2e: create a project, see its snippet, show and copy its k
   }
 });
 
-Deno.test("dashboard e2e: a VIEWER sees the roster and masked keys but no controls", async () => {
+Deno.test("dashboard e2e: an owner invites a second user, who accepts and sees VIEWER controls", async () => {
   await using smtp = await startTestSmtp();
   await using server = await startPagesServer(smtp.env);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    const owner = await browser.newPage();
+    const owner = await (await browser.newContext()).newPage();
     await signIn(owner, server.url, smtp, "owner@example.test", "/settings/organization");
     await owner.getByLabel("New project").fill("Docs");
     await owner.getByRole("button", { name: "Create project" }).click();
     await owner.waitForURL(/\/setup$/);
+    await owner.goto(`${server.url}/settings/organization`);
+    await owner.getByLabel("Email", { exact: true }).fill("second@example.test");
+    await owner.getByLabel("Role", { exact: true }).selectOption("VIEWER");
+    await owner.getByRole("button", { name: "Send invite" }).click();
+    await owner.waitForURL(/done=invited/);
+    assert.match(
+      await owner.locator(`[data-invite="second@example.test"]`).textContent() ?? "",
+      /PENDING/,
+    );
+    const mail = await smtp.next();
+    assert.deepEqual(mail.to, ["second@example.test"]);
+    const link = inviteLinkIn(mail);
+    assert.equal(link, `${server.url}/invites`);
 
-    // The viewer signs in (gets a workspace of their own), then joins the owner's organisation.
-    await signIn(page, server.url, smtp, "viewer@example.test", "/settings/profile");
-    const db = server.t.db.kysely;
-    const user = await db.selectFrom("users").selectAll().where("email", "=", "viewer@example.test")
-      .executeTakeFirstOrThrow();
-    const org = await db.selectFrom("organizations").select("id").where("name", "like", "owner%")
-      .executeTakeFirstOrThrow();
-    await insertMembership(db, org.id, user.id, "VIEWER");
-    await page.goto(`${server.url}/settings/organization`);
-    await page.getByLabel("Switch to").selectOption(org.id);
-    await page.getByRole("button", { name: "Switch" }).click();
-    await page.waitForURL(/done=switched/);
+    // The invitee follows the link, signs in, and comes back to accept.
+    const second = await (await browser.newContext()).newPage();
+    await signIn(second, server.url, smtp, "second@example.test", "/invites");
+    await second.getByRole("button", { name: "Accept owner's workspace" }).click();
+    await second.waitForURL(`${server.url}/settings/organization?done=joined`);
+    assert.equal(await second.locator("h1").textContent(), "owner's workspace");
+    assert.equal(await second.locator(".badge").first().textContent(), "VIEWER");
 
-    assert.equal(await page.locator(".badge").first().textContent(), "VIEWER");
-    assert.match(await page.locator("table").textContent() ?? "", /owner@example\.test/);
-    const card = page.locator(`[data-project="Docs"]`);
+    // VIEWER: the roster and masked keys, no controls but leaving.
+    assert.match(await second.locator("table").first().textContent() ?? "", /owner@example\.test/);
+    const card = second.locator(`[data-project="Docs"]`);
     assert.match(await card.locator("code").textContent() ?? "", /•{24}/);
-    for (const name of ["Show", "Copy", "Rename", "Save role", "Create project"]) {
-      assert.equal(await page.getByRole("button", { name, exact: true }).count(), 0, name);
+    for (const name of ["Show", "Copy", "Rename", "Save role", "Create project", "Send invite"]) {
+      assert.equal(await second.getByRole("button", { name, exact: true }).count(), 0, name);
     }
-    assert.equal(await page.getByText("Regenerate key").count(), 0);
-    assert.equal(await page.getByRole("button", { name: "Leave" }).count(), 1);
-    assert.equal(await page.getByRole("heading", { name: "Delete organization" }).count(), 0);
+    assert.equal(await second.getByText("Regenerate key").count(), 0);
+    assert.equal(await second.getByRole("button", { name: "Leave" }).count(), 1);
+    assert.equal(await second.getByRole("heading", { name: "Delete organization" }).count(), 0);
+
+    // The owner sees the new member with a role control, and no open invite any more.
+    await owner.reload();
+    const row = owner.locator(`[data-member="second@example.test"]`);
+    assert.equal(await row.getByRole("combobox").inputValue(), "VIEWER");
+    assert.equal(await owner.locator(`[data-invite="second@example.test"]`).count(), 0);
   } finally {
     await browser.close();
   }

@@ -2,6 +2,7 @@ import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
 import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
+import { InviteList } from "../../../components/InviteList.tsx";
 import { MemberList } from "../../../components/MemberList.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { ProjectList } from "../../../components/ProjectList.tsx";
@@ -11,6 +12,13 @@ import {
   type MembershipView,
   removeMember,
 } from "../../../core/members.ts";
+import {
+  createOrRefreshInvite,
+  type InviteView,
+  listInvites,
+  refreshExistingInvite,
+  revokeInvite,
+} from "../../../core/invites.ts";
 import { activeOrganization } from "../../../core/org_access.ts";
 import {
   createOrganization,
@@ -38,6 +46,7 @@ interface Data {
   /** null when the viewer has no active organisation. */
   active: OrganizationView | null;
   members: MembershipView[];
+  invites: InviteView[];
   projects: ProjectView[];
   failure?: FormFailure;
 }
@@ -45,17 +54,21 @@ interface Data {
 const NOTICES: Record<string, string> = {
   switched: "Switched organization.",
   created: "Organization created.",
+  joined: "You joined the organization.",
   renamed: "Organization renamed.",
   deleted: "Organization deleted.",
   role: "Role changed.",
   removed: "Member removed.",
+  invited: "Invite sent.",
+  "invite-resent": "Invite sent again.",
+  "invite-revoked": "Invite revoked.",
   "project-renamed": "Project renamed.",
   "key-regenerated": "New key generated: the old one no longer works.",
   "project-deleted": "Project deleted.",
 };
 
 export default function Organization({ data, url, state }: PageProps<Data, DashboardState>) {
-  const { organizations, active, members, projects, failure } = data;
+  const { organizations, active, members, invites, projects, failure } = data;
   const others = organizations.filter((o) => !o.active);
   return (
     <>
@@ -109,6 +122,13 @@ export default function Organization({ data, url, state }: PageProps<Data, Dashb
       )}
 
       {active && (
+        <section class="card stack" aria-labelledby="invites-heading">
+          <h2 id="invites-heading">Invites</h2>
+          <InviteList invites={invites} manage={atLeast(active.role, "ADMIN")} />
+        </section>
+      )}
+
+      {active && (
         <section class="card stack" aria-labelledby="projects-heading">
           <h2 id="projects-heading">Projects</h2>
           <ProjectList projects={projects} role={active.role} />
@@ -146,18 +166,24 @@ const roleSchema = z.object({
   memberId: z.string().min(1),
   role: z.enum(["OWNER", "ADMIN", "VIEWER"]),
 });
+const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)),
+  role: z.enum(["ADMIN", "VIEWER"]),
+});
 const projectNameSchema = z.object({ projectId: z.string().min(1), name });
 
 async function load(ctx: { state: DashboardState }): Promise<Data> {
   const { deps, viewer } = ctx.state;
   const organizations = await listOrganizations(deps, viewer);
   const active = organizations.find((o) => o.active) ?? null;
-  if (!active) return { organizations, active, members: [], projects: [] };
-  const [members, projects] = await Promise.all([
-    listMemberships(deps, viewer, { organizationId: active.id }),
-    listProjects(deps, viewer, { organizationId: active.id }),
+  if (!active) return { organizations, active, members: [], invites: [], projects: [] };
+  const organizationId = active.id;
+  const [members, invites, projects] = await Promise.all([
+    listMemberships(deps, viewer, { organizationId }),
+    listInvites(deps, viewer, { organizationId }),
+    listProjects(deps, viewer, { organizationId }),
   ]);
-  return { organizations, active, members, projects };
+  return { organizations, active, members, invites, projects };
 }
 
 export const handler: Handlers<Data, DashboardState> = {
@@ -197,6 +223,22 @@ export const handler: Handlers<Data, DashboardState> = {
         const { memberId } = parseForm(idSchema("memberId"), form);
         await removeMember(deps, viewer, { organizationId: orgId(), memberId: String(memberId) });
         return "removed";
+      },
+      invite: async (form) => {
+        const input = parseForm(inviteSchema, form);
+        await createOrRefreshInvite(deps, viewer, { organizationId: orgId(), ...input });
+        return "invited";
+      },
+      "resend-invite": async (form) => {
+        const { inviteId } = parseForm(idSchema("inviteId"), form);
+        const input = { organizationId: orgId(), inviteId: String(inviteId) };
+        await refreshExistingInvite(deps, viewer, input);
+        return "invite-resent";
+      },
+      "revoke-invite": async (form) => {
+        const { inviteId } = parseForm(idSchema("inviteId"), form);
+        await revokeInvite(deps, viewer, { organizationId: orgId(), inviteId: String(inviteId) });
+        return "invite-revoked";
       },
       "create-project": async (form) => {
         const input = parseForm(nameSchema, form);

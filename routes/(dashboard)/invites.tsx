@@ -1,0 +1,93 @@
+import { Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { z } from "zod";
+import { Notice } from "../../components/Notice.tsx";
+import { switchOrganization } from "../../core/organizations.ts";
+import {
+  acceptInvite,
+  declineInvite,
+  listUserInvites,
+  type UserInviteView,
+} from "../../core/user_invites.ts";
+import { type FormFailure, parseForm, runAction, seeOther } from "../../utils/forms.ts";
+import type { DashboardState } from "./_middleware.ts";
+
+interface Data {
+  invites: UserInviteView[];
+  failure?: FormFailure;
+}
+
+const NOTICES: Record<string, string> = { declined: "Invite declined." };
+
+export default function Invites({ data, url }: PageProps<Data, DashboardState>) {
+  const { invites, failure } = data;
+  return (
+    <>
+      <Head>
+        <title>Invites · Playhead</title>
+      </Head>
+      <h1>Invites</h1>
+      <Notice url={url} notices={NOTICES} failure={failure} />
+      <section class="card stack" aria-label="Pending invites">
+        {invites.length === 0
+          ? <p class="muted">You have no pending invites.</p>
+          : (
+            <ul class="plain-list stack">
+              {invites.map((invite) => (
+                <li key={invite.id} class="project stack" data-invite={invite.organization.name}>
+                  <p>
+                    <strong>{invite.organization.name}</strong> invites you as{" "}
+                    <span class="badge">{invite.role}</span>
+                    {invite.invitedBy && (
+                      <>
+                        {" "}— sent by {invite.invitedBy.name ?? invite.invitedBy.email}
+                      </>
+                    )}
+                  </p>
+                  <p class="muted">
+                    Expires <time datetime={invite.expiresAt}>{invite.expiresAt.slice(0, 10)}</time>
+                  </p>
+                  <form method="post" class="row">
+                    <input type="hidden" name="inviteId" value={invite.id} />
+                    <button type="submit" name="intent" value="accept">
+                      Accept {invite.organization.name}
+                    </button>
+                    <button type="submit" name="intent" value="decline" class="danger">
+                      Decline
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          )}
+      </section>
+    </>
+  );
+}
+
+const inviteSchema = z.object({ inviteId: z.string().min(1) });
+
+async function load(ctx: { state: DashboardState }): Promise<Data> {
+  return { invites: await listUserInvites(ctx.state.deps, ctx.state.viewer) };
+}
+
+export const handler: Handlers<Data, DashboardState> = {
+  async GET(_req, ctx) {
+    return ctx.render(await load(ctx), { headers: { "cache-control": "no-store" } });
+  },
+  async POST(req, ctx) {
+    const { deps, viewer } = ctx.state;
+    return await runAction(req, ctx.url, {
+      // The new member lands in the organisation they joined.
+      accept: async (form) => {
+        const invite = await acceptInvite(deps, viewer, parseForm(inviteSchema, form));
+        await switchOrganization(deps, viewer, { organizationId: invite.organization.id });
+        return seeOther("/settings/organization?done=joined");
+      },
+      decline: async (form) => {
+        await declineInvite(deps, viewer, parseForm(inviteSchema, form));
+        return "declined";
+      },
+    }, async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }));
+  },
+};
