@@ -310,3 +310,31 @@ Deno.test("ingest: OPTIONS preflight allows any origin, the key header and gzip"
     assert.ok(allowed.includes(header), header);
   }
 });
+
+Deno.test("ingest: metadata arriving after an anonymous first batch fills the session and adds the url marker once", async () => {
+  await using t = await setup();
+  const sessionId = crypto.randomUUID();
+  await postIngest(t.app, { sessionId, events: recordedEvents(2, T0 + 5_000) }, { key: t.key });
+  let session = await t.db.kysely.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
+  assert.equal(session.url, null);
+  assert.equal((await ingestRowCounts(t.db.kysely)).markers, 0);
+
+  await postIngest(t.app, { sessionId, events: recordedEvents(2, T0), metadata: METADATA }, {
+    key: t.key,
+  });
+  await postIngest(
+    t.app,
+    { sessionId, events: recordedEvents(1, T0 + 9_000), metadata: METADATA },
+    {
+      key: t.key,
+    },
+  );
+
+  session = await t.db.kysely.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
+  assert.equal(session.url, METADATA.url);
+  assert.equal(session.screen_width, METADATA.screenWidth);
+  const markers = await t.db.kysely.selectFrom("markers").select(["ts", "kind", "data"]).execute();
+  assert.deepEqual(markers, [
+    { ts: T0, kind: "url", data: { url: METADATA.url, pathname: "/products/42" } },
+  ]);
+});

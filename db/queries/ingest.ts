@@ -62,7 +62,7 @@ export async function writeIngest(
       RETURNING id
     ),
     previous AS (
-      SELECT sessions.tracked_user_id FROM sessions, project
+      SELECT sessions.tracked_user_id, sessions.url FROM sessions, project
       WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}
     ),
     batch AS (
@@ -114,7 +114,11 @@ export async function writeIngest(
       UNION ALL
       SELECT session.id, (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
         jsonb_build_object('url', ${m?.url ?? null}::text, 'pathname', ${m?.pathname ?? null}::text)
-      FROM session WHERE session.created AND ${m?.url ?? null}::text IS NOT NULL
+      FROM session
+      -- Also when an earlier batch without metadata opened the session (keepalive bodies of an
+      -- unloading page race each other): the first metadata then fills it in, marker included.
+      WHERE ${m?.url ?? null}::text IS NOT NULL
+        AND (session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL))
     )
     SELECT project.id AS "projectId", session.id AS "sessionId", session.created,
       EXISTS (SELECT 1 FROM batch) AS stored,
