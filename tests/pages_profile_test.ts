@@ -80,3 +80,79 @@ Deno.test("profile page: account deletion needs the exact phrase, then signs out
   // The old cookie no longer signs anyone in.
   assert.equal((await page(t, "/settings/profile", { cookie })).status, 303);
 });
+
+async function linkAccount(t: TestApp, userId: string, provider: string) {
+  await t.db.kysely.insertInto("accounts").values({
+    id: crypto.randomUUID(),
+    user_id: userId,
+    provider,
+    provider_account_id: `${provider}-${userId}`,
+    email: null,
+  }).execute();
+}
+
+Deno.test("profile page: linked accounts unlink, but never the last way to sign in", async () => {
+  await using t = await createPagesApp({
+    AUTH_OAUTH_A_ID: "a-id",
+    AUTH_OAUTH_A_SECRET: "a-secret",
+    AUTH_OAUTH_B_ID: "b-id",
+    AUTH_OAUTH_B_SECRET: "b-secret",
+  });
+  const { cookie, user } = await signedInUser(t);
+  await linkAccount(t, user.id, "github");
+  let html = await (await page(t, "/settings/profile", { cookie })).text();
+  assert.match(html, /value="unlink">Unlink GitHub</);
+  assert.match(
+    html,
+    /href="\/api\/auth\/signin\/google\?link=1&amp;callbackUrl=%2Fsettings%2Fprofile">Link Google/,
+  );
+
+  const last = await page(t, "/settings/profile", {
+    cookie,
+    form: { intent: "unlink", provider: "github" },
+  });
+  assert.equal(last.status, 409);
+  assert.match(await last.text(), /role="alert">this is your last way to sign in/);
+
+  await linkAccount(t, user.id, "google");
+  const res = await page(t, "/settings/profile", {
+    cookie,
+    form: { intent: "unlink", provider: "github" },
+  });
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get("location"), "/settings/profile?done=unlinked");
+  html = await (await page(t, "/settings/profile", { cookie })).text();
+  assert.match(html, /Link GitHub/);
+  assert.match(html, /Unlink Google/);
+});
+
+Deno.test("profile page: passkeys are renamed and deleted", async () => {
+  await using t = await createPagesApp();
+  const { cookie, user } = await signedInUser(t);
+  const db = t.db.kysely;
+  await db.insertInto("authenticators").values({
+    credential_id: "cred-1",
+    user_id: user.id,
+    public_key: new Uint8Array([1, 2, 3]),
+    credential_device_type: "multiDevice",
+    name: "Laptop",
+  }).execute();
+  assert.match(await (await page(t, "/settings/profile", { cookie })).text(), /value="Laptop"/);
+
+  const renamed = await page(t, "/settings/profile", {
+    cookie,
+    form: { intent: "rename-passkey", credentialId: "cred-1", name: " Work laptop " },
+  });
+  assert.equal(renamed.status, 303);
+  const row = () =>
+    db.selectFrom("authenticators").select("name").where("credential_id", "=", "cred-1")
+      .executeTakeFirst();
+  assert.equal((await row())?.name, "Work laptop");
+
+  const deleted = await page(t, "/settings/profile", {
+    cookie,
+    form: { intent: "delete-passkey", credentialId: "cred-1" },
+  });
+  assert.equal(deleted.status, 303);
+  assert.equal(await row(), undefined);
+});

@@ -2,8 +2,12 @@ import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
 import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
+import { LinkedAccounts } from "../../../components/LinkedAccounts.tsx";
 import { Notice } from "../../../components/Notice.tsx";
+import { PasskeyList } from "../../../components/PasskeyList.tsx";
 import { SignInError } from "../../../components/SignInError.tsx";
+import { unlinkAccount } from "../../../core/account_unlink.ts";
+import { deletePasskey, renamePasskey } from "../../../core/passkeys.ts";
 import { endSession } from "../../../core/sessions.ts";
 import { signInMethods } from "../../../core/sign_in_methods.ts";
 import {
@@ -27,11 +31,13 @@ interface Data {
 const NOTICES: Record<string, string> = {
   renamed: "Your name is saved.",
   avatar: "You have a new avatar.",
+  unlinked: "Account unlinked.",
+  "passkey-renamed": "Passkey renamed.",
+  "passkey-deleted": "Passkey deleted.",
 };
 
 export default function Profile({ data, url }: PageProps<Data, DashboardState>) {
   const { profile, providers, failure } = data;
-  const linked = new Set(profile.accounts.map((a) => a.provider));
   return (
     <>
       <Head>
@@ -63,39 +69,12 @@ export default function Profile({ data, url }: PageProps<Data, DashboardState>) 
 
       <section class="card stack" aria-labelledby="accounts-heading">
         <h2 id="accounts-heading">Linked accounts</h2>
-        {providers.length === 0
-          ? <p class="muted">No sign-in provider is configured on this server.</p>
-          : (
-            <ul class="plain-list stack">
-              {providers.map((p) => (
-                <li key={p.id} class="row">
-                  <span>{p.name}</span>
-                  {linked.has(p.id)
-                    ? <span class="badge">linked</span>
-                    : (
-                      <a href={`/api/auth/signin/${p.id}?link=1&callbackUrl=/settings/profile`}>
-                        Link {p.name}
-                      </a>
-                    )}
-                </li>
-              ))}
-            </ul>
-          )}
+        <LinkedAccounts providers={providers} linked={profile.accounts.map((a) => a.provider)} />
       </section>
 
       <section class="card stack" aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading">Passkeys</h2>
-        {profile.passkeys.length === 0
-          ? <p class="muted">You have no passkeys.</p>
-          : (
-            <ul class="plain-list stack">
-              {profile.passkeys.map((p) => (
-                <li key={p.credentialID}>
-                  {p.name} <small class="muted">added {p.createdAt.slice(0, 10)}</small>
-                </li>
-              ))}
-            </ul>
-          )}
+        <PasskeyList passkeys={profile.passkeys} />
       </section>
 
       <section class="card stack danger-zone" aria-labelledby="delete-heading">
@@ -117,6 +96,9 @@ export default function Profile({ data, url }: PageProps<Data, DashboardState>) 
 }
 
 const nameSchema = z.object({ name: z.string().trim().min(1).max(80) });
+const providerSchema = z.object({ provider: z.string().min(1) });
+const passkeySchema = z.object({ credentialId: z.string().min(1) });
+const passkeyNameSchema = passkeySchema.extend({ name: z.string().trim().min(1).max(50) });
 
 async function load(ctx: { state: DashboardState }): Promise<Data> {
   const { deps, viewer } = ctx.state;
@@ -140,6 +122,19 @@ export const handler: Handlers<Data, DashboardState> = {
       avatar: async () => {
         await regenerateAvatar(deps, viewer);
         return "avatar";
+      },
+      unlink: async (form) => {
+        await unlinkAccount(deps, viewer, parseForm(providerSchema, form));
+        return "unlinked";
+      },
+      "rename-passkey": async (form) => {
+        const { credentialId, name } = parseForm(passkeyNameSchema, form);
+        await renamePasskey(deps, viewer, credentialId, name);
+        return "passkey-renamed";
+      },
+      "delete-passkey": async (form) => {
+        await deletePasskey(deps, viewer, parseForm(passkeySchema, form).credentialId);
+        return "passkey-deleted";
       },
       "delete-account": async (form) => {
         await deleteAccount(deps, viewer, { confirmation: String(form.get("confirmation")) });
