@@ -1,7 +1,6 @@
 // /api/auth: sign-in methods, the email one-time code flow and sign-out (DECISIONS "Sign-in and
 // accounts"). OAuth sign-in lives in api/oauth.ts, mounted here so it sees the viewer.
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps } from "../app_deps.ts";
 import { signInMethods } from "../core/sign_in_methods.ts";
 import { sendOtp, verifyOtp } from "../core/otp.ts";
@@ -10,16 +9,12 @@ import { dashboardApp } from "./dashboard.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { passkeyAuthRoutes } from "./passkey_auth.ts";
 import type { ApiEnv } from "./env.ts";
+import {
+  otpSendBody as sendSchema,
+  otpVerifyBody as verifySchema,
+  signoutBody as signoutSchema,
+} from "./auth_schema.ts";
 import { parseWith } from "./validate.ts";
-
-const email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
-const sendSchema = z.object({ email });
-const verifySchema = z.object({
-  email,
-  code: z.string().trim().regex(/^\d{6}$/, "must be 6 digits"),
-  name: z.string().trim().min(1).max(80).optional(),
-});
-const signoutSchema = z.object({ everywhere: z.boolean().optional() });
 
 export function authRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);

@@ -1,7 +1,6 @@
 // /api/organizations/{orgId}/invites: list (VIEWER+), create-or-refresh, refresh and revoke
 // (ADMIN+). Mounted inside the organisations sub-app, whose middleware resolves the viewer.
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps } from "../app_deps.ts";
 import {
   createOrRefreshInvite,
@@ -11,14 +10,11 @@ import {
 } from "../core/invites.ts";
 import { requireViewer } from "./dashboard.ts";
 import type { ApiEnv } from "./env.ts";
+import {
+  createInviteBody as createSchema,
+  refreshInviteBody as refreshSchema,
+} from "./invites_schema.ts";
 import { parseWith } from "./validate.ts";
-
-const role = z.enum(["ADMIN", "VIEWER"]);
-const createSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)),
-  role,
-});
-const refreshSchema = z.object({ role: role.optional() });
 
 export function inviteRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();

@@ -7,6 +7,7 @@ import { cronRoutes } from "./cron.ts";
 import { avatarRoutes } from "./avatars.ts";
 import { healthRoutes } from "./health.ts";
 import { ingestRoutes } from "./ingest.ts";
+import { openApiRoutes } from "./openapi.ts";
 import { renderError } from "./middleware.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { projectRoutes } from "./projects.ts";
@@ -19,6 +20,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.onError(renderError);
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
+  api.route("/", openApiRoutes());
   api.route("/auth", authRoutes(deps));
   api.route("/cron", cronRoutes(deps));
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.

@@ -1,7 +1,6 @@
 // /api/organizations: the viewer's organisations, switching the active one, rename and delete,
 // and the member roster with role changes and removal.
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps } from "../app_deps.ts";
 import { changeMemberRole, listMemberships, removeMember } from "../core/members.ts";
 import {
@@ -14,12 +13,13 @@ import {
 import { dashboardApp, requireViewer } from "./dashboard.ts";
 import type { ApiEnv } from "./env.ts";
 import { inviteRoutes } from "./invites.ts";
+import {
+  deleteOrganizationBody as confirmSchema,
+  memberRoleBody as roleSchema,
+  organizationNameBody as nameSchema,
+  switchOrganizationBody as switchSchema,
+} from "./organizations_schema.ts";
 import { parseWith } from "./validate.ts";
-
-const nameSchema = z.object({ name: z.string().trim().min(1).max(80) });
-const switchSchema = z.object({ organizationId: z.string().min(1) });
-const confirmSchema = z.object({ confirmation: z.string() });
-const roleSchema = z.object({ role: z.enum(["OWNER", "ADMIN", "VIEWER"]) });
 
 const body = async (c: { req: { json(): Promise<unknown> } }) =>
   await c.req.json().catch(() => null);

@@ -1,7 +1,6 @@
 // /api/projects: list and create projects, rename, delete, reveal and regenerate keys, and the
 // project's default display-name trait key. Reads are no-store (session counts move with ingest).
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps } from "../app_deps.ts";
 import {
   createProject,
@@ -13,14 +12,14 @@ import {
 } from "../core/projects.ts";
 import { dashboardApp, requireViewer } from "./dashboard.ts";
 import type { ApiEnv } from "./env.ts";
+import {
+  projectCreateBody as createSchema,
+  projectDeleteBody as confirmSchema,
+  projectListQuery as listQuery,
+  projectRenameBody as renameSchema,
+  traitKeyBody as traitKeySchema,
+} from "./projects_schema.ts";
 import { parseWith } from "./validate.ts";
-
-const name = z.string().trim().min(1).max(80);
-const listQuery = z.object({ organizationId: z.string().min(1).optional() });
-const createSchema = z.object({ name, organizationId: z.string().min(1) });
-const renameSchema = z.object({ name });
-const confirmSchema = z.object({ confirmation: z.string() });
-const traitKeySchema = z.object({ traitKey: z.string().trim().min(1).max(60).nullable() });
 
 const body = async (c: { req: { json(): Promise<unknown> } }) =>
   await c.req.json().catch(() => null);

@@ -26,3 +26,82 @@ export const sessionListQuery = z.object({
 export const markersQuery = z.object({
   kind: z.enum(["url", "identity"]).optional(),
 });
+
+// Answers (core/session_list.ts, core/session_detail.ts), strict so an undocumented field fails
+// tests/openapi_test.ts.
+const iso = z.iso.datetime();
+const traits = z.record(z.string(), z.unknown());
+
+export const sessionListItem = z.strictObject({
+  id: z.string(),
+  externalId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  url: z.string().nullable(),
+  duration: z.number().int().meta({ description: "ms" }),
+  eventCount: z.number().int(),
+  createdAt: iso,
+  trackedUserId: z.string().nullable(),
+  userId: z.string().nullable().meta({ description: "the tracked user's externalId" }),
+  userDisplayName: z.string().nullable(),
+  userTraits: traits.nullable(),
+});
+
+export const sessionListPage = z.strictObject({
+  data: z.array(sessionListItem),
+  nextCursor: z.string().nullable(),
+});
+
+export const sessionSummary = z.strictObject({
+  totalSessions: z.number().int(),
+  totalDuration: z.number().int(),
+  avgDuration: z.number().int(),
+  activeToday: z.number().int(),
+});
+
+export const marker = z.strictObject({
+  timestamp: z.number().int().meta({ description: "epoch ms" }),
+  kind: z.string(),
+  data: z.unknown(),
+});
+
+export const sessionDetail = z.strictObject({
+  id: z.string(),
+  externalId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  url: z.string().nullable(),
+  referrer: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  screenWidth: z.number().int().nullable(),
+  screenHeight: z.number().int().nullable(),
+  language: z.string().nullable(),
+  createdAt: iso,
+  startedAt: iso,
+  endedAt: iso.nullable(),
+  duration: z.number().int(),
+  eventCount: z.number().int(),
+  trackedUserId: z.string().nullable(),
+  trackedUser: z.strictObject({
+    id: z.string(),
+    externalId: z.string(),
+    displayName: z.string().nullable(),
+    traits,
+  }).nullable(),
+  markers: z.array(marker),
+});
+
+export const sessionMarkers = z.strictObject({ markers: z.array(marker) });
+
+export const eventBatch = z.strictObject({
+  id: z.string(),
+  firstTimestamp: z.number().int(),
+  lastTimestamp: z.number().int(),
+  eventCount: z.number().int(),
+  data: z.base64().meta({ description: "base64 of the stored gzip bytes (a JSON event array)" }),
+});
+
+export const sessionEvents = z.strictObject({
+  batches: z.array(eventBatch),
+  nextCursor: z.null(),
+});

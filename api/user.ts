@@ -1,6 +1,5 @@
 // /api/user: the signed-in user's profile, name, avatar and account deletion.
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps } from "../app_deps.ts";
 import { endSession } from "../core/sessions.ts";
 import { deleteAccount, getProfile, regenerateAvatar, renameProfile } from "../core/user.ts";
@@ -9,10 +8,8 @@ import type { ApiEnv } from "./env.ts";
 import { userPasskeyRoutes } from "./user_passkeys.ts";
 import { userAccountRoutes } from "./user_accounts.ts";
 import { userInviteRoutes } from "./user_invites.ts";
+import { deleteUserBody as deleteSchema, renameUserBody as renameSchema } from "./user_schema.ts";
 import { parseWith } from "./validate.ts";
-
-const renameSchema = z.object({ name: z.string().trim().min(1).max(80) });
-const deleteSchema = z.object({ confirmation: z.string() });
 
 export function userRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
