@@ -4,6 +4,7 @@ import { SignInError } from "../components/SignInError.tsx";
 import { type SignInMethods, signInMethods } from "../core/sign_in_methods.ts";
 import { OTP_COOLDOWN_SECONDS } from "../db/queries/otp.ts";
 import EmailCodeSignIn from "../islands/EmailCodeSignIn.tsx";
+import PasskeySignIn from "../islands/PasskeySignIn.tsx";
 import { seeOther } from "../utils/forms.ts";
 import { safeNextPath } from "../utils/next_path.ts";
 import type { State } from "./_middleware.ts";
@@ -38,6 +39,7 @@ export default function SignIn({ data, url }: PageProps<Data, State>) {
             ))}
           </ul>
         )}
+        {methods.passkey && <PasskeySignIn next={next} />}
       </section>
     </>
   );

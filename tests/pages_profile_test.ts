@@ -22,6 +22,7 @@ Deno.test("profile page: shows name, avatar, linked accounts, passkeys and accou
   assert.ok(html.includes(`/api/avatars/${user.avatar_seed}.svg`));
   assert.match(html, /<h2 id="accounts-heading">Linked accounts<\/h2>/);
   assert.match(html, /You have no passkeys/);
+  assert.match(html, /data-island="PasskeyButton"/);
   assert.match(html, /name="intent" value="delete-account"/);
   assert.match(html, /Type <strong>delete my account<\/strong> to confirm/);
 });

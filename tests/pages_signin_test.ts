@@ -27,6 +27,7 @@ Deno.test("sign-in page: email code island with next, and no OAuth without confi
   assert.match(html, /<h1>Sign in<\/h1>/);
   assert.match(html, /data-island="EmailCodeSignIn"/);
   assert.match(html, /"next":"\/settings\/profile","cooldownSeconds":60/);
+  assert.match(html, /data-island="PasskeySignIn"/);
   assert.doesNotMatch(html, /Continue with/);
   assert.match(html, /<a href="\/signin">Sign in<\/a>/);
 });

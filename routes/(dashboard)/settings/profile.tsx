@@ -1,6 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
+import PasskeyButton from "../../../islands/PasskeyButton.tsx";
 import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
 import { LinkedAccounts } from "../../../components/LinkedAccounts.tsx";
 import { Notice } from "../../../components/Notice.tsx";
@@ -75,6 +76,7 @@ export default function Profile({ data, url }: PageProps<Data, DashboardState>) 
       <section class="card stack" aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading">Passkeys</h2>
         <PasskeyList passkeys={profile.passkeys} />
+        <PasskeyButton reload />
       </section>
 
       <section class="card stack danger-zone" aria-labelledby="delete-heading">
