@@ -36,6 +36,8 @@ export async function buildCases(client: Client, deepRows: number): Promise<Case
   ].map(([name, query]) => ({ name, group: "list" as const, path: `/api/tracked-users?${query}` }));
   const hot = `/api/tracked-users/${HOT_USER_ID}`;
   return [
+    // the floor: the cookie check and one small row, no list query
+    { name: "floor: GET /api/user", group: "list", path: "/api/user" },
     ...sessions,
     ...users,
     { name: "sessions summary (all)", group: "kpi", path: "/api/sessions/summary" },

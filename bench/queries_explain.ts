@@ -45,6 +45,16 @@ function coreCall(path: string): (deps: Deps, viewer: Viewer) => Promise<unknown
   throw new Error(`no core call known for ${path}`);
 }
 
+/** Whether `explainPath` knows the route of `path`. */
+export function explainable(path: string): boolean {
+  try {
+    coreCall(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of every statement the route's core call issues, in order. */
 export async function explainPath(databaseUrl: string, viewer: Viewer, path: string) {
   const statements: Statement[] = [];
@@ -69,13 +79,15 @@ export async function explainPath(databaseUrl: string, viewer: Viewer, path: str
       { db: { kysely, kind: "postgres", close: () => kysely.destroy() } },
       viewer,
     );
-    const plans: { sql: string; parameters: readonly unknown[]; plan: string }[] = [];
+    const plans: { sql: string; parameters: readonly unknown[]; plan: string; ms: number }[] = [];
     for (const s of statements) {
       const rows = await client.unsafe(
         `EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`,
         s.parameters as postgres.ParameterOrJSON<never>[],
       );
-      plans.push({ ...s, plan: rows.map((r) => r["QUERY PLAN"]).join("\n") });
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+      plans.push({ ...s, plan, ms });
     }
     return plans;
   } finally {

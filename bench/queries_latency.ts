@@ -20,6 +20,8 @@ export interface CaseResult extends Case {
   max: number;
   rows: number | null;
   errors: string[];
+  /** Summed `Execution Time` of the case's statements under EXPLAIN ANALYZE (null: not known). */
+  sqlMs: number | null;
 }
 
 export interface Client {
@@ -77,6 +79,7 @@ export async function timeCase(
     max: latencies.at(-1) ?? NaN,
     rows,
     errors: [...errors],
+    sqlMs: null,
   };
 }
 

@@ -58,6 +58,11 @@ export async function report(run: Run): Promise<boolean> {
     "",
     "### Reads (client-side latency over loopback, server in production mode)",
     "",
+    "SQL ms: the summed `Execution Time` of the statements the route's `core/` function issues, " +
+    "under `EXPLAIN ANALYZE`, run once after the timed requests (the cookie check's viewer lookup " +
+    "is not included). The gap to p50 is the HTTP, auth, JSON and driver work, and waiting for a " +
+    "CPU; the floor row is the cookie check and one small row.",
+    "",
     casesTable(run.results, run.requests),
     "",
     "### Events of one large session",

@@ -103,13 +103,14 @@ export async function seed(
       SELECT i, CASE WHEN i < ${sizes.hotSessions} THEN 0 ELSE i % ${PROJECTS} END AS p,
         now() - make_interval(days => ${age}) - random() * interval '6.9 days' AS started,
         LEAST(7200000, 1000 + (-180000 * ln(1 - random())))::bigint AS d,
-        random() AS r, floor(random() * ${perProject - 1})::int AS u
+        random() AS r, floor(random() * ${perProject - 1})::int AS u,
+        gen_random_uuid()::text AS external_id
       FROM generate_series(0, ${sizes.sessions - 1}) i
     )
     INSERT INTO sessions (id, project_id, organization_id, external_id, url, referrer,
       user_agent, screen_width, screen_height, language, started_at, ended_at, event_count,
       tracked_user_id, created_at)
-    SELECT 's' || i, 'bench-p' || p, ${ORGANIZATION_ID}, gen_random_uuid()::text,
+    SELECT 's' || i, 'bench-p' || p, ${ORGANIZATION_ID}, external_id,
       ${SITE} || (${PAGES}::text[])[1 + i % ${PAGES.length}],
       'https://search.example/', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
       1280, 800, 'en-GB', started,
@@ -119,7 +120,9 @@ export async function seed(
       CASE WHEN i < ${sizes.hotSessions} THEN ${HOT_USER_ID}
         WHEN r < 0.8 THEN 'tu' || (p + ${PROJECTS} * (1 + u)) END,
       started
-    FROM g`;
+    FROM g
+    -- in the order of the (project_id, external_id) unique index: appends, not random inserts
+    ORDER BY p, external_id`;
 
   log("seeding: markers");
   // 1–3 url markers per session, the first at the start on the session's url.
@@ -143,7 +146,8 @@ export async function seed(
     FROM sessions s,
       LATERAL (SELECT 1 + abs(hashtext(s.external_id)) % 3,
         (extract(epoch FROM s.started_at) * 1000)::bigint) h(n, start_ms),
-      LATERAL generate_series(0, n - 1) k`;
+      LATERAL generate_series(0, n - 1) k
+    ORDER BY s.project_id, s.external_id`;
   await sql.unsafe("SET session_replication_role = origin");
 
   log(`seeding: ${indexes.length} indexes`);
