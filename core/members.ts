@@ -1,16 +1,18 @@
 // Organisation members (DECISIONS "Roles"): everyone sees the roster; OWNER changes roles and
 // removes members; anyone may leave. An organisation never loses its last OWNER: demoting it is
-// 409, and an owner who leaves hands ownership on (oldest ADMIN, else oldest member).
+// 409, and an owner who leaves hands ownership on (oldest ADMIN, else oldest member). Changes
+// check the caller's role on the locked roster, so a demotion that lands first is honoured.
 import type { AppDeps } from "../app_deps.ts";
 import { listMembers, removeMembership, setRole, withLockedRoster } from "../db/queries/members.ts";
 import type { Role } from "../db/schema.ts";
 import { avatarUrl } from "./avatar.ts";
 import { conflict, forbidden, notFound } from "./errors.ts";
-import { heirOnLeaving } from "./ownership.ts";
-import { roleIn } from "./permissions.ts";
+import { heirOnLeaving, type MemberRef } from "./ownership.ts";
+import { requireRole, roleIn } from "./permissions.ts";
 import type { Viewer } from "./viewer.ts";
 
 type MemberDeps = Pick<AppDeps, "config" | "db">;
+type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
 export interface MembershipView {
   id: string;
@@ -26,17 +28,7 @@ export async function listMemberships(
 ): Promise<MembershipView[]> {
   await roleIn(deps, viewer, input.organizationId);
   const rows = await listMembers(deps.db.kysely, input.organizationId);
-  return rows.map((row) => ({
-    id: row.id,
-    role: row.role,
-    joinedAt: new Date(row.created_at).toISOString(),
-    user: {
-      id: row.user_id,
-      name: row.name,
-      email: row.email,
-      image: avatarUrl(deps.config.appUrl, row.avatar_seed),
-    },
-  }));
+  return rows.map((row) => viewOf(deps, row));
 }
 
 export async function changeMemberRole(
@@ -44,8 +36,8 @@ export async function changeMemberRole(
   viewer: Viewer,
   input: { organizationId: string; memberId: string; role: Role },
 ): Promise<MembershipView> {
-  await roleIn(deps, viewer, input.organizationId, "OWNER");
-  await withLockedRoster(deps.db.kysely, input.organizationId, async (tx, roster) => {
+  const rows = await withLockedRoster(deps.db.kysely, input.organizationId, async (tx, roster) => {
+    requireRole(callerIn(roster, viewer).role, "OWNER");
     const target = roster.find((m) => m.id === input.memberId);
     if (!target) throw notFound("member");
     const owners = roster.filter((m) => m.role === "OWNER");
@@ -53,9 +45,9 @@ export async function changeMemberRole(
       throw conflict("an organization needs an owner: make someone else OWNER first");
     }
     await setRole(tx, target.id, input.role);
+    return await listMembers(tx, input.organizationId);
   });
-  const members = await listMemberships(deps, viewer, input);
-  return members.find((m) => m.id === input.memberId)!;
+  return viewOf(deps, rows.find((row) => row.id === input.memberId)!);
 }
 
 export async function removeMember(
@@ -63,8 +55,8 @@ export async function removeMember(
   viewer: Viewer,
   input: { organizationId: string; memberId: string },
 ): Promise<void> {
-  const role = await roleIn(deps, viewer, input.organizationId);
   await withLockedRoster(deps.db.kysely, input.organizationId, async (tx, roster) => {
+    const { role } = callerIn(roster, viewer);
     const target = roster.find((m) => m.id === input.memberId);
     if (!target) throw notFound("member");
     const leaving = target.userId === viewer.userId;
@@ -79,4 +71,28 @@ export async function removeMember(
     }
     await removeMembership(tx, target, input.organizationId);
   });
+}
+
+function viewOf(deps: MemberDeps, row: MemberRow): MembershipView {
+  return {
+    id: row.id,
+    role: row.role,
+    joinedAt: new Date(row.created_at).toISOString(),
+    user: {
+      id: row.user_id,
+      name: row.name,
+      email: row.email,
+      image: avatarUrl(deps.config.appUrl, row.avatar_seed),
+    },
+  };
+}
+
+/**
+ * The caller's membership as the locked roster has it: a role checked before the lock could be
+ * stale by the time the change runs (demoted or removed meanwhile). Not a member → 404.
+ */
+function callerIn(roster: MemberRef[], viewer: Viewer): MemberRef {
+  const caller = roster.find((m) => m.userId === viewer.userId);
+  if (!caller) throw notFound("organization");
+  return caller;
 }
