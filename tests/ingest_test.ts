@@ -338,3 +338,23 @@ Deno.test("ingest: metadata arriving after an anonymous first batch fills the se
     { ts: T0, kind: "url", data: { url: METADATA.url, pathname: "/products/42" } },
   ]);
 });
+
+Deno.test("ingest: identified and anonymous batches racing on one session never deadlock", async () => {
+  await using t = await setup();
+  const sessionId = crypto.randomUUID();
+  const identity = { ...METADATA, userIdentity: { userId: "racer", traits: {} } };
+  await postIngest(t.app, { sessionId, events: recordedEvents(2, T0), metadata: identity }, {
+    key: t.key,
+  });
+  const responses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+    postIngest(t.app, {
+      sessionId,
+      events: recordedEvents(2, T0 + (i + 1) * 10_000),
+      ...(i % 2 ? { metadata: identity } : {}),
+    }, { key: t.key })));
+  assert.deepEqual(responses.map((r) => r.status), Array(30).fill(204));
+  const session = await t.db.kysely.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
+  assert.equal(session.event_count, 62);
+  const user = await t.db.kysely.selectFrom("tracked_users").selectAll().executeTakeFirstOrThrow();
+  assert.equal(session.tracked_user_id, user.id);
+});

@@ -52,18 +52,22 @@ export async function writeIngest(
     WITH project AS (
       SELECT id, organization_id FROM projects WHERE key = ${row.projectKey}
     ),
+    -- Locks the session row before the tracked user's: the rollup trigger on sessions (0004)
+    -- locks the tracked user after the session, so every ingest takes the two in that order.
+    previous AS (
+      SELECT sessions.tracked_user_id, sessions.url FROM sessions, project
+      WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}
+      FOR UPDATE OF sessions
+    ),
     identified AS (
       INSERT INTO tracked_users (id, project_id, organization_id, external_id, traits)
       SELECT ${id?.newTrackedUserId ?? null}::text, project.id, project.organization_id,
         ${id?.userId ?? null}::text, ${id?.traitsJson ?? "{}"}::text::jsonb
-      FROM project WHERE ${id?.userId ?? null}::text IS NOT NULL
+      FROM project
+      WHERE ${id?.userId ?? null}::text IS NOT NULL AND (SELECT count(*) FROM previous) >= 0
       ON CONFLICT (project_id, external_id) DO UPDATE
         SET traits = tracked_users.traits || EXCLUDED.traits, updated_at = now()
       RETURNING id
-    ),
-    previous AS (
-      SELECT sessions.tracked_user_id, sessions.url FROM sessions, project
-      WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}
     ),
     batch AS (
       INSERT INTO event_batches
@@ -87,7 +91,8 @@ export async function writeIngest(
         COALESCE(to_timestamp(${b?.firstTs ?? null}::float8 / 1000), now()),
         to_timestamp(${b?.lastTs ?? null}::float8 / 1000),
         ${b?.eventCount ?? 0}::integer, (SELECT id FROM identified)
-      FROM project
+      -- read (and locked) before this upsert changes the row, which a later read would miss
+      FROM project WHERE (SELECT count(*) FROM previous) >= 0
       ON CONFLICT (project_id, external_id) DO UPDATE SET
         -- a retried batch changes nothing; reordered ones only widen the session
         started_at = CASE WHEN EXISTS (SELECT 1 FROM batch)
