@@ -1,19 +1,9 @@
 // One measured run of the SDK overhead benchmark: a fresh Chromium, the heavy page, the scripted
 // interaction, and the renderer main thread's time from CDP's Performance.getMetrics around it.
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../tests/helpers/browser.ts";
 import { calibrate, interact, type Plan } from "./sdk_interaction.ts";
 import type { PageServer, SinkSummary } from "./sdk_page_server.ts";
-
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export interface RunResult {
   recorded: boolean;

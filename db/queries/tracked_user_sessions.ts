@@ -2,19 +2,13 @@
 // sessions_tracked_user_created_idx (migration 0004).
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
 import type { Database } from "../schema.ts";
+import type { SessionListRow } from "./session_list.ts";
 
-export interface UserSessionRow {
-  id: string;
-  external_id: string;
-  project_id: string;
-  project_name: string;
-  url: string | null;
-  duration: number;
-  event_count: number;
-  created_at: Date;
-  /** created_at in epoch microseconds, the cursor's key. */
-  created_us: number;
-}
+/** A session list row without the tracked-user fields (they are the user's own). */
+export type UserSessionRow = Omit<
+  SessionListRow,
+  "tracked_user_id" | "user_external_id" | "user_display_name" | "user_traits"
+>;
 
 export async function listUserSessions(
   db: Kysely<Database>,
