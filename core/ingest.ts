@@ -1,6 +1,5 @@
 // Ingest (spec §4 server steps 1–6): authenticate the public key, then write the session, the
 // tracked user, the batch and its markers in one statement.
-import { createId } from "@paralleldrive/cuid2";
 import { createHash } from "node:crypto";
 import type { IngestBody } from "../api/ingest_schema.ts";
 import type { Db } from "../db/client.ts";
@@ -13,6 +12,7 @@ import {
 import { log } from "../log.ts";
 import { authError } from "./errors.ts";
 import { gzip } from "./gzip.ts";
+import { newRowId } from "./ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
 import { extractMarkers, pathnameOf } from "./markers.ts";
 
@@ -69,12 +69,12 @@ export async function ingestBatch(
 
   const result = await writeIngest(deps.db.kysely, {
     projectKey,
-    newSessionId: createId(),
+    newSessionId: newRowId(),
     externalId: body.sessionId,
     metadata: metadata ? { ...metadata, pathname: pathnameOf(metadata.url) } : null,
     identity: identity
       ? {
-        newTrackedUserId: createId(),
+        newTrackedUserId: newRowId(),
         userId: identity.userId,
         traitsJson: JSON.stringify(identity.traits),
       }
