@@ -1,7 +1,7 @@
 // Organisation scoping for dashboard data: the viewer's active organisation and a minimum role,
 // checked in core/ so that pages and the API authorise alike (DECISIONS "Roles").
 import type { Role } from "../db/schema.ts";
-import { forbidden, validation } from "./errors.ts";
+import { forbidden, notFound, validation } from "./errors.ts";
 import type { Viewer } from "./viewer.ts";
 
 const RANK: Record<Role, number> = { VIEWER: 0, ADMIN: 1, OWNER: 2 };
@@ -13,4 +13,21 @@ export function activeOrganization(viewer: Viewer, minRole: Role = "VIEWER"): st
   }
   if (RANK[viewer.role] < RANK[minRole]) throw forbidden();
   return viewer.activeOrganizationId;
+}
+
+/**
+ * The active organisation for a change to one of its resources that needs `minRole`. A role too
+ * low is 403 only for a resource the viewer can see; one that is unknown or in another
+ * organisation stays 404 (DESIGN §6), as for projects.
+ */
+export async function activeOrganizationToChange(
+  viewer: Viewer,
+  minRole: Role,
+  visible: (organizationId: string) => Promise<boolean>,
+  what: string,
+): Promise<string> {
+  const organizationId = activeOrganization(viewer);
+  if (RANK[viewer.role!] >= RANK[minRole]) return organizationId;
+  if (!await visible(organizationId)) throw notFound(what);
+  throw forbidden();
 }

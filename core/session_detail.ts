@@ -10,7 +10,7 @@ import {
   type SessionRow,
 } from "../db/queries/session_detail.ts";
 import { notFound } from "./errors.ts";
-import { activeOrganization } from "./org_access.ts";
+import { activeOrganization, activeOrganizationToChange } from "./org_access.ts";
 import type { Viewer } from "./viewer.ts";
 
 type Deps = Pick<AppDeps, "db">;
@@ -88,8 +88,10 @@ export async function sessionMarkerList(
 
 /** ADMIN+; batches and markers cascade (spec §2 rule 1). */
 export async function removeSession(deps: Deps, viewer: Viewer, id: string): Promise<void> {
-  const organizationId = activeOrganization(viewer, "ADMIN");
-  if (!await deleteSession(deps.db.kysely, organizationId, id)) throw notFound("session");
+  const db = deps.db.kysely;
+  const visible = async (orgId: string) => !!await findSession(db, orgId, id);
+  const organizationId = await activeOrganizationToChange(viewer, "ADMIN", visible, "session");
+  if (!await deleteSession(db, organizationId, id)) throw notFound("session");
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   updateDisplayNameOverrides,
 } from "../db/queries/tracked_user.ts";
 import { notFound } from "./errors.ts";
-import { activeOrganization } from "./org_access.ts";
+import { activeOrganization, activeOrganizationToChange } from "./org_access.ts";
 import { toItem, type TrackedUserItem } from "./tracked_user_list.ts";
 import { statusAt } from "./tracked_user_status.ts";
 import type { Viewer } from "./viewer.ts";
@@ -57,7 +57,7 @@ export async function setDisplayName(
   changes: { customName?: string | null; traitKey?: string | null },
   now = new Date(),
 ): Promise<TrackedUserDetail> {
-  const organizationId = activeOrganization(viewer, "ADMIN");
+  const organizationId = await adminOrganization(deps, viewer, id);
   if (!await updateDisplayNameOverrides(deps.db.kysely, organizationId, id, changes)) {
     throw notFound("tracked user");
   }
@@ -65,7 +65,13 @@ export async function setDisplayName(
 }
 
 export async function removeTrackedUser(deps: Deps, viewer: Viewer, id: string): Promise<void> {
-  if (!await deleteTrackedUser(deps.db.kysely, activeOrganization(viewer, "ADMIN"), id)) {
+  if (!await deleteTrackedUser(deps.db.kysely, await adminOrganization(deps, viewer, id), id)) {
     throw notFound("tracked user");
   }
+}
+
+/** ADMIN+ changes: below ADMIN, 403 for a tracked user of the active organisation, else 404. */
+function adminOrganization(deps: Deps, viewer: Viewer, id: string): Promise<string> {
+  const visible = async (orgId: string) => !!await findTrackedUser(deps.db.kysely, orgId, id);
+  return activeOrganizationToChange(viewer, "ADMIN", visible, "tracked user");
 }
