@@ -89,10 +89,10 @@ export async function sessionList(
       id: last.id,
     })
     : null;
-  return { data: page.map(toItem), nextCursor };
+  return { data: page.map(toSessionListItem), nextCursor };
 }
 
-function toItem(row: SessionListRow): SessionListItem {
+export function toSessionListItem(row: SessionListRow): SessionListItem {
   return {
     id: row.id,
     externalId: row.external_id,

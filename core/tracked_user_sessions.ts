@@ -3,7 +3,7 @@
 import type { AppDeps } from "../app_deps.ts";
 import { listUserSessions } from "../db/queries/tracked_user_sessions.ts";
 import { validation } from "./errors.ts";
-import type { SessionListItem } from "./session_list.ts";
+import { type SessionListItem, toSessionListItem } from "./session_list.ts";
 import { decodeCursor, encodeCursor } from "./tracked_user_cursor.ts";
 import { userInOrganization } from "./tracked_user_timeline.ts";
 import type { Viewer } from "./viewer.ts";
@@ -29,20 +29,16 @@ export async function trackedUserSessions(
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
-    data: page.map((row) => ({
-      id: row.id,
-      externalId: row.external_id,
-      projectId: row.project_id,
-      projectName: row.project_name,
-      url: row.url,
-      duration: row.duration,
-      eventCount: row.event_count,
-      createdAt: row.created_at.toISOString(),
-      trackedUserId: user.id,
-      userId: user.external_id,
-      userDisplayName: null,
-      userTraits: null,
-    })),
+    // The slim shape: the user's own fields, never the display name or traits (spec §4).
+    data: page.map((row) =>
+      toSessionListItem({
+        ...row,
+        tracked_user_id: user.id,
+        user_external_id: user.external_id,
+        user_display_name: null,
+        user_traits: null,
+      })
+    ),
     nextCursor: rows.length > input.limit && last
       ? encodeCursor({ order: ORDER, key: last.created_us, id: last.id })
       : null,

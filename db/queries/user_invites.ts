@@ -4,9 +4,9 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../schema.ts";
 import type { InviteRole } from "./invites.ts";
 
-/** PENDING, unexpired invites addressed to the email, with organisation and inviter. */
-export async function pendingInvitesFor(db: Kysely<Database>, email: string) {
-  return await db.selectFrom("invites as i")
+/** Invites joined to their organisation and inviter, the shape both readers return. */
+function withContext(db: Kysely<Database>) {
+  return db.selectFrom("invites as i")
     .innerJoin("organizations as o", "o.id", "i.organization_id")
     .leftJoin("users as u", "u.id", "i.invited_by_id")
     .select([
@@ -19,7 +19,12 @@ export async function pendingInvitesFor(db: Kysely<Database>, email: string) {
       "o.name as organization_name",
       "u.name as inviter_name",
       "u.email as inviter_email",
-    ])
+    ]);
+}
+
+/** PENDING, unexpired invites addressed to the email, with organisation and inviter. */
+export async function pendingInvitesFor(db: Kysely<Database>, email: string) {
+  return await withContext(db)
     .where(sql`lower(i.email)`, "=", email.toLowerCase())
     .where("i.status", "=", "PENDING")
     .where("i.expires_at", ">", sql<Date>`now()`)
@@ -28,20 +33,7 @@ export async function pendingInvitesFor(db: Kysely<Database>, email: string) {
 
 /** One invite with its organisation and inviter (any status), for answers. */
 export async function inviteWithContext(db: Kysely<Database>, inviteId: string) {
-  return await db.selectFrom("invites as i")
-    .innerJoin("organizations as o", "o.id", "i.organization_id")
-    .leftJoin("users as u", "u.id", "i.invited_by_id")
-    .select([
-      "i.id",
-      "i.role",
-      "i.status",
-      "i.expires_at",
-      "i.created_at",
-      "o.id as organization_id",
-      "o.name as organization_name",
-      "u.name as inviter_name",
-      "u.email as inviter_email",
-    ])
+  return await withContext(db)
     .where("i.id", "=", inviteId).executeTakeFirst() ?? null;
 }
 
