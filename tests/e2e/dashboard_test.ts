@@ -1,9 +1,11 @@
 // Browser tests of the dashboard pages on a real server: sign-in by email code (the code read from
 // mail on a real SMTP server), creating a project and copying its key, inviting a second user who
-// accepts, and the controls a VIEWER is (not) given.
+// accepts, and the controls a VIEWER and an ADMIN are (not) given.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser.ts";
+import { signedInUser } from "../helpers/auth.ts";
+import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
 import { inviteLinkIn } from "../helpers/invite_mail.ts";
 import { startPagesServer } from "../helpers/pages.ts";
 import { codeIn, startTestSmtp, type TestSmtp } from "../helpers/smtp.ts";
@@ -150,6 +152,42 @@ Deno.test("dashboard e2e: an owner invites a second user, who accepts and sees V
     const row = owner.locator(`[data-member="second@example.test"]`);
     assert.equal(await row.getByRole("combobox").inputValue(), "VIEWER");
     assert.equal(await owner.locator(`[data-invite="second@example.test"]`).count(), 0);
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("dashboard e2e: an ADMIN gets rename and invite controls, never key, role or deletion controls", async () => {
+  await using server = await startPagesServer();
+  const admin = await signedInUser(server.t, { role: "ADMIN" });
+  await insertProject(server.t.db.kysely, { organizationId: admin.organizationId, name: "Shop" });
+  const owner = await insertUser(server.t.db.kysely, "owner@example.test");
+  await insertMembership(server.t.db.kysely, admin.organizationId, owner.id, "OWNER");
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    const [name, value] = admin.cookie.split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/settings/organization`);
+    assert.equal(await page.locator(".badge").first().textContent(), "ADMIN");
+
+    for (const control of ["Rename", "Send invite"]) {
+      assert.ok(
+        await page.getByRole("button", { name: control, exact: true }).count() > 0,
+        control,
+      );
+    }
+    for (const control of ["Show", "Copy", "Save role", "Remove", "Create project"]) {
+      assert.equal(
+        await page.getByRole("button", { name: control, exact: true }).count(),
+        0,
+        control,
+      );
+    }
+    assert.equal(await page.getByText("Regenerate key").count(), 0);
+    assert.equal(await page.getByRole("heading", { name: "Delete organization" }).count(), 0);
+    assert.match(await page.locator(`[data-project="Shop"] code`).textContent() ?? "", /•{24}/);
   } finally {
     await browser.close();
   }
