@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { deleteOldOtpSendCounters, deleteSpentOtpCodes } from "../db/queries/auth_cleanup.ts";
 import { OTP_MAX_ATTEMPTS } from "../db/queries/otp.ts";
 import type { Database } from "../db/schema.ts";
+import { chunked } from "./chunked.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -23,13 +24,4 @@ export async function sweepAuthLeftovers(
     otpCodes: await chunked(chunkRows, (n) => deleteSpentOtpCodes(db, now, OTP_MAX_ATTEMPTS, n)),
     otpSendCounters: await chunked(chunkRows, (n) => deleteOldOtpSendCounters(db, yesterday, n)),
   };
-}
-
-async function chunked(size: number, step: (limit: number) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let deleted = size; deleted === size;) {
-    deleted = await step(size);
-    total += deleted;
-  }
-  return total;
 }

@@ -13,6 +13,7 @@ import {
 import type { Database } from "../db/schema.ts";
 import { log } from "../log.ts";
 import { sweepAuthLeftovers } from "./auth_cleanup.ts";
+import { chunked } from "./chunked.ts";
 
 export const RETENTION_MS = 7 * 86_400_000;
 /** Rows per statement; a session also cascades its batches and markers, so it takes fewer. */
@@ -109,15 +110,6 @@ async function sweep(
     trackedUsers: await chunked(rows, (n) => deleteLonelyTrackedUsers(db, settled, n)),
     organizations: await chunked(rows, (n) => deleteEmptyOrganizations(db, settled, n)),
   };
-}
-
-async function chunked(size: number, step: (limit: number) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let deleted = size; deleted === size;) {
-    deleted = await step(size);
-    total += deleted;
-  }
-  return total;
 }
 
 function skipped(trigger: string, idle: CleanupCounts): CleanupResult {

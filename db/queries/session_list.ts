@@ -37,6 +37,19 @@ export interface SessionListRow {
   user_traits: Record<string, unknown> | null;
 }
 
+/** The session and project columns of a list row (sessions joined to projects). */
+export const SESSION_ROW_COLUMNS = [
+  "sessions.id",
+  "sessions.external_id",
+  "sessions.project_id",
+  "projects.name as project_name",
+  "sessions.url",
+  "sessions.duration",
+  "sessions.event_count",
+  "sessions.created_at",
+  sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
+] as const;
+
 /** LIKE pattern for a literal substring. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,15 +78,7 @@ export async function listSessions(
     .innerJoin("projects", "projects.id", "sessions.project_id")
     .leftJoin("tracked_users", "tracked_users.id", "sessions.tracked_user_id")
     .select([
-      "sessions.id",
-      "sessions.external_id",
-      "sessions.project_id",
-      "projects.name as project_name",
-      "sessions.url",
-      "sessions.duration",
-      "sessions.event_count",
-      "sessions.created_at",
-      sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
+      ...SESSION_ROW_COLUMNS,
       "sessions.tracked_user_id",
       "tracked_users.external_id as user_external_id",
       displayNameSql().as("user_display_name"),

@@ -2,7 +2,7 @@
 // sessions_tracked_user_created_idx (migration 0004).
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
 import type { Database } from "../schema.ts";
-import type { SessionListRow } from "./session_list.ts";
+import { SESSION_ROW_COLUMNS, type SessionListRow } from "./session_list.ts";
 
 /** A session list row without the tracked-user fields (they are the user's own). */
 export type UserSessionRow = Omit<
@@ -18,17 +18,7 @@ export async function listUserSessions(
   let q = db.selectFrom("sessions")
     .innerJoin("projects", "projects.id", "sessions.project_id")
     .where("sessions.tracked_user_id", "=", trackedUserId)
-    .select([
-      "sessions.id",
-      "sessions.external_id",
-      "sessions.project_id",
-      "projects.name as project_name",
-      "sessions.url",
-      "sessions.duration",
-      "sessions.event_count",
-      "sessions.created_at",
-      sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
-    ]);
+    .select(SESSION_ROW_COLUMNS);
   if (page.after) {
     const key = sql`('epoch'::timestamptz + ${page.after.key}::bigint * interval '1 microsecond')`;
     q = q.where(
