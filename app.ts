@@ -1,9 +1,10 @@
-// The root app: static files and built assets first (no security headers: they are not pages),
-// then the /api sub-app, then the page layer.
+// The root app: compression around everything, static files and built assets first (no security
+// headers: they are not pages), then the /api sub-app, then the page layer.
 import { Hono } from "hono";
-import type { AppDeps } from "./app_deps.ts";
+import type { AppDeps } from "./core/deps.ts";
 import { createApi } from "./api/mod.ts";
-import { requestId, securityHeaders } from "./api/middleware.ts";
+import { refuseNulInAddress, requestId, securityHeaders } from "./api/middleware.ts";
+import { compress } from "./utils/compress.ts";
 
 /** Answers a request for a static or built file, or null when the path is not one. */
 export type StaticHandler = (req: Request) => Promise<Response | null>;
@@ -17,16 +18,24 @@ export interface AppParts {
   mounts?: Hono[];
 }
 
+/**
+ * Ingest's answers (empty, or a short error to the SDK) and the events stream: its batches are
+ * base64 of gzip, which gzip cannot shrink and brotli shrinks by a quarter at a CPU cost per byte
+ * the stream's bandwidth does not justify on the server (bench/service/compression.ts).
+ */
+const UNCOMPRESSED = /^\/api\/(ingest|sessions\/cancel|sessions\/[^/]+\/events)$/;
+
 export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   const app = new Hono();
 
+  app.use(compress({ skip: (c) => UNCOMPRESSED.test(c.req.path) }));
   if (parts.staticFiles) {
     const serve = parts.staticFiles;
     app.use(async (c, next) => (await serve(c.req.raw)) ?? await next());
   }
   for (const mount of parts.mounts ?? []) app.route("/", mount);
 
-  app.use(requestId(), securityHeaders());
+  app.use(requestId(), securityHeaders(), refuseNulInAddress());
   app.route("/api", createApi(deps));
 
   const pages = parts.pages;

@@ -8,9 +8,12 @@ export type NodeEnv = "production" | "development" | "test";
 
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url().optional();
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  // Strict unless told otherwise: a deployment that forgets NODE_ENV must not become a development
+  // server (issue 12 #14). `deno task dev` and the test helpers set it explicitly.
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: optionalUrl,
   PLATFORM_URL: optionalUrl,
@@ -36,6 +39,19 @@ const envSchema = z.object({
   NEXT_PUBLIC_SERVICE_DEMO_MODE: z.enum(["true", "false"]).optional(),
   MONITORING_DSN: optionalUrl,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  // Reliability (issue 12): limits, timeouts and pool sizes, each with a safe default.
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  OTP_SENDS_PER_ADDRESS_HOURLY: positiveInt(20),
+  OTP_SENDS_HOURLY: positiveInt(300),
+  PASSKEY_OPTIONS_PER_ADDRESS_MINUTE: positiveInt(30),
+  DATABASE_POOL_MAX: positiveInt(10),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
+  INGEST_DATABASE_BUDGET_MS: positiveInt(4000),
+  DASHBOARD_DATABASE_BUDGET_MS: positiveInt(15000),
+  SHUTDOWN_GRACE_MS: positiveInt(5000),
+  HTTP_HEADER_TIMEOUT_MS: positiveInt(10000),
+  HTTP_BODY_TIMEOUT_MS: positiveInt(30000),
 });
 
 /** A pair of variables that enables one primary sign-in method only when both are set. */
@@ -65,6 +81,23 @@ export interface Config {
   demoMode: boolean;
   monitoringDsn: string | undefined;
   logLevel: LogLevel;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
+  limits: {
+    otpSendsPerAddressHourly: number;
+    otpSendsHourly: number;
+    passkeyOptionsPerAddressMinute: number;
+  };
+  database: {
+    poolMax: number;
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    /** How long ingest waits for the database before answering 503. */
+    ingestBudgetMs: number;
+    /** How long a dashboard request waits for the database before answering 503. */
+    dashboardBudgetMs: number;
+  };
+  http: { headerTimeoutMs: number; bodyTimeoutMs: number; shutdownGraceMs: number };
 }
 
 export class ConfigError extends Error {
@@ -84,6 +117,10 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
     env.NODE_ENV === "production" && !env.AUTH_SECRET
       ? ["AUTH_SECRET is required in production"]
       : [],
+  (env) =>
+    env.NODE_ENV === "production" && !(env.APP_URL ?? env.AUTH_URL ?? env.PLATFORM_URL)
+      ? ["APP_URL (or AUTH_URL or PLATFORM_URL) is required in production"]
+      : [],
   // Spec §5: outside development (and tests) someone must be able to sign in.
   (env) =>
     env.NODE_ENV === "production" && !PRIMARY_METHOD_PAIRS.some(([a, b]) => env[a] && env[b])
@@ -100,16 +137,7 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
 
 /** Parses an environment (defaults to the process's) into a Config, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
-  );
-  const parsed = envSchema.safeParse(blankToUndefined);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-    );
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   const problems = crossFieldRules.flatMap((rule) => rule(e));
   if (problems.length) throw new ConfigError(problems);
 
@@ -147,12 +175,65 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     demoMode: e.NEXT_PUBLIC_SERVICE_DEMO_MODE === "true",
     monitoringDsn: e.MONITORING_DSN,
     logLevel: e.LOG_LEVEL ?? defaultLogLevel(e.NODE_ENV),
+    trustProxy: e.TRUST_PROXY === "true",
+    limits: {
+      otpSendsPerAddressHourly: e.OTP_SENDS_PER_ADDRESS_HOURLY,
+      otpSendsHourly: e.OTP_SENDS_HOURLY,
+      passkeyOptionsPerAddressMinute: e.PASSKEY_OPTIONS_PER_ADDRESS_MINUTE,
+    },
+    database: {
+      poolMax: e.DATABASE_POOL_MAX,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      ingestBudgetMs: e.INGEST_DATABASE_BUDGET_MS,
+      dashboardBudgetMs: e.DASHBOARD_DATABASE_BUDGET_MS,
+    },
+    http: {
+      headerTimeoutMs: e.HTTP_HEADER_TIMEOUT_MS,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
+  };
+}
+
+/**
+ * Only what `deno task db:migrate` needs: the database target. It needs no secret or sign-in
+ * method, so it does not apply the production rules of loadConfig.
+ */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+): Pick<Config, "databaseUrl" | "migrationDatabaseUrl" | "dataDir"> {
+  const e = parseEnv(
+    envSchema.pick({ DATABASE_URL: true, DATABASE_URL_UNPOOLED: true, DATA_DIR: true }),
+    env,
+  );
+  return {
+    databaseUrl: e.DATABASE_URL ?? null,
+    migrationDatabaseUrl: e.DATABASE_URL_UNPOOLED ?? e.DATABASE_URL ?? null,
+    dataDir: e.DATA_DIR,
   };
 }
 
 /** Whether at least one primary sign-in method (OAuth A, OAuth B, email code) is configured. */
 export function primaryMethodsConfigured(config: Config): boolean {
   return Boolean(config.oauthA || config.oauthB || config.mail);
+}
+
+/** Blank variables count as unset; every invalid one is named in one ConfigError. */
+function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.infer<S> {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  const parsed = schema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
 }
 
 function defaultLogLevel(nodeEnv: NodeEnv): LogLevel {

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
-import { ConfigError, loadConfig, primaryMethodsConfigured } from "./config.ts";
+import { ConfigError, loadConfig, loadDatabaseConfig, primaryMethodsConfigured } from "./config.ts";
+
+const DEV = { NODE_ENV: "development" };
 
 Deno.test("config: defaults for a bare development environment", () => {
-  const config = loadConfig({});
+  const config = loadConfig(DEV);
   assert.equal(config.nodeEnv, "development");
   assert.equal(config.port, 3000);
   assert.equal(config.appUrl, "http://localhost:3000");
@@ -16,11 +18,11 @@ Deno.test("config: defaults for a bare development environment", () => {
 
 Deno.test("config: APP_URL falls back to PLATFORM_URL, then localhost", () => {
   assert.equal(
-    loadConfig({ APP_URL: "https://a.test/", PLATFORM_URL: "https://b.test" }).appUrl,
+    loadConfig({ ...DEV, APP_URL: "https://a.test/", PLATFORM_URL: "https://b.test" }).appUrl,
     "https://a.test",
   );
-  assert.equal(loadConfig({ PLATFORM_URL: "https://b.test" }).appUrl, "https://b.test");
-  assert.equal(loadConfig({ PORT: "8080" }).appUrl, "http://localhost:8080");
+  assert.equal(loadConfig({ ...DEV, PLATFORM_URL: "https://b.test" }).appUrl, "https://b.test");
+  assert.equal(loadConfig({ ...DEV, PORT: "8080" }).appUrl, "http://localhost:8080");
 });
 
 Deno.test("config: LOG_LEVEL defaults per NODE_ENV and can be set", () => {
@@ -29,21 +31,21 @@ Deno.test("config: LOG_LEVEL defaults per NODE_ENV and can be set", () => {
     loadConfig({ ...PRODUCTION, MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" }).logLevel,
     "info",
   );
-  assert.equal(loadConfig({ LOG_LEVEL: "warn" }).logLevel, "warn");
+  assert.equal(loadConfig({ ...DEV, LOG_LEVEL: "warn" }).logLevel, "warn");
 });
 
 Deno.test("config: migrations use DATABASE_URL_UNPOOLED, falling back to DATABASE_URL", () => {
   const pooled = "postgres://pool.test/db";
-  assert.equal(loadConfig({ DATABASE_URL: pooled }).migrationDatabaseUrl, pooled);
+  assert.equal(loadConfig({ ...DEV, DATABASE_URL: pooled }).migrationDatabaseUrl, pooled);
   assert.equal(
-    loadConfig({ DATABASE_URL: pooled, DATABASE_URL_UNPOOLED: "postgres://direct.test/db" })
+    loadConfig({ ...DEV, DATABASE_URL: pooled, DATABASE_URL_UNPOOLED: "postgres://direct.test/db" })
       .migrationDatabaseUrl,
     "postgres://direct.test/db",
   );
 });
 
 Deno.test("config: a sign-in pair is enabled only when complete", () => {
-  const config = loadConfig({ MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" });
+  const config = loadConfig({ ...DEV, MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" });
   assert.deepEqual(config.mail, {
     user: "bot@x.test",
     password: "pw",
@@ -84,6 +86,7 @@ Deno.test("config: cross-variable rules are reported together", () => {
   }
   assert.ok(error instanceof ConfigError);
   assert.deepEqual(error.problems.sort(), [
+    "APP_URL (or AUTH_URL or PLATFORM_URL) is required in production",
     "AUTH_OAUTH_B_ID and AUTH_OAUTH_B_SECRET must be set together",
     "AUTH_SECRET is required in production",
     "DATABASE_URL is required in production",
@@ -94,7 +97,12 @@ Deno.test("config: cross-variable rules are reported together", () => {
 });
 
 // A production environment with everything but the sign-in methods.
-const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "s", DATABASE_URL: "postgres://h/db" };
+const PRODUCTION = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "s",
+  DATABASE_URL: "postgres://h/db",
+  APP_URL: "https://app.test",
+};
 
 Deno.test("config: production fails to start without a primary sign-in method", () => {
   assert.throws(() => loadConfig(PRODUCTION), (error: unknown) => {
@@ -123,4 +131,52 @@ Deno.test("config: any one complete pair is enough in production", () => {
 Deno.test("config: development and test start without any sign-in method", () => {
   assert.equal(primaryMethodsConfigured(loadConfig({ NODE_ENV: "development" })), false);
   assert.equal(primaryMethodsConfigured(loadConfig({ NODE_ENV: "test" })), false);
+});
+
+Deno.test("config: with no NODE_ENV the production rules apply and name every missing variable", () => {
+  assert.throws(() => loadConfig({}), (error: unknown) => {
+    assert.ok(error instanceof ConfigError);
+    assert.deepEqual(error.problems.sort(), [
+      "APP_URL (or AUTH_URL or PLATFORM_URL) is required in production",
+      "AUTH_SECRET is required in production",
+      "DATABASE_URL is required in production",
+      "no primary sign-in method is configured: set AUTH_OAUTH_A_ID + AUTH_OAUTH_A_SECRET, " +
+      "or AUTH_OAUTH_B_ID + AUTH_OAUTH_B_SECRET, or MAIL_USER + MAIL_APP_PASSWORD",
+    ]);
+    // One message carries them all, as main.ts prints it.
+    for (const name of ["APP_URL", "AUTH_SECRET", "DATABASE_URL", "MAIL_USER"]) {
+      assert.match(error.message, new RegExp(name));
+    }
+    return true;
+  });
+  const { NODE_ENV: _, ...unsetEnv } = PRODUCTION;
+  const config = loadConfig({ ...unsetEnv, MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" });
+  assert.equal(config.nodeEnv, "production");
+});
+
+Deno.test("config: AUTH_URL or PLATFORM_URL stands in for APP_URL in production", () => {
+  const { APP_URL: _, ...rest } = PRODUCTION;
+  const pair = { MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" };
+  assert.equal(
+    loadConfig({ ...rest, ...pair, AUTH_URL: "https://a.test" }).authUrl,
+    "https://a.test",
+  );
+  assert.equal(
+    loadConfig({ ...rest, ...pair, PLATFORM_URL: "https://p.test" }).appUrl,
+    "https://p.test",
+  );
+});
+
+Deno.test("config: the migration task reads only the database settings", () => {
+  assert.deepEqual(loadDatabaseConfig({}), {
+    databaseUrl: null,
+    migrationDatabaseUrl: null,
+    dataDir: ".data",
+  });
+  assert.equal(
+    loadDatabaseConfig({ DATABASE_URL: "postgres://h/db", NODE_ENV: "production" })
+      .migrationDatabaseUrl,
+    "postgres://h/db",
+  );
+  assert.throws(() => loadDatabaseConfig({ DATABASE_URL: "mysql://x" }), ConfigError);
 });

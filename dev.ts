@@ -25,4 +25,8 @@ console.log(
     (production ? " for production" : ""),
 );
 
-if (!production) await import("./main.ts");
+// main.ts is strict (production) unless told otherwise; this entry is the development server.
+if (!production) {
+  Deno.env.set("NODE_ENV", "development");
+  await import("./main.ts");
+}

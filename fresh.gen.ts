@@ -4,8 +4,15 @@
 
 import * as $_dashboard___middleware from "./routes/(dashboard)/_middleware.ts";
 import * as $_dashboard__invites from "./routes/(dashboard)/invites.tsx";
+import * as $_dashboard__organizations_switch from "./routes/(dashboard)/organizations/switch.ts";
 import * as $_dashboard__projects__id__setup from "./routes/(dashboard)/projects/[id]/setup.tsx";
-import * as $_dashboard__settings_organization from "./routes/(dashboard)/settings/organization.tsx";
+import * as $_dashboard__replays__sessionId_ from "./routes/(dashboard)/replays/[sessionId].tsx";
+import * as $_dashboard__sessions_index from "./routes/(dashboard)/sessions/index.tsx";
+import * as $_dashboard__settings__layout from "./routes/(dashboard)/settings/_layout.tsx";
+import * as $_dashboard__settings_organization_index from "./routes/(dashboard)/settings/organization/index.tsx";
+import * as $_dashboard__settings_organization_invites from "./routes/(dashboard)/settings/organization/invites.tsx";
+import * as $_dashboard__settings_organization_members from "./routes/(dashboard)/settings/organization/members.tsx";
+import * as $_dashboard__settings_organization_projects from "./routes/(dashboard)/settings/organization/projects.tsx";
 import * as $_dashboard__settings_profile from "./routes/(dashboard)/settings/profile.tsx";
 import * as $_404 from "./routes/_404.tsx";
 import * as $_500 from "./routes/_500.tsx";
@@ -21,6 +28,9 @@ import * as $HealthStatus from "./islands/HealthStatus.tsx";
 import * as $PasskeyButton from "./islands/PasskeyButton.tsx";
 import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
+import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
+import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $WaitingForFirstSession from "./islands/WaitingForFirstSession.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -28,8 +38,19 @@ const manifest = {
   routes: {
     "./routes/(dashboard)/_middleware.ts": $_dashboard___middleware,
     "./routes/(dashboard)/invites.tsx": $_dashboard__invites,
+    "./routes/(dashboard)/organizations/switch.ts": $_dashboard__organizations_switch,
     "./routes/(dashboard)/projects/[id]/setup.tsx": $_dashboard__projects__id__setup,
-    "./routes/(dashboard)/settings/organization.tsx": $_dashboard__settings_organization,
+    "./routes/(dashboard)/replays/[sessionId].tsx": $_dashboard__replays__sessionId_,
+    "./routes/(dashboard)/sessions/index.tsx": $_dashboard__sessions_index,
+    "./routes/(dashboard)/settings/_layout.tsx": $_dashboard__settings__layout,
+    "./routes/(dashboard)/settings/organization/index.tsx":
+      $_dashboard__settings_organization_index,
+    "./routes/(dashboard)/settings/organization/invites.tsx":
+      $_dashboard__settings_organization_invites,
+    "./routes/(dashboard)/settings/organization/members.tsx":
+      $_dashboard__settings_organization_members,
+    "./routes/(dashboard)/settings/organization/projects.tsx":
+      $_dashboard__settings_organization_projects,
     "./routes/(dashboard)/settings/profile.tsx": $_dashboard__settings_profile,
     "./routes/_404.tsx": $_404,
     "./routes/_500.tsx": $_500,
@@ -47,6 +68,9 @@ const manifest = {
     "./islands/PasskeyButton.tsx": $PasskeyButton,
     "./islands/PasskeySignIn.tsx": $PasskeySignIn,
     "./islands/ProjectKey.tsx": $ProjectKey,
+    "./islands/ReplayPlayer.tsx": $ReplayPlayer,
+    "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/WaitingForFirstSession.tsx": $WaitingForFirstSession,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -2,14 +2,15 @@
 /// <reference lib="deno.unstable" />
 import { join } from "node:path";
 import { createPageHandler, createStaticHandler } from "$fresh/server.ts";
-import { sdkAssets } from "./api/sdk_assets.ts";
+import { sdkAssets } from "./api/service/sdk_assets.ts";
 import { createApp } from "./app.ts";
-import { createDeps, VERSION } from "./app_deps.ts";
+import { createDeps, VERSION } from "./core/deps.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { openDb } from "./db/client.ts";
-import { ensureDevProject } from "./db/queries/dev_seed.ts";
-import { generateProjectKey } from "./core/keys.ts";
-import { runCleanup } from "./core/cleanup.ts";
+import { databaseTarget, openDb } from "./db/client.ts";
+import { containDriverFaults } from "./db/driver_fault.ts";
+import { ensureDevProject } from "./db/queries/service/dev_seed.ts";
+import { generateProjectKey } from "./core/projects/keys.ts";
+import { runCleanup } from "./core/service/cleanup.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import freshConfig from "./fresh.config.ts";
@@ -21,10 +22,17 @@ const config = loadConfigOrExit();
 await setupLogging(config.logLevel);
 await setupMonitoring(config);
 
+containDriverFaults();
+const target = databaseTarget(config.databaseUrl, config.dataDir);
 const db = await openDb(
-  config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: join(config.dataDir, "pglite") },
+  target.kind === "postgres"
+    ? {
+      ...target,
+      max: config.database.poolMax,
+      connectTimeoutMs: config.database.connectTimeoutMs,
+      statementTimeoutMs: config.database.statementTimeoutMs,
+    }
+    : target,
 );
 await ensureMigrated(config);
 if (config.nodeEnv === "development") {
@@ -63,9 +71,17 @@ scheduleCleanup();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
+    // Bounded: requests stuck on a database that went away must not hold a deploy (issue 12 #13).
+    const grace = config.http.shutdownGraceMs;
+    const timer = setTimeout(() => {
+      log.warn("server:shutdown:forced", { graceMs: grace });
+      Deno.exit(0);
+    }, grace);
+    log.info("server:shutdown:start", { signal, graceMs: grace });
     await server.shutdown();
     await deps.lastUsed.settle();
     await db.close();
+    clearTimeout(timer);
     Deno.exit(0);
   });
 }

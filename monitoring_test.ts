@@ -7,6 +7,7 @@ const production = {
   NODE_ENV: "production",
   AUTH_SECRET: "s",
   DATABASE_URL: "postgres://h/db",
+  APP_URL: "https://app.test",
   MAIL_USER: "bot@h.test",
   MAIL_APP_PASSWORD: "pw",
 };
@@ -20,6 +21,6 @@ Deno.test("monitoring: production without MONITORING_DSN logs a warning", async 
 
 Deno.test("monitoring: development without MONITORING_DSN stays quiet", async () => {
   const logs = await captureLogs();
-  await setupMonitoring(loadConfig({}));
+  await setupMonitoring(loadConfig({ NODE_ENV: "development" }));
   assert.equal(logs.length, 0);
 });

@@ -1,17 +1,34 @@
-// Reads a JSON request body within the caps of DECISIONS "Ingest": 10 MiB on the wire, 64 MiB
-// after gunzip, gzip or identity encoding only.
-import type { z } from "zod";
-import { payloadTooLarge, unsupported, validation } from "../core/errors.ts";
+// Reads a JSON request body within the caps of DECISIONS "Ingest": 10 MiB on the wire, gzip or
+// identity encoding only, and after gunzip at most what the SDK can produce with margin.
+import { payloadTooLarge, unsupported } from "../core/errors.ts";
+import { createDecodeGate } from "../core/decode_gate.ts";
 import { gunzipCapped, readCapped } from "../core/gzip.ts";
-import { parseWith } from "./validate.ts";
 
 export const MAX_WIRE_BYTES = 10 * 1024 * 1024;
-export const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** No body inflates beyond this (one oversized event alone is the SDK's largest request). */
+export const MAX_DECODED_BYTES = 32 * 1024 * 1024;
+/** Any body may inflate to this: twice the 2 MiB of JSON the SDK puts in one request. */
+export const ALWAYS_DECODABLE_BYTES = 4 * 1024 * 1024;
+/** Beyond that, the inflation ratio allowed: real rrweb batches compress 2–20× (corpus). */
+export const MAX_GZIP_RATIO = 64;
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+/** Large decodes run one at a time; a long queue of them answers 503 (the SDK retries). */
+export const largeDecodes = createDecodeGate({ concurrency: 1, maxQueued: 16 });
 
-/** The body's bytes after Content-Encoding, and how many bytes came over the wire. */
-export async function readBody(req: Request): Promise<{ bytes: Uint8Array; wireBytes: number }> {
+/** The most a gzip body of `wireBytes` may inflate to. */
+export function decodedLimit(wireBytes: number): number {
+  return Math.min(MAX_DECODED_BYTES, Math.max(ALWAYS_DECODABLE_BYTES, wireBytes * MAX_GZIP_RATIO));
+}
+
+export interface Wire {
+  bytes: Uint8Array;
+  gzip: boolean;
+  /** Whether decoding may produce more than ALWAYS_DECODABLE_BYTES (see `largeDecodes`). */
+  large: boolean;
+}
+
+/** The body's bytes as received, its encoding, and whether decoding it is large work. */
+export async function readWire(req: Request): Promise<Wire> {
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "identity") {
     throw unsupported(`Content-Encoding ${encoding} is not supported; use gzip or identity`);
@@ -24,21 +41,12 @@ export async function readBody(req: Request): Promise<{ bytes: Uint8Array; wireB
     : Number.isFinite(declared)
     ? new Uint8Array(await req.arrayBuffer())
     : await readCapped(req.body, MAX_WIRE_BYTES, "body");
-  const bytes = encoding === "gzip" ? gunzipCapped(wire, MAX_DECODED_BYTES) : wire;
-  return { bytes, wireBytes: wire.byteLength };
+  const gzip = encoding === "gzip";
+  const large = (gzip ? decodedLimit(wire.byteLength) : wire.byteLength) > ALWAYS_DECODABLE_BYTES;
+  return { bytes: wire, gzip, large };
 }
 
-/** Reads, decodes and validates a JSON body against a schema. */
-export async function readJsonBody<T extends z.ZodType>(
-  req: Request,
-  schema: T,
-): Promise<{ body: z.infer<T>; wireBytes: number }> {
-  const { bytes, wireBytes } = await readBody(req);
-  let value: unknown;
-  try {
-    value = JSON.parse(decoder.decode(bytes));
-  } catch {
-    throw validation("body is not valid JSON");
-  }
-  return { body: parseWith(schema, value, "body"), wireBytes };
+/** The body's bytes after Content-Encoding (capped), from what `readWire` read. */
+export function decodeWire(wire: Wire): Uint8Array {
+  return wire.gzip ? gunzipCapped(wire.bytes, decodedLimit(wire.bytes.byteLength)) : wire.bytes;
 }

@@ -1,32 +1,25 @@
 // Cookie-authenticated sub-apps: every dashboard resource is built on `dashboardApp`, which
 // refuses cross-origin mutations (CSRF) and resolves the signed-in viewer into `c.var.viewer`.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { AppDeps } from "../app_deps.ts";
+import type { AppDeps } from "../core/deps.ts";
 import { authError, forbidden } from "../core/errors.ts";
-import { resolveViewer, type Viewer } from "../core/viewer.ts";
+import { resolveViewer, type Viewer } from "../core/auth/viewer.ts";
+import { fromOwnOrigin } from "../utils/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { databaseBudget } from "./database_budget.ts";
 
 /** A sub-app with the same-origin check and the viewer middleware applied. */
 export function dashboardApp(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.use(sameOrigin(deps.config.appUrl), viewer(deps));
+  app.use(databaseBudget(deps.config.database.dashboardBudgetMs), sameOrigin(deps.config.appUrl));
+  app.use(viewer(deps));
   return app;
 }
 
-/**
- * Refuses a mutation unless the browser says it comes from the app's own origin: the Origin
- * header equals APP_URL's origin, or (without Origin) Sec-Fetch-Site is same-origin.
- */
+/** Refuses a mutation that does not come from the app's own origin (utils/same_origin.ts). */
 export function sameOrigin(appUrl: string): MiddlewareHandler<ApiEnv> {
-  const own = new URL(appUrl).origin;
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
-      const origin = c.req.header("origin");
-      const ok = origin ? origin === own : c.req.header("sec-fetch-site") === "same-origin";
-      if (!ok) throw forbidden("cross-origin request refused");
-    }
+    if (!fromOwnOrigin(c.req.raw, appUrl)) throw forbidden("cross-origin request refused");
     await next();
   };
 }
@@ -35,6 +28,14 @@ export function sameOrigin(appUrl: string): MiddlewareHandler<ApiEnv> {
 export function viewer(deps: AppDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     c.set("viewer", await resolveViewer(deps, c.req.header("cookie") ?? null));
+    await next();
+  };
+}
+
+/** A 401 for a signed-out caller before anything else runs (such as reading the body). */
+export function requireSignIn(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    requireViewer(c);
     await next();
   };
 }

@@ -1,7 +1,7 @@
 // Per-request variables shared by the /api middleware and handlers.
-import type { Viewer } from "../core/viewer.ts";
+import type { Viewer } from "../core/auth/viewer.ts";
 
 export interface ApiEnv {
   /** `viewer` is set on cookie-authenticated sub-apps (see api/dashboard.ts); null = signed out. */
-  Variables: { requestId: string; viewer: Viewer | null };
+  Variables: { requestId: string; viewer: Viewer | null; wireBytes: number };
 }

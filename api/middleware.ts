@@ -2,7 +2,8 @@
 // spec §5 and one error renderer for typed errors (DESIGN §6).
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, errorBody } from "../core/errors.ts";
+import { AppError, errorBody, unavailable, validation } from "../core/errors.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database_budget.ts";
 import { log } from "../log.ts";
 import { captureException } from "../monitoring.ts";
 
@@ -32,6 +33,22 @@ export function requestId(): MiddlewareHandler {
   };
 }
 
+/**
+ * Refuses a NUL character anywhere in the path or query (`%00`): no id, cursor or filter holds
+ * one, and PostgreSQL cannot compare text with it, so it is a 400 before any handler runs.
+ */
+export function refuseNulInAddress(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const where = /%00/i.test(url.pathname) ? "path" : /%00/i.test(url.search) ? "query" : null;
+    if (!where) return await next();
+    const error = validation("invalid address", [
+      { path: where, message: "must not contain NUL characters" },
+    ]);
+    return c.json(errorBody(error), 400);
+  };
+}
+
 /** Renders any thrown error as the JSON error body; unexpected ones are logged and reported. */
 export function renderError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
@@ -43,6 +60,13 @@ export function renderError(error: Error, c: Context): Response {
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ kind: "validation", message: error.message }, error.status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn("db:unavailable", { requestId: c.get("requestId"), error: String(error) });
+    return renderError(
+      unavailable("the database is unavailable; retry shortly", RETRY_AFTER_SECONDS),
+      c,
+    );
   }
   log.error("http:request:failed", {
     requestId: c.get("requestId"),

@@ -1,26 +1,26 @@
 // The /api sub-app: middleware shared by every endpoint, then one sub-app per resource.
 import { Hono } from "hono";
-import type { AppDeps } from "../app_deps.ts";
+import type { AppDeps } from "../core/deps.ts";
 import type { ApiEnv } from "./env.ts";
-import { authRoutes } from "./auth.ts";
-import { cronRoutes } from "./cron.ts";
-import { avatarRoutes } from "./avatars.ts";
-import { healthRoutes } from "./health.ts";
-import { ingestRoutes } from "./ingest.ts";
-import { openApiRoutes } from "./openapi.ts";
+import { authRoutes } from "./auth/mod.ts";
+import { cronRoutes } from "./service/cron.ts";
+import { avatarRoutes } from "./service/avatars.ts";
+import { healthRoutes } from "./service/health.ts";
+import { ingestRoutes } from "./ingest/mod.ts";
+import { openApiRoutes } from "./service/openapi.ts";
 import { renderError } from "./middleware.ts";
-import { organizationRoutes } from "./organizations.ts";
-import { projectRoutes } from "./projects.ts";
-import { trackedUserRoutes } from "./tracked_users.ts";
-import { sessionRoutes } from "./sessions.ts";
-import { userRoutes } from "./user.ts";
+import { organizationRoutes } from "./organizations/mod.ts";
+import { projectRoutes } from "./projects/mod.ts";
+import { trackedUserRoutes } from "./tracked_users/mod.ts";
+import { sessionRoutes } from "./sessions/mod.ts";
+import { userRoutes } from "./user/mod.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.onError(renderError);
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
-  api.route("/", openApiRoutes());
+  api.route("/", openApiRoutes(api));
   api.route("/auth", authRoutes(deps));
   api.route("/cron", cronRoutes(deps));
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.

@@ -66,6 +66,7 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
       DATABASE_URL: databaseUrl,
       NODE_ENV: "production",
       AUTH_SECRET: BENCH_AUTH_SECRET,
+      APP_URL: `http://127.0.0.1:${port}`,
       // production refuses to start without a sign-in method; ingest never uses it
       AUTH_OAUTH_A_ID: "bench",
       AUTH_OAUTH_A_SECRET: "bench",

@@ -1,5 +1,5 @@
 // A destructive form that only goes through with the exact phrase typed (checked again on the
-// server): delete account, organisation or project.
+// server): delete account, organization or project.
 import type { ComponentChildren } from "preact";
 
 interface Props {

@@ -1,5 +1,5 @@
-// The organisation's open invites; ADMIN and OWNER invite (as ADMIN or VIEWER), resend and revoke.
-import type { InviteView } from "../core/invites.ts";
+// The organization's open invites; ADMIN and OWNER invite (as ADMIN or VIEWER), resend and revoke.
+import type { InviteView } from "../core/organizations/schema.ts";
 
 interface Props {
   invites: InviteView[];

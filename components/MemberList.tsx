@@ -1,7 +1,7 @@
-// The organisation's members, oldest first, with the controls the viewer's role allows: OWNER
+// The organization's members, oldest first, with the controls the viewer's role allows: OWNER
 // changes roles and removes others; everyone may leave.
-import type { MembershipView } from "../core/members.ts";
-import type { Role } from "../db/schema.ts";
+import type { MembershipView } from "../core/organizations/schema.ts";
+import type { Role } from "../core/permissions.ts";
 
 const ROLES: Role[] = ["OWNER", "ADMIN", "VIEWER"];
 

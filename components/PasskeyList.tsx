@@ -1,5 +1,5 @@
 // The user's passkeys, each with rename and delete forms.
-import type { Passkey } from "../core/passkeys.ts";
+import type { Passkey } from "../core/auth/passkeys/passkeys.ts";
 
 export function PasskeyList({ passkeys }: { passkeys: Passkey[] }) {
   if (passkeys.length === 0) return <p class="muted">You have no passkeys.</p>;

@@ -1,5 +1,5 @@
-// The start page's list of the active organisation's projects, each linking to its setup page.
-import type { ProjectView } from "../core/projects.ts";
+// The start page's list of the active organization's projects, each linking to its setup page.
+import type { ProjectView } from "../core/projects/schema.ts";
 
 export function ProjectLinks({ projects }: { projects: ProjectView[] }) {
   return (

@@ -1,8 +1,8 @@
-// The active organisation's projects with the controls the viewer's role allows: ADMIN renames;
+// The active organization's projects with the controls the viewer's role allows: ADMIN renames;
 // OWNER sees and copies the key, regenerates it (after a confirmation step) and deletes.
-import type { ProjectView } from "../core/projects.ts";
-import { DELETE_PROJECT_PHRASE } from "../core/projects.ts";
-import type { Role } from "../db/schema.ts";
+import type { ProjectView } from "../core/projects/schema.ts";
+import { DELETE_PROJECT_PHRASE } from "../core/projects/projects.ts";
+import { atLeast, type Role } from "../core/permissions.ts";
 import ProjectKey from "../islands/ProjectKey.tsx";
 import { ConfirmForm } from "./ConfirmForm.tsx";
 
@@ -14,7 +14,7 @@ interface Props {
 export function ProjectList({ projects, role }: Props) {
   if (projects.length === 0) return <p class="muted">No projects yet.</p>;
   const owner = role === "OWNER";
-  const admin = owner || role === "ADMIN";
+  const admin = atLeast(role, "ADMIN");
   return (
     <ul class="plain-list stack">
       {projects.map((p) => (

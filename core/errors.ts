@@ -58,7 +58,8 @@ export const payloadTooLarge = (message: string) => new AppError("payload_too_la
 export const unsupported = (message: string) => new AppError("unsupported", message);
 export const rateLimited = (message: string, retryAfter: number) =>
   new AppError("rate_limited", message, { retryAfter });
-export const unavailable = (message: string) => new AppError("unavailable", message);
+export const unavailable = (message: string, retryAfter?: number) =>
+  new AppError("unavailable", message, retryAfter === undefined ? {} : { retryAfter });
 
 /** The wire body of an error (DESIGN §6). */
 export function errorBody(error: AppError): Record<string, unknown> {

@@ -1,24 +1,23 @@
-// Organisation scoping for dashboard data: the viewer's active organisation and a minimum role,
+// Organization scoping for dashboard data: the viewer's active organization and a minimum role,
 // checked in core/ so that pages and the API authorise alike (DECISIONS "Roles").
 import type { Role } from "../db/schema.ts";
 import { forbidden, notFound, validation } from "./errors.ts";
-import type { Viewer } from "./viewer.ts";
+import { atLeast } from "./permissions.ts";
+import type { Viewer } from "./auth/viewer.ts";
 
-const RANK: Record<Role, number> = { VIEWER: 0, ADMIN: 1, OWNER: 2 };
-
-/** The viewer's active organisation id, once their role there is at least `minRole`. */
+/** The viewer's active organization id, once their role there is at least `minRole`. */
 export function activeOrganization(viewer: Viewer, minRole: Role = "VIEWER"): string {
   if (!viewer.activeOrganizationId || !viewer.role) {
     throw validation("no active organization: choose one first");
   }
-  if (RANK[viewer.role] < RANK[minRole]) throw forbidden();
+  if (!atLeast(viewer.role, minRole)) throw forbidden();
   return viewer.activeOrganizationId;
 }
 
 /**
- * The active organisation for a change to one of its resources that needs `minRole`. A role too
+ * The active organization for a change to one of its resources that needs `minRole`. A role too
  * low is 403 only for a resource the viewer can see; one that is unknown or in another
- * organisation stays 404 (DESIGN §6), as for projects.
+ * organization stays 404 (DESIGN §6), as for projects.
  */
 export async function activeOrganizationToChange(
   viewer: Viewer,
@@ -27,7 +26,7 @@ export async function activeOrganizationToChange(
   what: string,
 ): Promise<string> {
   const organizationId = activeOrganization(viewer);
-  if (RANK[viewer.role!] >= RANK[minRole]) return organizationId;
+  if (atLeast(viewer.role!, minRole)) return organizationId;
   if (!await visible(organizationId)) throw notFound(what);
   throw forbidden();
 }

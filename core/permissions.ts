@@ -1,11 +1,14 @@
-// Role checks for operations on a named organisation (DECISIONS "Roles"): VIEWER < ADMIN <
-// OWNER; not a member → 404; too low → 403. Active-organisation scoping is core/org_access.ts.
-import type { AppDeps } from "../app_deps.ts";
-import { membershipRole } from "../db/queries/organizations.ts";
+// Role checks for operations on a named organization (DECISIONS "Roles"): VIEWER < ADMIN <
+// OWNER; not a member → 404; too low → 403. Active-organization scoping is core/org_access.ts.
+import type { AppDeps } from "./deps.ts";
+import { membershipRole } from "../db/queries/organizations/organizations.ts";
 import type { Role } from "../db/schema.ts";
-import { forbidden, notFound } from "./errors.ts";
-import type { Viewer } from "./viewer.ts";
 
+export type { Role };
+import { forbidden, notFound } from "./errors.ts";
+import type { Viewer } from "./auth/viewer.ts";
+
+/** The one role order (DECISIONS "Roles"); compare roles only through `atLeast`. */
 const RANK: Record<Role, number> = { VIEWER: 1, ADMIN: 2, OWNER: 3 };
 
 export function atLeast(role: Role, min: Role): boolean {
@@ -16,7 +19,7 @@ export function requireRole(role: Role, min: Role): void {
   if (!atLeast(role, min)) throw forbidden(`this needs the ${min} role or higher`);
 }
 
-/** The viewer's role in any organisation, at least `min`; 404 when not a member. */
+/** The viewer's role in any organization, at least `min`; 404 when not a member. */
 export async function roleIn(
   deps: Pick<AppDeps, "db">,
   viewer: Viewer,

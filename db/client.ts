@@ -3,7 +3,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely } from "kysely";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { PGliteDialect } from "./pglite_dialect.ts";
@@ -24,13 +24,28 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 const INT8_OID = 20;
 
 export type DbTarget =
-  | { kind: "postgres"; url: string; max?: number }
+  | {
+    kind: "postgres";
+    url: string;
+    max?: number;
+    /** Give up connecting after this long (the driver retries on the next query). */
+    connectTimeoutMs?: number;
+    /** PostgreSQL cancels any statement running longer (statement_timeout). */
+    statementTimeoutMs?: number;
+  }
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+/** PostgreSQL at `url`, else the embedded database's one folder under DATA_DIR (start and migrate). */
+export function databaseTarget(url: string | null, dataDir: string): DbTarget {
+  return url ? { kind: "postgres", url } : { kind: "pglite", dataDir: join(dataDir, "pglite") };
+}
 
 export async function openDb(target: DbTarget): Promise<Db> {
   if (target.kind === "postgres") {
     const client = postgres(target.url, {
       max: target.max ?? 10,
+      connect_timeout: Math.max(1, Math.ceil((target.connectTimeoutMs ?? 3000) / 1000)),
+      connection: target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {},
       onnotice: () => {},
       types: {
         bigint: {

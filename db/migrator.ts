@@ -6,15 +6,20 @@ import * as m0003 from "./migrations/0003_sessions_api.ts";
 import * as m0004 from "./migrations/0004_tracked_users_api.ts";
 import * as m0005 from "./migrations/0005_webauthn_challenges.ts";
 import * as m0006 from "./migrations/0006_oauth_states.ts";
+import * as m0007 from "./migrations/0007_perf_rollups.ts";
+import * as m0008 from "./migrations/0008_reliability_limits.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
-// such as Deno Deploy. Append new migrations here; never edit one that has landed.
+// such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
+// see db/migrations/README.md.)
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
   "0003_sessions_api": m0003,
   "0004_tracked_users_api": m0004,
   "0005_webauthn_challenges": m0005,
   "0006_oauth_states": m0006,
+  "0007_perf_rollups": m0007,
+  "0008_reliability_limits": m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -184,6 +184,19 @@ export interface MarkerTable {
   data: Json;
 }
 
+/** A session token signed out before its expiry (its `jti`), until that expiry. */
+export interface RevokedTokenTable {
+  token_id: string;
+  expires_at: Timestamp;
+}
+
+/** Hits of one throttle bucket (e.g. "otp:addr:<ip>") in one fixed window. */
+export interface RateLimitCounterTable {
+  bucket: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -201,4 +214,6 @@ export interface Database {
   sessions: SessionTable;
   event_batches: EventBatchTable;
   markers: MarkerTable;
+  revoked_tokens: RevokedTokenTable;
+  rate_limit_counters: RateLimitCounterTable;
 }

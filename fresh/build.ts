@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { BUILD_MANIFEST, type BuildManifest, readBuildManifest } from "./build_manifest.ts";
 import { importMapPlugin, readImportMap } from "./import_map_plugin.ts";
 import { islandName } from "./islands.ts";
+import { precompressFiles, removeWithVariants } from "./precompress.ts";
 
 export interface BuildOptions {
   /** Project root: holds deno.json, node_modules/ and the islands' folder. */
@@ -58,6 +59,7 @@ export async function buildIslands(options: BuildOptions): Promise<BuildManifest
     const manifest = toManifest(result.metafile, rootDir, buildDir, names);
     await Deno.writeTextFile(join(buildDir, BUILD_MANIFEST), JSON.stringify(manifest, null, 2));
     await removeStale(buildDir, previous, manifest);
+    await precompressFiles(manifest.files.map((f) => join(buildDir, f)), { dev: options.dev });
     return manifest;
   } finally {
     await esbuild.stop();
@@ -96,10 +98,10 @@ function hashNames(files: string[]): string {
   return hash.toString(36);
 }
 
-/** Deletes the previous build's files that the new build no longer produces. */
+/** Deletes the previous build's files (and their `.br`/`.gz`) that the new build no longer has. */
 async function removeStale(buildDir: string, previous: BuildManifest | null, next: BuildManifest) {
   const keep = new Set(next.files);
   for (const file of previous?.files ?? []) {
-    if (!keep.has(file)) await Deno.remove(join(buildDir, file)).catch(() => {});
+    if (!keep.has(file)) await removeWithVariants(join(buildDir, file));
   }
 }

@@ -28,7 +28,7 @@ Deno.test("build: islands become content-hashed, code-split ESM with a manifest"
     assert.doesNotMatch(island, /from\s*"(preact|npm:|\$fresh)/, "bare imports are bundled");
     assert.ok(!island.includes("\n  "), "production output is minified");
 
-    // Same input, same names; a rebuild leaves no stale files behind.
+    // Same input, same names; a rebuild leaves no stale files behind; each file is precompressed.
     const again = await buildIslands({
       rootDir: FIXTURE_DIR,
       islands: ["./islands/Counter.tsx"],
@@ -36,7 +36,8 @@ Deno.test("build: islands become content-hashed, code-split ESM with a manifest"
     });
     assert.deepEqual(again, manifest);
     const onDisk = [...Deno.readDirSync(buildDir)].map((e) => e.name).sort();
-    assert.deepEqual(onDisk, [...manifest.files, "manifest.json"].sort());
+    const variants = manifest.files.flatMap((f) => [f, `${f}.br`, `${f}.gz`]);
+    assert.deepEqual(onDisk, [...variants, "manifest.json"].sort());
   } finally {
     await Deno.remove(buildDir, { recursive: true });
   }

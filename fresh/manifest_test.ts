@@ -31,10 +31,21 @@ Deno.test("manifest: lists routes and islands sorted, skipping tests and dotfile
 });
 
 Deno.test("manifest: generated source is already deno fmt formatted", async () => {
+  await assertFormatted(await Deno.readTextFile(`${FIXTURE_DIR}/fresh.gen.ts`));
+});
+
+Deno.test("manifest: an entry longer than the line width is broken as deno fmt breaks it", async () => {
+  const route = "./routes/(dashboard)/settings/organization/a_rather_long_page_name.tsx";
+  const source = manifestSource([route], [], "$fresh/server.ts");
+  assert.ok(source.includes(`    "${route}":\n      $_dashboard__settings_organization_`));
+  await assertFormatted(source);
+});
+
+async function assertFormatted(source: string) {
   const dir = await Deno.makeTempDir({ prefix: "fresh-manifest-" });
   try {
     const path = `${dir}/fresh.gen.ts`;
-    await Deno.writeTextFile(path, await Deno.readTextFile(`${FIXTURE_DIR}/fresh.gen.ts`));
+    await Deno.writeTextFile(path, source);
     const fmt = new Deno.Command(Deno.execPath(), {
       args: ["fmt", "--check", "--line-width=100", path],
       stdout: "null",
@@ -45,4 +56,4 @@ Deno.test("manifest: generated source is already deno fmt formatted", async () =
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
+}

@@ -1,7 +1,9 @@
 // Serves `static/` and the islands build: content-hashed build output and `asset()` URLs get a
-// year-long immutable cache, everything else a short cache revalidated with an ETag.
+// year-long immutable cache, everything else a short cache revalidated with an ETag. Build output
+// goes out as its precompressed `.br`/`.gz` sibling when the client accepts one.
 import { extname, join, normalize, sep } from "node:path";
 import { BUILD_URL_PREFIX, readBuildManifest } from "./build_manifest.ts";
+import { COMPRESSIBLE_FILE, etagMatches, precompressedVariant, variantEtag } from "./encoding.ts";
 
 export interface StaticOptions {
   staticDir: string;
@@ -59,10 +61,12 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
 
     let file: string;
     let immutable = false;
+    let built = false;
     if (path.startsWith(BUILD_URL_PREFIX)) {
       const rel = path.slice(BUILD_URL_PREFIX.length);
       file = join(options.buildDir, rel);
       immutable = (await hashedFiles()).has(rel) || CONTENT_HASHED.test(rel);
+      built = true;
     } else {
       file = join(options.staticDir, path);
       immutable = url.searchParams.has("__frsh_c");
@@ -75,18 +79,26 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     }
     if (!info.isFile) return null;
 
-    const etag = `W/"${info.size.toString(36)}-${(info.mtime?.getTime() ?? 0).toString(36)}"`;
+    // Files outside the build are left to the app's compression middleware.
+    const negotiated = built && COMPRESSIBLE_FILE.test(file);
+    const variant = negotiated
+      ? await precompressedVariant(file, req.headers.get("accept-encoding"))
+      : null;
+    const stamp = `${info.size.toString(36)}-${(info.mtime?.getTime() ?? 0).toString(36)}`;
+    const etag = variantEtag(`W/"${stamp}"`, variant?.encoding ?? null);
     const headers = new Headers({
       "content-type": CONTENT_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
       "cache-control": immutable ? IMMUTABLE : options.dev ? DEV_CACHE : REVALIDATE,
       etag,
     });
-    if (req.headers.get("if-none-match")?.split(/\s*,\s*/).includes(etag)) {
+    if (negotiated) headers.set("vary", "Accept-Encoding");
+    if (variant) headers.set("content-encoding", variant.encoding);
+    if (etagMatches(req.headers.get("if-none-match"), etag)) {
       return new Response(null, { status: 304, headers });
     }
-    headers.set("content-length", String(info.size));
+    headers.set("content-length", String(variant?.size ?? info.size));
     if (req.method === "HEAD") return new Response(null, { status: 200, headers });
-    const handle = await Deno.open(file, { read: true });
+    const handle = await Deno.open(variant?.path ?? file, { read: true });
     return new Response(handle.readable, { status: 200, headers });
   };
 }

@@ -1,6 +1,16 @@
 import type { AppProps } from "$fresh/server.ts";
 import { asset } from "$fresh/runtime.ts";
 
+/** The design system: tokens and controls first, then the frame, components and charts. */
+const STYLESHEETS = [
+  "/styles.css",
+  "/frame.css",
+  "/components.css",
+  "/content.css",
+  "/charts.css",
+  "/replay.css",
+];
+
 export default function App({ Component }: AppProps) {
   return (
     <html lang="en">
@@ -8,7 +18,7 @@ export default function App({ Component }: AppProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Playhead</title>
-        <link rel="stylesheet" href={asset("/styles.css")} />
+        {STYLESHEETS.map((href) => <link key={href} rel="stylesheet" href={asset(href)} />)}
       </head>
       <body>
         <Component />

@@ -1,28 +1,17 @@
 import type { LayoutProps } from "$fresh/server.ts";
+import { DemoBanner } from "../components/frame/DemoBanner.tsx";
+import { TopBar } from "../components/frame/TopBar.tsx";
 import type { State } from "./_middleware.ts";
 
-export default function Layout({ Component, state }: LayoutProps<unknown, State>) {
+export default function Layout({ Component, state, url }: LayoutProps<unknown, State>) {
   return (
     <>
-      <header class="site-header">
-        <a class="brand" href="/">Playhead</a>
-        {state.viewer
-          ? (
-            <nav class="site-nav" aria-label="Account">
-              <a href="/settings/organization">Organization</a>
-              <a href="/settings/profile">Profile</a>
-              <a href="/invites">Invites</a>
-              <form method="post" action="/signout">
-                <button type="submit">Sign out</button>
-              </form>
-            </nav>
-          )
-          : (
-            <nav class="site-nav" aria-label="Account">
-              <a href="/signin">Sign in</a>
-            </nav>
-          )}
-      </header>
+      {state.deps?.config.demoMode && <DemoBanner />}
+      <TopBar
+        url={url}
+        email={state.viewer?.email ?? null}
+        organizations={state.organizations ?? []}
+      />
       <main class="site-main">
         <Component />
       </main>

@@ -1,23 +1,32 @@
 // Per-request page state: the app's dependencies (put there by app.ts), the signed-in viewer
-// (resolved by the same function as the /api middleware) and the request start time, reported
-// back as a Server-Timing header.
+// (resolved by the same function as the /api middleware), the viewer's organizations for the top
+// bar and the request start time, reported back as a Server-Timing header. Pages are rendered per
+// viewer (names, organizations, keys), so none may be kept by a browser or proxy cache unless the
+// page says otherwise: `no-store`.
 import type { FreshContext } from "$fresh/server.ts";
-import type { AppDeps } from "../app_deps.ts";
-import { resolveViewer, type Viewer } from "../core/viewer.ts";
+import type { AppDeps } from "../core/deps.ts";
+import { resolveViewer, type Viewer } from "../core/auth/viewer.ts";
+import { listOrganizations } from "../core/organizations/organizations.ts";
+import type { OrganizationView } from "../core/organizations/schema.ts";
 
 export interface State {
   deps: AppDeps;
   /** null when signed out. */
   viewer: Viewer | null;
+  /** The viewer's organizations (the switcher in the top bar); empty when signed out. */
+  organizations: OrganizationView[];
   /** performance.now() when the page layer received the request. */
   requestStart: number;
 }
 
 export async function handler(req: Request, ctx: FreshContext<State>) {
   ctx.state.requestStart = performance.now();
-  ctx.state.viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
+  const viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
+  ctx.state.viewer = viewer;
+  ctx.state.organizations = viewer ? await listOrganizations(ctx.state.deps, viewer) : [];
   const response = await ctx.next();
   const duration = (performance.now() - ctx.state.requestStart).toFixed(1);
   response.headers.append("server-timing", `page;dur=${duration}`);
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   return response;
 }

@@ -1,14 +1,15 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import type { ServiceStatus } from "../app_deps.ts";
+import type { ServiceStatus } from "../core/deps.ts";
 import { ProjectLinks } from "../components/ProjectLinks.tsx";
 import { StatusList } from "../components/StatusList.tsx";
-import { listProjects, type ProjectView } from "../core/projects.ts";
+import { listProjects } from "../core/projects/projects.ts";
+import type { ProjectView } from "../core/projects/schema.ts";
 import HealthStatus from "../islands/HealthStatus.tsx";
 import type { State } from "./_middleware.ts";
 
 interface Data {
   status: ServiceStatus;
-  /** The active organisation's projects; null when signed out. */
+  /** The active organization's projects; null when signed out. */
   projects: ProjectView[] | null;
 }
 

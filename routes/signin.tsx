@@ -1,12 +1,12 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { SignInError } from "../components/SignInError.tsx";
-import { type SignInMethods, signInMethods } from "../core/sign_in_methods.ts";
-import { OTP_COOLDOWN_SECONDS } from "../db/queries/otp.ts";
+import { type SignInMethods, signInMethods } from "../core/auth/methods.ts";
+import { OTP_COOLDOWN_SECONDS } from "../core/auth/otp_policy.ts";
 import EmailCodeSignIn from "../islands/EmailCodeSignIn.tsx";
 import PasskeySignIn from "../islands/PasskeySignIn.tsx";
 import { seeOther } from "../utils/forms.ts";
-import { safeNextPath } from "../utils/next_path.ts";
+import { landingPath } from "../utils/next_path.ts";
 import type { State } from "./_middleware.ts";
 
 interface Data {
@@ -47,7 +47,7 @@ export default function SignIn({ data, url }: PageProps<Data, State>) {
 
 export const handler: Handlers<Data, State> = {
   GET(_req, ctx) {
-    const next = safeNextPath(ctx.url.searchParams.get("next"));
+    const next = landingPath(ctx.url.searchParams.get("next"));
     if (ctx.state.viewer) return seeOther(next);
     return ctx.render({ next, methods: signInMethods(ctx.state.deps.config) });
   },

@@ -1,7 +1,9 @@
 // Builds the capture SDK with esbuild: a classic script defining the global `Playhead` and an ES
-// module, both content-hashed, plus `manifest.json` naming them (read by api/sdk_assets.ts).
+// module, both content-hashed and precompressed (`.br`, `.gz`), plus `manifest.json` naming them
+// (read by api/service/sdk_assets.ts).
 
 import * as esbuild from "esbuild";
+import { precompressFiles, removeWithVariants } from "../fresh/precompress.ts";
 
 /** Contents of `manifest.json` in the output directory. */
 export interface SdkManifest {
@@ -57,6 +59,7 @@ export async function buildSdk(
     JSON.stringify(manifest, null, 2) + "\n",
   );
   await removeStale(opts.outDir, new Set([names.classic, names.esm]));
+  await precompressFiles([names.classic, names.esm].map((n) => `${opts.outDir}/${n}`), opts);
   return names;
 }
 
@@ -74,7 +77,7 @@ async function sri(bytes: Uint8Array): Promise<string> {
 async function removeStale(dir: string, keep: Set<string>): Promise<void> {
   for await (const entry of Deno.readDir(dir)) {
     if (entry.isFile && NAME.test(entry.name) && !keep.has(entry.name)) {
-      await Deno.remove(`${dir}/${entry.name}`);
+      await removeWithVariants(`${dir}/${entry.name}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 // Capture options: the spec's defaults and strict validation.
 // Invalid options must fail loudly, so every problem is reported, not just the first.
 
+import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
 import type { ResolvedOptions } from "./types.ts";
 
 /** Defaults from the spec's "Capture client contract" table. */
@@ -19,7 +20,6 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
 /** The client buffer ceiling (spec §8); a larger batchSize could never trigger. */
 export const MAX_BUFFERED_EVENTS = 10_000;
 
-const KEY_PATTERN = /^sp_[0-9a-f]{32}$/;
 const ATTRIBUTE_PATTERN = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
 const BOOLEAN_KEYS = [
   "recordConsole",
@@ -47,7 +47,7 @@ export function resolveOptions(input: unknown): OptionsResult {
   }
   const merged = { ...DEFAULT_OPTIONS, ...withoutUndefined(raw) } as Record<string, unknown>;
 
-  if (typeof merged.apiKey !== "string" || !KEY_PATTERN.test(merged.apiKey)) {
+  if (typeof merged.apiKey !== "string" || !PUBLIC_KEY_PATTERN.test(merged.apiKey)) {
     errors.push('apiKey must be the project key: "sp_" followed by 32 lowercase hex characters');
   }
   const endpoint = normaliseEndpoint(merged.endpoint);

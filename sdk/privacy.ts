@@ -24,14 +24,46 @@ export interface CaptureOptions {
   recordAfter: "DOMContentLoaded";
 }
 
+/**
+ * Every input kind rrweb's `maskAllInputs` masks, plus `hidden`, which it leaves out (rrweb#1609):
+ * the spec says all input values, and hidden ones carry CSRF tokens and ids.
+ */
+const ALL_INPUTS: Record<string, boolean> = Object.fromEntries(
+  [
+    "color",
+    "date",
+    "datetime-local",
+    "email",
+    "month",
+    "number",
+    "range",
+    "search",
+    "tel",
+    "text",
+    "time",
+    "url",
+    "week",
+    "textarea",
+    "select",
+    "password",
+    "hidden",
+  ].map((type) => [type, true]),
+);
+
+/** A contenteditable region is an input to the visitor: its text is masked with the inputs. */
+const EDITABLE = '[contenteditable]:not([contenteditable="false"])';
+
 export function captureOptions(options: ResolvedOptions): CaptureOptions {
   const blocked = [`[${options.privacyBlockAttribute}]`];
   if (options.privacyBlockMedia) blocked.push(MEDIA_SELECTOR);
   return {
-    maskAllInputs: options.privacyMaskInputs,
+    // The list is given explicitly (maskAllInputs would replace it with rrweb's, without hidden).
+    maskAllInputs: false,
     // Passwords stay masked even when a customer turns input masking off.
-    maskInputOptions: options.privacyMaskInputs ? {} : { password: true },
-    maskTextSelector: `[${options.privacyMaskAttribute}]`,
+    maskInputOptions: options.privacyMaskInputs ? ALL_INPUTS : { password: true },
+    maskTextSelector: options.privacyMaskInputs
+      ? `[${options.privacyMaskAttribute}], ${EDITABLE}`
+      : `[${options.privacyMaskAttribute}]`,
     blockSelector: blocked.join(", "),
     checkoutEveryNms: CHECKOUT_EVERY_MS,
     slimDOMOptions: "all",

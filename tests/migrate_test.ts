@@ -8,7 +8,8 @@ async function runMigrate(env: Record<string, string>) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "db/migrate.ts"],
     // Only what deno itself needs, so the caller's DATABASE_URL cannot leak into the run.
-    env: { ...pick("HOME", "PATH", "DENO_DIR"), NODE_ENV: "development", ...env },
+    // No NODE_ENV or AUTH_SECRET: migrating needs only the database settings (issue 12 #14).
+    env: { ...pick("HOME", "PATH", "DENO_DIR"), ...env },
     clearEnv: true,
     stdout: "piped",
     stderr: "piped",

@@ -1,6 +1,6 @@
 // The app's own pages through the page layer, with a stand-in for the dependencies they use.
 import assert from "node:assert/strict";
-import type { AppDeps, ServiceStatus } from "../app_deps.ts";
+import type { AppDeps, ServiceStatus } from "../core/deps.ts";
 import { createPageHandler } from "../fresh/server.ts";
 import manifest from "../fresh.gen.ts";
 
@@ -43,7 +43,12 @@ Deno.test("start page: shows version, database kind and migration level", async 
   assert.match(html, /<dt>Version<\/dt><dd>9\.9\.9<\/dd>/);
   assert.match(html, /<dd>PGlite \(embedded\)<\/dd>/);
   assert.match(html, /<code>0042<\/code>/);
-  assert.match(html, /<link rel="stylesheet" href="\/styles\.css\?__frsh_c=b1"/);
+  for (const sheet of ["styles", "frame", "components", "content", "charts"]) {
+    assert.match(
+      html,
+      new RegExp(`<link\\s+rel="stylesheet" href="/${sheet}\\.css\\?__frsh_c=b1"`),
+    );
+  }
 });
 
 Deno.test("start page: the health island is marked and its boot script loaded", async () => {

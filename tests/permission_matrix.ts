@@ -1,7 +1,7 @@
 // The permission matrix (DECISIONS "Roles", DESIGN §6): every dashboard endpoint × caller → the
-// status it must answer. Callers: OWNER, ADMIN and VIEWER of organisation 1 (active); OTHER, the
-// OWNER of organisation 2 (active there), who finds nothing of organisation 1 (404), nor they
-// anything of organisation 2; ANON, signed out (401). A 2xx cell means allowed. `{token}`s are
+// status it must answer. Callers: OWNER, ADMIN and VIEWER of organization 1 (active); OTHER, the
+// OWNER of organization 2 (active there), who finds nothing of organization 1 (404), nor they
+// anything of organization 2; ANON, signed out (401). A 2xx cell means allowed. `{token}`s are
 // ids from the seeded world (tests/helpers/permission_world.ts); each section runs on a fresh
 // world, so destructive rows of one section never disturb another.
 import type { Caller } from "./helpers/permission_world.ts";
@@ -38,7 +38,7 @@ const SIGNED_IN = (ok: number) => [ok, ok, ok, ok, 401];
 const ADMIN_UP = (ok: number) => [ok, ok, 403, 404, 401];
 const OWNER_ONLY = (ok: number) => [ok, 403, 403, 404, 401];
 const ANYONE = (ok: number) => [ok, ok, ok, ok, ok];
-const ELSEWHERE = (ok: number) => [404, 404, 404, ok, 401]; // organisation 2's resources
+const ELSEWHERE = (ok: number) => [404, 404, 404, ok, 401]; // organization 2's resources
 
 export const MATRIX: Section[] = [
   {
@@ -113,10 +113,10 @@ export const MATRIX: Section[] = [
       r("DELETE /api/tracked-users/{trackedUserDoomed}", ADMIN_UP(204)),
     ],
   },
-  // The other way round: organisation 2's resources, out of reach of organisation 1's members
+  // The other way round: organization 2's resources, out of reach of organization 1's members
   // (404, never 403, even where their role would be too low anyway).
   {
-    name: "organisation 2's resources",
+    name: "organization 2's resources",
     rows: [
       r("GET /api/organizations/{otherOrg}/members", ELSEWHERE(200)),
       r("PATCH /api/organizations/{otherOrg}", ELSEWHERE(200), { body: { name: "Two" } }),
@@ -130,13 +130,13 @@ export const MATRIX: Section[] = [
       r("DELETE /api/tracked-users/{otherTrackedUser}", ELSEWHERE(204)),
     ],
   },
-  // Each of these ends the caller's access to organisation 1 (or the account): a world apiece.
+  // Each of these ends the caller's access to organization 1 (or the account): a world apiece.
   {
     name: "leaving",
     rows: [r("DELETE /api/organizations/{org}/members/{memberSelf}", ANY_MEMBER(204))],
   },
   {
-    name: "deleting the organisation",
+    name: "deleting the organization",
     rows: [
       r("DELETE /api/organizations/{org}", OWNER_ONLY(204), {
         body: { confirmation: "delete organization" },

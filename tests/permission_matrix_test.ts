@@ -1,8 +1,8 @@
-// Issue 3 item 8: every dashboard endpoint called by OWNER, ADMIN and VIEWER of an organisation,
-// by the OWNER of another organisation and signed out, against the table in
+// Issue 3 item 8: every dashboard endpoint called by OWNER, ADMIN and VIEWER of an organization,
+// by the OWNER of another organization and signed out, against the table in
 // tests/permission_matrix.ts (DECISIONS "Roles"); refusals carry the DESIGN §6 error body. Plus
-// cross-organisation isolation: organisation 1's resources are 404 and absent from lists for
-// organisation 2's owner.
+// cross-organization isolation: organization 1's resources are 404 and absent from lists for
+// organization 2's owner.
 import assert from "node:assert/strict";
 import { createTestApp } from "./helpers/app.ts";
 import { call, type Requestable } from "./helpers/auth.ts";
@@ -10,7 +10,7 @@ import { CALLERS, seedWorld, type World } from "./helpers/permission_world.ts";
 import { MATRIX, OUTSIDE_MATRIX, routeShape, type Row } from "./permission_matrix.ts";
 
 const CRON_SECRET = "permission-matrix-cron-secret";
-/** The world's ids that belong to organisation 1 (the rest are the caller's own or new). */
+/** The world's ids that belong to organization 1 (the rest are the caller's own or new). */
 const ORG_ONE_IDS = [
   "org",
   "project",
@@ -83,7 +83,7 @@ Deno.test("permission matrix: every /api route of the dashboard has a row (or is
   assert.deepEqual([...new Set(missing)], []);
 });
 
-Deno.test("permission matrix: every resource id of organisation 1 is in some row, and each such row expects 404 from organisation 2's owner", () => {
+Deno.test("permission matrix: every resource id of organization 1 is in some row, and each such row expects 404 from organization 2's owner", () => {
   const naming = (row: Row, token: string) =>
     (row.route + JSON.stringify(row.body ?? "")).includes(`{${token}}`);
   const rows = MATRIX.flatMap((s) => s.rows);
@@ -94,7 +94,7 @@ Deno.test("permission matrix: every resource id of organisation 1 is in some row
   }
 });
 
-Deno.test("permission matrix: organisation 2's owner finds none of organisation 1's resources in lists", async () => {
+Deno.test("permission matrix: organization 2's owner finds none of organization 1's resources in lists", async () => {
   await using t = await createTestApp();
   const world = await seedWorld(t, "OTHER");
   const { org, project, session, trackedUser } = world.ids;
@@ -106,7 +106,7 @@ Deno.test("permission matrix: organisation 2's owner finds none of organisation 
   const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
   const orgs = await list("/api/organizations");
-  assert.equal(orgs.length, 1, "only their own organisation");
+  assert.equal(orgs.length, 1, "only their own organization");
   assert.ok(!ids(orgs).includes(org));
   const projects = await list("/api/projects");
   assert.equal(projects.length, 1, "only their own project");

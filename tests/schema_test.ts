@@ -38,7 +38,7 @@ Deno.test("schema: deleting a tracked user keeps its sessions, unlinked", async 
   assert.equal((await ingestRowCounts(t.db.kysely)).eventBatches, 1);
 });
 
-Deno.test("schema: deleting an organisation removes everything below it and nulls active pointers", async () => {
+Deno.test("schema: deleting an organization removes everything below it and nulls active pointers", async () => {
   await using t = await seeded();
   const db = t.db.kysely;
   const user = await insertUser(db);

@@ -1,8 +1,8 @@
-// Form posts on dashboard pages (post/redirect/get): the same-origin check the API applies to
-// cookie-authenticated mutations, the action a form names in its `intent` field, then a 303 back
-// to the page with a fixed notice code — or, on a domain error, the page rendered again with it.
+// Form posts on dashboard pages (post/redirect/get): the action a form names in its `intent`
+// field, then a 303 back to the page with a fixed notice code — or, on a domain error, the page
+// rendered again with it.
 import type { z } from "zod";
-import { parseWith } from "../api/validate.ts";
+import { parseWith } from "../core/validate.ts";
 import { AppError, validation } from "../core/errors.ts";
 
 /** Why a form post failed, shown above the page it came from. */
@@ -14,16 +14,6 @@ export interface FormFailure {
 /** A notice code for the 303 back to the page (`?done=code`), or a response of its own. */
 export type ActionResult = string | Response;
 export type Actions = Record<string, (form: FormData) => Promise<ActionResult>>;
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Whether a mutation comes from the app's own origin (Origin, else Sec-Fetch-Site). */
-export function fromOwnOrigin(req: Request, appUrl: string): boolean {
-  if (SAFE_METHODS.has(req.method)) return true;
-  const origin = req.headers.get("origin");
-  if (origin) return origin === new URL(appUrl).origin;
-  return req.headers.get("sec-fetch-site") === "same-origin";
-}
 
 export function seeOther(location: string, headers: Record<string, string> = {}): Response {
   return new Response(null, { status: 303, headers: { ...headers, location } });

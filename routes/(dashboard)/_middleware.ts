@@ -1,8 +1,9 @@
 // Dashboard pages need a signed-in viewer: visitors are sent to sign-in and back afterwards, and
 // form posts must come from the app's own origin, as the API demands of its mutations.
 import type { FreshContext } from "$fresh/server.ts";
-import type { Viewer } from "../../core/viewer.ts";
-import { fromOwnOrigin, seeOther } from "../../utils/forms.ts";
+import type { Viewer } from "../../core/auth/viewer.ts";
+import { seeOther } from "../../utils/forms.ts";
+import { fromOwnOrigin } from "../../utils/same_origin.ts";
 import { signInPath } from "../../utils/next_path.ts";
 import type { State } from "../_middleware.ts";
 

@@ -2,13 +2,13 @@ import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
 import { Notice } from "../../components/Notice.tsx";
-import { switchOrganization } from "../../core/organizations.ts";
+import { switchOrganization } from "../../core/organizations/organizations.ts";
 import {
   acceptInvite,
   declineInvite,
   listUserInvites,
   type UserInviteView,
-} from "../../core/user_invites.ts";
+} from "../../core/user/invites.ts";
 import { type FormFailure, parseForm, runAction, seeOther } from "../../utils/forms.ts";
 import type { DashboardState } from "./_middleware.ts";
 
@@ -73,12 +73,12 @@ async function load(ctx: { state: DashboardState }): Promise<Data> {
 
 export const handler: Handlers<Data, DashboardState> = {
   async GET(_req, ctx) {
-    return ctx.render(await load(ctx), { headers: { "cache-control": "no-store" } });
+    return ctx.render(await load(ctx));
   },
   async POST(req, ctx) {
     const { deps, viewer } = ctx.state;
     return await runAction(req, ctx.url, {
-      // The new member lands in the organisation they joined.
+      // The new member lands in the organization they joined.
       accept: async (form) => {
         const invite = await acceptInvite(deps, viewer, parseForm(inviteSchema, form));
         await switchOrganization(deps, viewer, { organizationId: invite.organization.id });

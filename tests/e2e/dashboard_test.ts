@@ -134,7 +134,7 @@ Deno.test("dashboard e2e: an owner invites a second user, who accepts and sees V
     await second.getByRole("button", { name: "Accept owner's workspace" }).click();
     await second.waitForURL(`${server.url}/settings/organization?done=joined`);
     assert.equal(await second.locator("h1").textContent(), "owner's workspace");
-    assert.equal(await second.locator(".badge").first().textContent(), "VIEWER");
+    assert.equal(await second.locator("main .badge").first().textContent(), "VIEWER");
 
     // VIEWER: the roster and masked keys, no controls but leaving.
     assert.match(await second.locator("table").first().textContent() ?? "", /owner@example\.test/);
@@ -170,7 +170,7 @@ Deno.test("dashboard e2e: an ADMIN gets rename and invite controls, never key, r
     await context.addCookies([{ name, value, url: server.url }]);
     const page = await context.newPage();
     await page.goto(`${server.url}/settings/organization`);
-    assert.equal(await page.locator(".badge").first().textContent(), "ADMIN");
+    assert.equal(await page.locator("main .badge").first().textContent(), "ADMIN");
 
     for (const control of ["Rename", "Send invite"]) {
       assert.ok(

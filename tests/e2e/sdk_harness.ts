@@ -3,7 +3,7 @@
 
 import * as esbuild from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { sdkAssets } from "../../api/sdk_assets.ts";
+import { sdkAssets } from "../../api/service/sdk_assets.ts";
 import type { Playhead } from "../../sdk/mod.ts";
 import { buildSdk } from "../../sdk/build.ts";
 import { launchChromium } from "../helpers/browser.ts";

@@ -19,6 +19,8 @@ const FORM = `
 <div data-service-block id="blocked" style="width:240px;height:60px">
   <p>BlockStaticSecret-102</p><input id="blockedInput">
 </div>
+<input type="hidden" id="csrf" name="csrf" value="HiddenCsrfSecret-91">
+<div contenteditable="true" id="editor" style="min-height:20px"></div>
 <p id="public">Public text stays visible</p>`;
 
 const TYPED: [string, string][] = [
@@ -28,9 +30,16 @@ const TYPED: [string, string][] = [
   ["#ta", "TextareaSecret-33y"],
   ["#ce", "MaskTypedSecret-44z"],
   ["#blockedInput", "BlockTypedSecret-55w"],
+  // A rich-text region outside any mask attribute: an input to the visitor (issue 12 #16).
+  ["#editor", "EditorTypedSecret-66e"],
 ];
-const STATIC = ["MaskStaticSecret-101", "BlockStaticSecret-102"];
-const MUTATED = ["MaskMutationSecret-66", "BlockMutationSecret-77", "AttrValueSecret-88"];
+const STATIC = ["MaskStaticSecret-101", "BlockStaticSecret-102", "HiddenCsrfSecret-91"];
+const MUTATED = [
+  "MaskMutationSecret-66",
+  "BlockMutationSecret-77",
+  "AttrValueSecret-88",
+  "HiddenMutationSecret-99",
+];
 
 const MEDIA = `
 <img id="img" src="/media/ImgSecret-A1.png" alt="AltSecret-A2" width="40" height="30">
@@ -97,11 +106,15 @@ Deno.test("sdk e2e: privacy", async (t) => {
       document.getElementById("masked")!.appendChild(p);
       document.querySelector("#blocked p")!.textContent = "BlockMutationSecret-77";
       document.getElementById("plain")!.setAttribute("value", "AttrValueSecret-88");
+      (document.getElementById("csrf") as HTMLInputElement).value = "HiddenMutationSecret-99";
+      document.getElementById("csrf")!.setAttribute("value", "HiddenMutationSecret-99");
     });
     // The secrets really are on the page.
     assert.equal(await page.inputValue("#pw"), "PwSecret-7f3a91");
     assert.equal(await page.inputValue("#sel"), "opt-b");
     assert.match(await page.textContent("#masked") ?? "", /MaskTypedSecret-44z/);
+    assert.match(await page.textContent("#editor") ?? "", /EditorTypedSecret-66e/);
+    assert.equal(await page.inputValue("#csrf"), "HiddenMutationSecret-99");
     await page.waitForTimeout(100);
 
     const sessionId = await recordAndFlush(page, h, project.id);

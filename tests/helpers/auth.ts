@@ -1,7 +1,7 @@
 // Signed-in test callers: users with a workspace, their session cookies, and requests that look
 // like the app's own pages (same Origin) so the CSRF check lets mutations through.
 import type { Role } from "../../db/schema.ts";
-import { startSession } from "../../core/sessions.ts";
+import { startSession } from "../../core/auth/sign_in_session.ts";
 import type { TestApp } from "./app.ts";
 import { insertMembership, insertOrganization, insertUser } from "./factories.ts";
 
@@ -12,7 +12,7 @@ export async function cookieFor(t: TestApp, userId: string): Promise<string> {
   return (await startSession(t.deps, userId)).split(";")[0];
 }
 
-/** A user who is `role` of a new organisation (made active), with a session cookie. */
+/** A user who is `role` of a new organization (made active), with a session cookie. */
 export async function signedInUser(
   t: TestApp,
   options: { role?: Role; organizationId?: string; email?: string } = {},

@@ -3,8 +3,8 @@ import { createId } from "@paralleldrive/cuid2";
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../../db/schema.ts";
 
-export { generateProjectKey as randomKey } from "../../core/keys.ts";
-import { generateProjectKey as randomKey } from "../../core/keys.ts";
+export { generateProjectKey as randomKey } from "../../core/projects/keys.ts";
+import { generateProjectKey as randomKey } from "../../core/projects/keys.ts";
 
 export async function insertOrganization(db: Kysely<Database>, name = "Acme") {
   return await db.insertInto("organizations").values({ id: createId(), name })
@@ -28,7 +28,7 @@ export async function insertMembership(
     .returningAll().executeTakeFirstOrThrow();
 }
 
-/** A project (in a new organisation unless one is given) with a fresh key. */
+/** A project (in a new organization unless one is given) with a fresh key. */
 export async function insertProject(
   db: Kysely<Database>,
   overrides: { organizationId?: string; name?: string; key?: string } = {},

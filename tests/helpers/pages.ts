@@ -70,10 +70,14 @@ export interface PagesServer extends AsyncDisposable {
 }
 
 /** The app with its pages on a random 127.0.0.1 port, islands built into a temporary folder. */
-export async function startPagesServer(env: Record<string, string> = {}): Promise<PagesServer> {
+/** `dev: false` builds the islands as production does (minified), for benchmarks. */
+export async function startPagesServer(
+  env: Record<string, string> = {},
+  { dev = true }: { dev?: boolean } = {},
+): Promise<PagesServer> {
   const rootDir = fileURLToPath(new URL("../../", import.meta.url));
   const buildDir = await Deno.makeTempDir({ prefix: "pages-e2e-build-" });
-  await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev: true });
+  await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev });
   const staticDir = `${rootDir}static`;
   let handle: (req: Request) => Response | Promise<Response> = () =>
     new Response(null, { status: 503 });

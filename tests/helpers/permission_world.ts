@@ -1,6 +1,6 @@
-// A seeded world for tests/permission_matrix_test.ts: organisation 1 with an OWNER, an ADMIN, a
+// A seeded world for tests/permission_matrix_test.ts: organization 1 with an OWNER, an ADMIN, a
 // VIEWER and two spare members, its projects, sessions, tracked users and invites (a spare of each
-// for destructive calls); organisation 2, whose OWNER is the "other" caller, with its own
+// for destructive calls); organization 2, whose OWNER is the "other" caller, with its own
 // project, session and tracked user (the `other…` ids); and the personal
 // resources (passkeys, linked accounts, invites addressed to them) of whoever calls.
 import { createId } from "@paralleldrive/cuid2";
@@ -34,7 +34,7 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
   }
   const spare = await spareMember(db, org.id);
   const gone = await spareMember(db, org.id);
-  const other = await signedInUser(t); // OWNER of organisation 2, which is active
+  const other = await signedInUser(t); // OWNER of organization 2, which is active
   const otherProject = await insertProject(db, { organizationId: other.organizationId });
   const elsewhere = await seedRecordings(db, otherProject);
 
@@ -48,7 +48,7 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
   const memberSelf = caller === "OTHER" || caller === "ANON"
     ? gone.id
     : await membershipId(db, org.id, me.user.id);
-  // One pending invite per email and organisation: two inviting organisations.
+  // One pending invite per email and organization: two inviting organizations.
   const inviting = [await insertOrganization(db, "Inviting"), await insertOrganization(db, "Also")];
   return {
     cookie: caller === "ANON" ? undefined : me.cookie,

@@ -1,5 +1,5 @@
 // Shared set-up of the sessions API tests: a signed-in member with projects in their active
-// organisation, plus a second organisation whose data must never show through.
+// organization, plus a second organization whose data must never show through.
 import type { Role } from "../../db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { call, signedInUser } from "./auth.ts";

@@ -2,7 +2,7 @@
 // timestamps), url markers and batches, plus a viewer for calling core/ functions directly.
 import { type Kysely, sql } from "kysely";
 import type { Database, Role } from "../../db/schema.ts";
-import type { Viewer } from "../../core/viewer.ts";
+import type { Viewer } from "../../core/auth/viewer.ts";
 import {
   insertBatch,
   insertMarker,
@@ -17,7 +17,7 @@ export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
-/** A viewer of the organisation, for core/ calls that take `now`. */
+/** A viewer of the organization, for core/ calls that take `now`. */
 export function viewerOf(organizationId: string | null, role: Role | null = "VIEWER"): Viewer {
   return {
     userId: "u-test",

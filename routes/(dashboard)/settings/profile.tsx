@@ -7,10 +7,10 @@ import { LinkedAccounts } from "../../../components/LinkedAccounts.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { PasskeyList } from "../../../components/PasskeyList.tsx";
 import { SignInError } from "../../../components/SignInError.tsx";
-import { unlinkAccount } from "../../../core/account_unlink.ts";
-import { deletePasskey, renamePasskey } from "../../../core/passkeys.ts";
-import { endSession } from "../../../core/sessions.ts";
-import { signInMethods } from "../../../core/sign_in_methods.ts";
+import { unlinkAccount } from "../../../core/user/account_unlink.ts";
+import { deletePasskey, renamePasskey } from "../../../core/auth/passkeys/passkeys.ts";
+import { endSession } from "../../../core/auth/sign_in_session.ts";
+import { signInMethods } from "../../../core/auth/methods.ts";
 import {
   DELETE_ACCOUNT_PHRASE,
   deleteAccount,
@@ -18,7 +18,9 @@ import {
   regenerateAvatar,
   renameProfile,
   type UserProfile,
-} from "../../../core/user.ts";
+} from "../../../core/user/profile.ts";
+import { renameUserBody } from "../../../core/user/schema.ts";
+import { passkeyName } from "../../../core/auth/passkeys/schema.ts";
 import { type FormFailure, parseForm, runAction, seeOther } from "../../../utils/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
 
@@ -88,7 +90,7 @@ export default function Profile({ data, url }: PageProps<Data, DashboardState>) 
           action="Delete my account"
         >
           <p>
-            Your memberships end and organisations you alone belong to are deleted with their
+            Your memberships end and organizations you alone belong to are deleted with their
             projects and recordings. Where you are the last owner, ownership passes on.
           </p>
         </ConfirmForm>
@@ -97,10 +99,9 @@ export default function Profile({ data, url }: PageProps<Data, DashboardState>) 
   );
 }
 
-const nameSchema = z.object({ name: z.string().trim().min(1).max(80) });
 const providerSchema = z.object({ provider: z.string().min(1) });
 const passkeySchema = z.object({ credentialId: z.string().min(1) });
-const passkeyNameSchema = passkeySchema.extend({ name: z.string().trim().min(1).max(50) });
+const passkeyNameSchema = passkeySchema.extend({ name: passkeyName });
 
 async function load(ctx: { state: DashboardState }): Promise<Data> {
   const { deps, viewer } = ctx.state;
@@ -118,7 +119,7 @@ export const handler: Handlers<Data, DashboardState> = {
     const { deps, viewer } = ctx.state;
     return await runAction(req, ctx.url, {
       rename: async (form) => {
-        await renameProfile(deps, viewer, parseForm(nameSchema, form));
+        await renameProfile(deps, viewer, parseForm(renameUserBody, form));
         return "renamed";
       },
       avatar: async () => {

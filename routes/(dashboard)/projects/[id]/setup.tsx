@@ -1,7 +1,8 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { listProjects, type ProjectView, revealProjectKey } from "../../../../core/projects.ts";
-import CopyButton from "../../../../islands/CopyButton.tsx";
+import { listProjects, revealProjectKey } from "../../../../core/projects/projects.ts";
+import type { ProjectView } from "../../../../core/projects/schema.ts";
+import { SdkSnippet } from "../../../../components/projects/SdkSnippet.tsx";
 import type { DashboardState } from "../../_middleware.ts";
 
 interface Data {
@@ -11,14 +12,8 @@ interface Data {
   key: string | null;
 }
 
-function sdkSnippet(appUrl: string, key: string): string {
-  return `<script src="${appUrl}/sdk/v1/playhead.js"></script>\n` +
-    `<script>Playhead.init({ apiKey: "${key}", endpoint: "${appUrl}" })</script>`;
-}
-
 export default function Setup({ data }: PageProps<Data, DashboardState>) {
   const { project, appUrl, key } = data;
-  const snippet = sdkSnippet(appUrl, key ?? project.maskedKey);
   return (
     <>
       <Head>
@@ -32,13 +27,7 @@ export default function Setup({ data }: PageProps<Data, DashboardState>) {
           tag of every page you want to record. Sessions appear here as soon as the first batch
           arrives.
         </p>
-        <pre class="snippet"><code data-testid="sdk-snippet">{snippet}</code></pre>
-        {key ? <CopyButton text={snippet} label="Copy snippet" /> : (
-          <p class="notice">
-            Only an owner of this organization can see the project key. Ask one to copy the snippet,
-            or to give you the key.
-          </p>
-        )}
+        <SdkSnippet appUrl={appUrl} maskedKey={project.maskedKey} fullKey={key} />
       </section>
       <p>
         <a href="/settings/organization">All projects</a>
@@ -59,6 +48,6 @@ export const handler: Handlers<Data, DashboardState> = {
       ? (await revealProjectKey(deps, viewer, { id: project.id })).key
       : null;
     const data = { project, appUrl: deps.config.appUrl, key };
-    return ctx.render(data, { headers: { "cache-control": "no-store" } });
+    return ctx.render(data);
   },
 };

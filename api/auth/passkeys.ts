@@ -1,0 +1,128 @@
+// /api/auth/passkeys: registering a passkey (signed in) and signing in with one (DECISIONS
+// "Sign-in and accounts"). Mounted inside the auth sub-app, whose middleware checks the origin and
+// resolves the viewer. Each options call sets the ceremony's challenge cookie; verify clears it.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppDeps } from "../../core/deps.ts";
+import {
+  authenticationOptions,
+  verifyAuthentication,
+} from "../../core/auth/passkeys/authentication.ts";
+import { registrationOptions, verifyRegistration } from "../../core/auth/passkeys/registration.ts";
+import { authenticateVerifyBody, registerVerifyBody } from "../../core/auth/passkeys/schema.ts";
+import { signedIn } from "../../core/auth/schema.ts";
+import { startSession } from "../../core/auth/sign_in_session.ts";
+import { passkey } from "../../core/user/schema.ts";
+import { challengeCookie } from "../../utils/cookies.ts";
+import { requireSignIn, requireViewer } from "../dashboard.ts";
+import type { ApiEnv } from "../env.ts";
+import { noStore } from "../no_store.ts";
+import { passkeyOptionsThrottle } from "../throttle.ts";
+import { describe, type RouteDescription } from "../openapi/route.ts";
+import { body } from "../validate.ts";
+
+const doc = (route: Omit<RouteDescription, "tag">) => describe({ tag: "passkeys", ...route });
+const CHALLENGE = { "Set-Cookie": "the ceremony's challenge cookie" };
+
+/** What @simplewebauthn/server generates; passed to the browser as is. */
+const creationOptions = z.looseObject({
+  challenge: z.string(),
+  rp: z.looseObject({ name: z.string(), id: z.string().optional() }),
+  user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.looseObject({ type: z.string(), alg: z.number() })),
+}).meta({ description: "PublicKeyCredentialCreationOptionsJSON" });
+const requestOptions = z.looseObject({
+  challenge: z.string(),
+  rpId: z.string().optional(),
+}).meta({ description: "PublicKeyCredentialRequestOptionsJSON" });
+
+export function passkeyAuthRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const clearChallenge = () => challengeCookie(deps.config.appUrl, null);
+
+  app.post(
+    "/register/options",
+    doc({
+      summary: "Begin registering a passkey for the signed-in user",
+      auth: "cookie",
+      responses: {
+        200: { description: "creation options", body: creationOptions, headers: CHALLENGE },
+      },
+    }),
+    noStore(),
+    async (c) => {
+      const { options, cookie } = await registrationOptions(deps, requireViewer(c));
+      c.header("Set-Cookie", cookie);
+      return c.json(options);
+    },
+  );
+
+  app.post(
+    "/register/verify",
+    doc({
+      summary: "Finish registering: store the passkey",
+      auth: "cookie",
+      responses: { 201: { description: "the new passkey", body: passkey } },
+      errors: [409],
+    }),
+    requireSignIn(),
+    body(registerVerifyBody),
+    async (c) => {
+      const viewer = requireViewer(c);
+      const created = await verifyRegistration(deps, viewer, {
+        ...c.req.valid("json"),
+        userAgent: c.req.header("user-agent") ?? null,
+        cookieHeader: c.req.header("cookie") ?? null,
+      });
+      c.header("Set-Cookie", clearChallenge());
+      return c.json(created, 201);
+    },
+  );
+
+  app.post(
+    "/authenticate/options",
+    doc({
+      summary: "Begin signing in with a passkey",
+      auth: "none",
+      responses: {
+        200: { description: "request options", body: requestOptions, headers: CHALLENGE },
+      },
+      errors: [403, 429],
+    }),
+    passkeyOptionsThrottle(deps),
+    noStore(),
+    async (c) => {
+      const { options, cookie } = await authenticationOptions(deps);
+      c.header("Set-Cookie", cookie);
+      return c.json(options);
+    },
+  );
+
+  app.post(
+    "/authenticate/verify",
+    doc({
+      summary: "Finish signing in with a passkey",
+      auth: "none",
+      responses: {
+        200: {
+          description: "signed in",
+          body: signedIn,
+          headers: { "Set-Cookie": "the session cookie" },
+        },
+      },
+      errors: [401, 403],
+    }),
+    body(authenticateVerifyBody),
+    async (c) => {
+      const { userId } = await verifyAuthentication(deps, {
+        ...c.req.valid("json"),
+        cookieHeader: c.req.header("cookie") ?? null,
+      });
+      c.header("Set-Cookie", clearChallenge());
+      c.header("Set-Cookie", await startSession(deps, userId), { append: true });
+      return c.json({ redirectTo: "/" });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,90 @@
+// The public, key-authenticated surface used by the SDK: ingest and SDK-side cancel. CORS is open
+// to every origin, on errors too, because the SDK runs on customers' sites; every answer is
+// no-store.
+import { Hono, type MiddlewareHandler } from "hono";
+import { cancelIngestSession, ingestBatch } from "../../core/ingest/ingest.ts";
+import type { AppDeps } from "../../core/deps.ts";
+import { cancelBodySchema, ingestBodySchema } from "../../core/ingest/schema.ts";
+import type { ApiEnv } from "../env.ts";
+import { databaseBudget } from "../database_budget.ts";
+import { noStore } from "../no_store.ts";
+import { describe } from "../openapi/route.ts";
+import { PUBLIC_KEY_HEADER, publicKey } from "../public_key.ts";
+import { body } from "../validate.ts";
+
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "POST, OPTIONS",
+  "Access-Control-Allow-Headers": `Content-Type, Content-Encoding, ${PUBLIC_KEY_HEADER}`,
+  "Access-Control-Max-Age": "86400",
+};
+const CORS_DOC = { "Access-Control-Allow-Origin": "*" };
+
+/** After the handler (or onError) has produced a response, so failures carry CORS too. */
+const openCors: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
+};
+
+const preflight = describe({
+  summary: "CORS preflight",
+  tag: "ingest",
+  auth: "none",
+  responses: { 204: { description: "allowed from any origin", headers: CORS_DOC } },
+});
+
+export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  // Scoped to the key-authenticated paths: this sub-app is mounted at the /api root, where a bare
+  // `use` would reach every other endpoint as well.
+  // Past its database budget a request answers 503 + Retry-After, inside CORS (issue 12 #1).
+  const budget = databaseBudget(deps.config.database.ingestBudgetMs);
+  app.use("/ingest", openCors, noStore(), budget);
+  app.use("/sessions/cancel", openCors, noStore(), budget);
+
+  app.post(
+    "/ingest",
+    describe({
+      summary: "Store a batch of recorded events",
+      description: "Body as JSON, optionally `Content-Encoding: gzip`; 10 MiB on the wire, 32 " +
+        "MiB decoded (past 4 MiB, at most 64× the wire size). A batch identical to one already " +
+        "stored for the session is answered 204 " +
+        "again.",
+      tag: "ingest",
+      auth: "public-key",
+      responses: { 204: { description: "stored", headers: CORS_DOC } },
+      errors: [413, 415, 503],
+    }),
+    publicKey(),
+    body(ingestBodySchema, { keepNul: true }),
+    async (c) => {
+      const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };
+      await ingestBatch(deps, c.var.publicKey, c.req.valid("json"), context);
+      return c.body(null, 204);
+    },
+  );
+  app.options("/ingest", preflight, (c) => c.body(null, 204));
+
+  app.post(
+    "/sessions/cancel",
+    describe({
+      summary: "Delete a session the SDK decided not to keep",
+      description: "204 also when the key's project has no such session.",
+      tag: "ingest",
+      auth: "public-key",
+      responses: { 204: { description: "deleted (or there was none)", headers: CORS_DOC } },
+      errors: [413, 415, 503],
+    }),
+    publicKey(),
+    body(cancelBodySchema),
+    async (c) => {
+      const { sessionId } = c.req.valid("json");
+      await cancelIngestSession(deps, c.var.publicKey, sessionId, { requestId: c.var.requestId });
+      return c.body(null, 204);
+    },
+  );
+  app.options("/sessions/cancel", preflight, (c) => c.body(null, 204));
+
+  return app;
+}

@@ -1,0 +1,133 @@
+// /api/projects: list and create projects, rename, delete, reveal and regenerate keys, and the
+// project's default display-name trait key. Reads are no-store (session counts move with ingest).
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { AppDeps } from "../../core/deps.ts";
+import {
+  createProject,
+  deleteProject,
+  listProjects,
+  regenerateProjectKey,
+  revealProjectKey,
+  updateProject,
+} from "../../core/projects/projects.ts";
+import {
+  project,
+  projectCreateBody,
+  projectDeleteBody,
+  projectKey,
+  projectListQuery,
+  projectRenameBody,
+  traitKeyBody,
+} from "../../core/projects/schema.ts";
+import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
+import type { ApiEnv } from "../env.ts";
+import { noStore } from "../no_store.ts";
+import { describe, type RouteDescription } from "../openapi/route.ts";
+import { body, query } from "../validate.ts";
+
+const doc = (route: Omit<RouteDescription, "tag" | "auth">) =>
+  describe({ tag: "projects", auth: "cookie", ...route });
+const ID = { id: "a project of the active organization" };
+
+export function projectRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = dashboardApp(deps);
+  app.use(requireSignIn()); // 401 before a body is read
+
+  app.get(
+    "/",
+    doc({
+      summary: "Projects, newest first",
+      description: "Of every organization the viewer belongs to, or of `organizationId`.",
+      responses: { 200: { description: "projects", body: z.array(project) } },
+    }),
+    noStore(),
+    query(projectListQuery),
+    async (c) => c.json(await listProjects(deps, requireViewer(c), c.req.valid("query"))),
+  );
+
+  app.post(
+    "/",
+    doc({
+      summary: "Create a project with a fresh key",
+      role: "OWNER",
+      responses: { 201: { description: "created", body: project } },
+    }),
+    body(projectCreateBody),
+    async (c) => c.json(await createProject(deps, requireViewer(c), c.req.valid("json")), 201),
+  );
+
+  app.patch(
+    "/:id",
+    doc({
+      summary: "Rename a project",
+      role: "ADMIN",
+      params: ID,
+      responses: { 200: { description: "renamed", body: project } },
+    }),
+    body(projectRenameBody),
+    async (c) => {
+      const input = { id: c.req.param("id"), ...c.req.valid("json") };
+      return c.json(await updateProject(deps, requireViewer(c), input));
+    },
+  );
+
+  app.delete(
+    "/:id",
+    doc({
+      summary: "Delete a project with its sessions",
+      role: "OWNER",
+      params: ID,
+      responses: { 204: { description: "deleted" } },
+    }),
+    body(projectDeleteBody),
+    async (c) => {
+      const input = { id: c.req.param("id"), ...c.req.valid("json") };
+      await deleteProject(deps, requireViewer(c), input);
+      return c.body(null, 204);
+    },
+  );
+
+  app.get(
+    "/:id/key",
+    doc({
+      summary: "Reveal a project's public key",
+      role: "OWNER",
+      params: ID,
+      responses: { 200: { description: "the key", body: projectKey } },
+    }),
+    noStore(),
+    async (c) => c.json(await revealProjectKey(deps, requireViewer(c), { id: c.req.param("id") })),
+  );
+
+  app.post(
+    "/:id/regenerate-key",
+    doc({
+      summary: "Replace a project's key; ingest refuses the old one at once",
+      role: "OWNER",
+      params: ID,
+      responses: { 200: { description: "the project", body: project } },
+    }),
+    async (c) => {
+      const input = { id: c.req.param("id") };
+      return c.json(await regenerateProjectKey(deps, requireViewer(c), input));
+    },
+  );
+
+  app.patch(
+    "/:id/display-name-trait-key",
+    doc({
+      summary: "Set or clear the project's default display-name trait key",
+      role: "ADMIN",
+      params: ID,
+      responses: { 200: { description: "the project", body: project } },
+    }),
+    body(traitKeyBody),
+    async (c) => {
+      const input = { id: c.req.param("id"), displayNameTraitKey: c.req.valid("json").traitKey };
+      return c.json(await updateProject(deps, requireViewer(c), input));
+    },
+  );
+
+  return app;
+}

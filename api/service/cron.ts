@@ -1,0 +1,57 @@
+// /api/cron: the daily cleanup for external schedulers (spec §4/§5). Bearer CRON_SECRET when it
+// is configured; a mismatch is 401 before any work. Deno.cron in main.ts calls the same function.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppDeps } from "../../core/deps.ts";
+import { runCleanup } from "../../core/service/cleanup.ts";
+import { authError } from "../../core/errors.ts";
+import { log } from "../../log.ts";
+import { cleanupResult } from "../../core/service/schema.ts";
+import type { ApiEnv } from "../env.ts";
+import { noStore } from "../no_store.ts";
+import { describe } from "../openapi/route.ts";
+
+/** Compares digests so the time taken says nothing about how much of the secret matched. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Refuses the request unless it carries `Bearer <secret>`; lets everything through when unset. */
+function cronSecret(secret: string | undefined): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (secret) {
+      const header = c.req.header("authorization") ?? "";
+      const token = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+      if (!sameSecret(token, secret)) {
+        log.warn("cron:cleanup:unauthorized", { requestId: c.var.requestId });
+        throw authError("invalid cron secret");
+      }
+    }
+    await next();
+  };
+}
+
+export function cronRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.get(
+    "/daily-cleanup",
+    describe({
+      summary: "Run the daily cleanup now",
+      description: "Deletes expired and answered invites, sessions older than 7 days, tracked " +
+        "users without sessions and organizations without members. Main also runs it at 03:30 UTC.",
+      tag: "service",
+      auth: "bearer",
+      responses: { 200: { description: "rows deleted by each sweep", body: cleanupResult } },
+    }),
+    noStore(),
+    cronSecret(deps.config.cronSecret),
+    async (c) => {
+      const { skipped, ...counts } = await runCleanup(deps, new Date(), { trigger: "http" });
+      return c.json({ ...counts, skipped });
+    },
+  );
+
+  return app;
+}

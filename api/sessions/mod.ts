@@ -1,0 +1,150 @@
+// /api/sessions: the dashboard's sessions list, summary, detail, deletion, events and markers.
+// Every answer is `no-store`: the data changes with every ingest.
+import type { Context } from "hono";
+import type { AppDeps } from "../../core/deps.ts";
+import { sessionList, sessionSummary } from "../../core/sessions/list.ts";
+import {
+  removeSession,
+  sessionDetail,
+  sessionEvents,
+  sessionMarkerList,
+} from "../../core/sessions/detail.ts";
+import {
+  type EventBatchOut,
+  eventsQuery,
+  markersQuery,
+  sessionDetail as detailSchema,
+  sessionEvents as eventsSchema,
+  sessionFilterQuery,
+  sessionListPage,
+  sessionListQuery,
+  sessionMarkers,
+  sessionSummary as summarySchema,
+} from "../../core/sessions/schema.ts";
+import { dashboardApp, requireViewer } from "../dashboard.ts";
+import type { ApiEnv } from "../env.ts";
+import { noStore } from "../no_store.ts";
+import { describe, type RouteDescription } from "../openapi/route.ts";
+import { query } from "../validate.ts";
+
+// Every read is in the viewer's active organization (none → 400; another one's session → 404).
+const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>
+  describe({ tag: "sessions", auth: "cookie", errors: [400], ...route });
+const ID = { id: "a session of the active organization" };
+
+/**
+ * Mounted at /api/sessions after the ingest routes, whose key-authenticated POST
+ * /api/sessions/cancel answers first and so never meets this sub-app's cookie middleware.
+ */
+export function sessionRoutes(deps: AppDeps) {
+  const app = dashboardApp(deps);
+  app.use(noStore());
+
+  app.get(
+    "/",
+    doc({
+      summary: "Sessions, keyset-paginated",
+      description: "`search`: case-insensitive substring of externalId; `projectIds`: comma " +
+        "separated (others' are ignored); `range` applies to createdAt; `limit` 1..100.",
+      responses: { 200: { description: "a page", body: sessionListPage } },
+    }),
+    query(sessionListQuery),
+    async (c) => c.json(await sessionList(deps, requireViewer(c), c.req.valid("query"))),
+  );
+
+  app.get(
+    "/summary",
+    doc({
+      summary: "KPIs of the filtered sessions",
+      responses: { 200: { description: "totals (durations in ms)", body: summarySchema } },
+    }),
+    query(sessionFilterQuery),
+    async (c) => c.json(await sessionSummary(deps, requireViewer(c), c.req.valid("query"))),
+  );
+
+  app.get(
+    "/:id",
+    doc({
+      summary: "One session: every stored field, its tracked user and markers",
+      params: ID,
+      responses: { 200: { description: "the session", body: detailSchema } },
+    }),
+    async (c) => c.json(await sessionDetail(deps, requireViewer(c), c.req.param("id"))),
+  );
+
+  app.delete(
+    "/:id",
+    doc({
+      summary: "Delete a session with its events and markers",
+      role: "ADMIN",
+      params: ID,
+      responses: { 204: { description: "deleted" } },
+    }),
+    async (c) => {
+      await removeSession(deps, requireViewer(c), c.req.param("id"));
+      return c.body(null, 204);
+    },
+  );
+
+  app.get(
+    "/:id/markers",
+    doc({
+      summary: "A session's markers, optionally of one kind",
+      params: ID,
+      responses: { 200: { description: "markers in time order", body: sessionMarkers } },
+    }),
+    query(markersQuery),
+    async (c) => {
+      const kind = c.req.valid("query").kind ?? null;
+      return c.json(await sessionMarkerList(deps, requireViewer(c), c.req.param("id"), kind));
+    },
+  );
+
+  app.get(
+    "/:id/events",
+    doc({
+      summary: "A session's event batches for replay (streamed)",
+      description:
+        "Ordered by firstTimestamp, then id; `data` is never decompressed server-side. " +
+        "`after` (a batch id from an earlier answer) keeps only batches stored since, to follow " +
+        "an open session; without it every batch is returned.",
+      params: ID,
+      responses: { 200: { description: "every batch", body: eventsSchema } },
+    }),
+    query(eventsQuery),
+    async (c) => {
+      const { after } = c.req.valid("query");
+      const options = { after: after === undefined ? null : Number(after) };
+      const batches = await sessionEvents(deps, requireViewer(c), c.req.param("id"), options);
+      return streamEvents(c, batches);
+    },
+  );
+
+  return app;
+}
+
+/** `{ batches: [...], nextCursor: null }` written one batch at a time. */
+function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>): Response {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode('{"batches":['));
+    },
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode('],"nextCursor":null}'));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode((first ? "" : ",") + JSON.stringify(next.value)));
+      first = false;
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  }, { highWaterMark: 1 });
+  return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+}

@@ -1,0 +1,148 @@
+// /api/tracked-users: list, KPIs, detail, heartbeat, display-name overrides, deletion, timeline,
+// per-user sessions and activity. Every answer is `no-store`: the data changes with every ingest.
+import type { AppDeps } from "../../core/deps.ts";
+import { sessionListPage } from "../../core/sessions/schema.ts";
+import { trackedUserActivity } from "../../core/tracked_users/activity.ts";
+import {
+  removeTrackedUser,
+  setDisplayName,
+  trackedUserDetail,
+  trackedUserStatus,
+} from "../../core/tracked_users/detail.ts";
+import { trackedUserList, trackedUserSummary } from "../../core/tracked_users/list.ts";
+import { trackedUserSessions } from "../../core/tracked_users/sessions.ts";
+import { TIMELINE_LIMITS, trackedUserTimeline } from "../../core/tracked_users/timeline.ts";
+import * as schema from "../../core/tracked_users/schema.ts";
+import { dashboardApp, requireViewer } from "../dashboard.ts";
+import { noStore } from "../no_store.ts";
+import { describe, type RouteDescription } from "../openapi/route.ts";
+import { body, query } from "../validate.ts";
+
+// Every read is in the viewer's active organization (none → 400; another one's user → 404).
+const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>
+  describe({ tag: "tracked users", auth: "cookie", errors: [400], ...route });
+const ID = { id: "a tracked user of the active organization" };
+
+/** Mounted at /api/tracked-users. */
+export function trackedUserRoutes(deps: AppDeps) {
+  const app = dashboardApp(deps);
+  app.use(noStore());
+
+  app.get(
+    "/",
+    doc({
+      summary: "Tracked users, filtered, sorted and keyset-paginated",
+      description: "`projectIds` and `statuses` are comma separated; `limit` 1..100.",
+      responses: { 200: { description: "a page", body: schema.trackedUserPage } },
+    }),
+    query(schema.trackedUserListQuery),
+    async (c) => c.json(await trackedUserList(deps, requireViewer(c), c.req.valid("query"))),
+  );
+
+  app.get(
+    "/summary",
+    doc({
+      summary: "KPIs of the organization's tracked users",
+      responses: { 200: { description: "counts", body: schema.trackedUserSummary } },
+    }),
+    async (c) => c.json(await trackedUserSummary(deps, requireViewer(c))),
+  );
+
+  app.get(
+    "/:id",
+    doc({
+      summary: "One tracked user, with the display-name overrides as set",
+      params: ID,
+      responses: { 200: { description: "the tracked user", body: schema.trackedUserDetail } },
+    }),
+    async (c) => c.json(await trackedUserDetail(deps, requireViewer(c), c.req.param("id"))),
+  );
+
+  app.get(
+    "/:id/status",
+    doc({
+      summary: "Heartbeat: online when the latest session ended within 120000 ms",
+      params: ID,
+      responses: { 200: { description: "status", body: schema.trackedUserStatus } },
+    }),
+    async (c) => c.json(await trackedUserStatus(deps, requireViewer(c), c.req.param("id"))),
+  );
+
+  app.patch(
+    "/:id/display-name",
+    doc({
+      summary: "Set or clear the custom name and the display-name trait key",
+      role: "ADMIN",
+      params: ID,
+      responses: { 200: { description: "the tracked user", body: schema.trackedUserDetail } },
+    }),
+    body(schema.displayNameBody),
+    async (c) => {
+      const changes = c.req.valid("json");
+      return c.json(await setDisplayName(deps, requireViewer(c), c.req.param("id"), changes));
+    },
+  );
+
+  app.delete(
+    "/:id",
+    doc({
+      summary: "Delete a tracked user; their sessions stay, unlinked",
+      role: "ADMIN",
+      params: ID,
+      responses: { 204: { description: "deleted" } },
+    }),
+    async (c) => {
+      await removeTrackedUser(deps, requireViewer(c), c.req.param("id"));
+      return c.body(null, 204);
+    },
+  );
+
+  app.get(
+    "/:id/timeline",
+    doc({
+      summary: "Sessions touching the window, cut into periods by url markers",
+      description: `Bounded for any user: at most ${TIMELINE_LIMITS.sessions} sessions, the ` +
+        "newest by start (listed oldest first), and at most " +
+        `${TIMELINE_LIMITS.periods} periods per session (its first). \`totalSessions\` counts ` +
+        "the window's sessions and `truncated` is true when sessions or periods were left out; " +
+        "`pages` covers the returned periods. The per-user sessions list pages through them all.",
+      params: ID,
+      responses: { 200: { description: "the timeline", body: schema.trackedUserTimeline } },
+    }),
+    query(schema.timelineQuery),
+    async (c) => {
+      const { range } = c.req.valid("query");
+      return c.json(await trackedUserTimeline(deps, requireViewer(c), c.req.param("id"), range));
+    },
+  );
+
+  app.get(
+    "/:id/sessions",
+    doc({
+      summary: "The user's sessions, newest first (userDisplayName and userTraits null)",
+      params: ID,
+      responses: { 200: { description: "a page", body: sessionListPage } },
+    }),
+    query(schema.userSessionsQuery),
+    async (c) => {
+      const input = c.req.valid("query");
+      return c.json(await trackedUserSessions(deps, requireViewer(c), c.req.param("id"), input));
+    },
+  );
+
+  app.get(
+    "/:id/activity",
+    doc({
+      summary: "Event buckets, page distribution and summary over the window",
+      params: ID,
+      responses: { 200: { description: "activity", body: schema.trackedUserActivity } },
+    }),
+    query(schema.activityQuery),
+    async (c) => {
+      const input = c.req.valid("query");
+      return c.json(await trackedUserActivity(deps, requireViewer(c), c.req.param("id"), input));
+    },
+  );
+
+  return app;
+}

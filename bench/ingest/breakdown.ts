@@ -1,0 +1,53 @@
+// Where an ingest request's server time goes: each step of the ingest path (api/body.ts,
+// core/ingest.ts) timed in this process on the workload's real bodies, one step at a time.
+import { ingestBodySchema } from "../../core/ingest/schema.ts";
+import { MAX_DECODED_BYTES } from "../../api/body.ts";
+import { gunzipCapped, gzip } from "../../core/gzip.ts";
+import { extractMarkers } from "../../core/ingest/markers.ts";
+import type { PreparedSession } from "../workload.ts";
+
+export const STEPS = [
+  "gunzip body",
+  "decode + JSON.parse",
+  "zod validate",
+  "JSON.stringify events",
+  "SHA-256 digest",
+  "gzip events",
+  "extract markers",
+] as const;
+
+export type Breakdown = Record<(typeof STEPS)[number], number>;
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+const encoder = new TextEncoder();
+
+/** Mean milliseconds per request of each step over the sessions' requests, `rounds` times. */
+export async function measureBreakdown(
+  sessions: PreparedSession[],
+  rounds: number,
+): Promise<Breakdown> {
+  const totals = Object.fromEntries(STEPS.map((s) => [s, 0])) as Breakdown;
+  const time = async <T>(step: keyof Breakdown, fn: () => T | Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const value = await fn();
+    totals[step] += performance.now() - start;
+    return value;
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const body of sessions.flatMap((s) => s.bodies)) {
+      const bytes = await time("gunzip body", () => gunzipCapped(body, MAX_DECODED_BYTES));
+      const value = await time("decode + JSON.parse", () => JSON.parse(decoder.decode(bytes)));
+      const parsed = await time("zod validate", () => ingestBodySchema.parse(value));
+      const json = await time(
+        "JSON.stringify events",
+        () => encoder.encode(JSON.stringify(parsed.events)),
+      );
+      await time("SHA-256 digest", () => crypto.subtle.digest("SHA-256", json));
+      await time("gzip events", () => gzip(json));
+      await time("extract markers", () => JSON.stringify(extractMarkers(parsed.events)));
+    }
+  }
+  const requests = rounds * sessions.reduce((n, s) => n + s.bodies.length, 0);
+  for (const step of STEPS) totals[step] /= Math.max(1, requests);
+  return totals;
+}

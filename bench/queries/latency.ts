@@ -1,0 +1,86 @@
+// The dashboard reads the query benchmark times: each case is one GET, requested sequentially and
+// warm (a few unmeasured first), its client-side latency summarised as p50/p95.
+import { percentile } from "../stats.ts";
+
+export type Group = "list" | "kpi" | "activity";
+
+/** p95 targets (issue 11): list pages and both summaries 20 ms, activity and timeline 50 ms. */
+export const TARGET_MS: Record<Group, number> = { list: 20, kpi: 20, activity: 50 };
+
+export interface Case {
+  name: string;
+  group: Group;
+  /** Path and query, e.g. `/api/sessions?sort=duration`. */
+  path: string;
+}
+
+export interface CaseResult extends Case {
+  p50: number;
+  p95: number;
+  max: number;
+  rows: number | null;
+  errors: string[];
+  /** Summed `Execution Time` of the case's statements under EXPLAIN ANALYZE (null: not known). */
+  sqlMs: number | null;
+}
+
+export interface Client {
+  baseUrl: string;
+  cookie: string;
+}
+
+export async function getJson(client: Client, path: string): Promise<unknown> {
+  const res = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: client.cookie } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+/** The cursor that starts `depth` rows into a list, walked 100 rows per page. */
+export async function cursorAt(client: Client, path: string, depth: number): Promise<string> {
+  const sep = path.includes("?") ? "&" : "?";
+  let cursor: string | null = null;
+  for (let walked = 0; walked < depth; walked += 100) {
+    const page = await getJson(
+      client,
+      `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    ) as { nextCursor: string | null };
+    if (!page.nextCursor) throw new Error(`${path}: the list ends before ${depth} rows`);
+    cursor = page.nextCursor;
+  }
+  return cursor!;
+}
+
+export async function timeCase(
+  client: Client,
+  c: Case,
+  requests: number,
+  warmup = 3,
+): Promise<CaseResult> {
+  const latencies: number[] = [];
+  const errors = new Set<string>();
+  let rows: number | null = null;
+  for (let i = 0; i < warmup + requests; i++) {
+    const started = performance.now();
+    try {
+      const body = await getJson(client, c.path) as { data?: unknown[]; sessions?: unknown[] };
+      const elapsed = performance.now() - started;
+      if (i >= warmup) latencies.push(elapsed);
+      rows = (body.data ?? body.sessions)?.length ?? null;
+    } catch (error) {
+      errors.add(String(error instanceof Error ? error.message : error));
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    ...c,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1) ?? NaN,
+    rows,
+    errors: [...errors],
+    sqlMs: null,
+  };
+}
+
+export const overTarget = (r: CaseResult) => !(r.p95 <= TARGET_MS[r.group]);

@@ -1,0 +1,147 @@
+// `deno task bench:queries [--smoke] [--reseed] [--requests N] [--skip-cleanup]`: dashboard read latencies on a
+// seeded PostgreSQL (1,000,000 sessions), events throughput of a ~1 GB session, and the daily
+// cleanup of 1,000,000 expired sessions under ingest load. See bench/README.md.
+import { createHash } from "node:crypto";
+import { parseArgs } from "node:util";
+import { signSession } from "../../core/auth/token.ts";
+import { buildCases } from "./cases.ts";
+import { type CleanupResult, measureCleanup } from "./cleanup.ts";
+import { cloneDatabase, dropDatabase, ensureSeeded, urlOf } from "./db.ts";
+import {
+  EVENTS_BATCH_BYTES,
+  type EventsResult,
+  measureEvents,
+  seedEventsSession,
+} from "./events.ts";
+import { explainable, explainPath } from "./explain.ts";
+import { type CaseResult, overTarget, timeCase } from "./latency.ts";
+import { report } from "./output.ts";
+import { ORGANIZATION_ID, OWNER_ID, projectId, smallBatchBlob } from "./seed.ts";
+import { BENCH_AUTH_SECRET, startServer } from "../server.ts";
+
+const { values: args } = parseArgs({
+  args: Deno.args,
+  options: {
+    smoke: { type: "boolean", default: false },
+    reseed: { type: "boolean", default: false },
+    requests: { type: "string" },
+    "skip-cleanup": { type: "boolean", default: false },
+  },
+});
+const smoke = args.smoke;
+const SIZES = smoke
+  ? { sessions: 10_000, trackedUsers: 1_000, hotSessions: 500 }
+  : { sessions: 1_000_000, trackedUsers: 100_000, hotSessions: 5_000 };
+const EVENTS_BATCHES = smoke ? 8 : 1024; // × 1 MiB
+const REQUESTS = Number(args.requests ?? (smoke ? 5 : 50));
+const DEEP_ROWS = smoke ? 1_000 : 10_000;
+const suffix = smoke ? "_smoke" : "";
+const MAIN = `playhead_bench_queries${suffix}`;
+const EXPIRED = `playhead_bench_queries_expired${suffix}`;
+const CLEANUP = `playhead_bench_queries_cleanup${suffix}`;
+
+const log = (message: string) =>
+  console.error(`[bench ${(performance.now() / 1000).toFixed(1)} s] ${message}`);
+const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+const startedAt = new Date();
+const loads = [loadAverage()];
+const blob = smallBatchBlob();
+
+const main = await ensureSeeded(MAIN, SIZES, blob, {
+  reseed: args.reseed,
+  extraKey: `events:${EVENTS_BATCHES}`,
+  extra: (sql) => seedEventsSession(sql, EVENTS_BATCHES),
+  log,
+});
+log(main.seeded ? `seeded ${MAIN} in ${main.seconds.toFixed(0)} s` : `reusing ${MAIN}`);
+const cookie = `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
+  userId: OWNER_ID,
+  version: 0,
+})}`;
+const viewer = {
+  userId: OWNER_ID,
+  email: "owner@bench.test",
+  activeOrganizationId: ORGANIZATION_ID,
+  role: "OWNER" as const,
+};
+
+const server = await startServer(urlOf(MAIN));
+const results: CaseResult[] = [];
+const plans: { name: string; statements: { sql: string; plan: string }[] }[] = [];
+let events: EventsResult | undefined;
+try {
+  const client = { baseUrl: server.url, cookie };
+  log("walking cursors, timing the dashboard reads, then EXPLAIN ANALYZE of each");
+  for (const c of await buildCases(client, DEEP_ROWS)) {
+    results.push(await timeCase(client, c, REQUESTS));
+    const r = results.at(-1)!;
+    log(`${r.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+  }
+  loads.push(loadAverage());
+  // Every case's SQL time; the plans themselves only of the cases over target.
+  for (const r of results.filter((r) => explainable(r.path) && !r.errors.length)) {
+    const statements = await explainPath(urlOf(MAIN), viewer, r.path);
+    r.sqlMs = statements.reduce((sum, s) => sum + s.ms, 0);
+    if (overTarget(r)) plans.push({ name: r.name, statements });
+  }
+  log(`reading the ${EVENTS_BATCHES} MiB session's events twice`);
+  events = await measureEvents(server.url, cookie, server.pid, {
+    bytes: EVENTS_BATCHES * EVENTS_BATCH_BYTES,
+    batches: EVENTS_BATCHES,
+  }, 2);
+} finally {
+  await server.stop();
+}
+
+let expired = null;
+let cleanup: CleanupResult | undefined;
+if (!args["skip-cleanup"]) {
+  expired = await ensureSeeded(EXPIRED, SIZES, blob, {
+    reseed: args.reseed,
+    ageDays: 8,
+    maxAgeHours: Infinity,
+    log,
+  });
+  log(
+    expired.seeded ? `seeded ${EXPIRED} in ${expired.seconds.toFixed(0)} s` : `reusing ${EXPIRED}`,
+  );
+  cleanup = await cleanupRun();
+}
+loads.push(loadAverage());
+
+const failed = await report({
+  smoke,
+  startedAt,
+  loads,
+  sizes: SIZES,
+  requests: REQUESTS,
+  seeding: expired ? { main, expired } : { main },
+  results,
+  plans,
+  events,
+  cleanup,
+});
+if (failed) Deno.exit(1);
+
+/** The sweep on a throwaway copy of the expired database, with the server started on it. */
+async function cleanupRun(): Promise<CleanupResult> {
+  await cloneDatabase(EXPIRED, CLEANUP);
+  log(`copied ${EXPIRED} to ${CLEANUP}`);
+  try {
+    const server = await startServer(urlOf(CLEANUP));
+    try {
+      log("cleanup under ingest load");
+      // the seeded projects' keys are 'sp_' || md5(id)
+      const key = `sp_${createHash("md5").update(projectId(0)).digest("hex")}`;
+      return await measureCleanup(server.url, key, {
+        concurrency: 4,
+        beforeSeconds: smoke ? 3 : 20,
+        timeoutSeconds: smoke ? 60 : 1_800,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await dropDatabase(CLEANUP);
+  }
+}

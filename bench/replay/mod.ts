@@ -1,0 +1,126 @@
+// `deno task bench:replay`: the replay page against a plain rrweb Replayer page (issue 9) on every
+// corpus recording and a synthetic 1-hour session, posted through ingest to a real server:
+// first frame, all-decoded time, seek p50/max over 20 random targets, long tasks during the seeks,
+// heap after load. Writes its section of bench/RESULTS.md.
+import type { Page } from "playwright-core";
+import { listRecordings, loadRecording, type RrwebEvent } from "../corpus_batches.ts";
+import { percentile } from "../stats.ts";
+import { formatMarkdown } from "../sdk/report.ts";
+import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
+import {
+  firstFrame,
+  heapMb,
+  OUR_SEEK,
+  type PageFigures,
+  PLAIN_SEEK,
+  routePlainPage,
+  timeSeeks,
+  watchLongTasks,
+} from "./pages.ts";
+import { hourLongSession } from "./synthetic.ts";
+
+const RESULTS = "bench/RESULTS.md";
+const BEGIN = "<!-- replay:begin -->";
+const END = "<!-- replay:end -->";
+const SEEKS = 20;
+
+/** The same 20 targets (fractions of the session) for every page: a fixed-seed LCG. */
+function targets(count: number): number[] {
+  let state = 9;
+  return Array.from({ length: count }, () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  });
+}
+
+async function figures(page: Page, seek: string, decoded: () => Promise<number>) {
+  const firstFrameMs = await firstFrame(page);
+  const decodedMs = await decoded();
+  const heap = await heapMb(page);
+  const { times, longTasks } = await timeSeeks(page, seek, targets(SEEKS));
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    firstFrameMs,
+    decodedMs,
+    seekP50Ms: percentile(sorted, 50),
+    seekMaxMs: sorted.at(-1)!,
+    longTasks: longTasks.length,
+    longestTaskMs: Math.max(0, ...longTasks),
+    heapMb: heap,
+  } satisfies PageFigures;
+}
+
+await using world = await startReplayWorld({ dev: false });
+const recordings: [string, RrwebEvent[]][] = [];
+for (const name of await listRecordings()) recordings.push([name, await loadRecording(name)]);
+recordings.push(["synthetic 1 h", hourLongSession(await loadRecording("todomvc-react"))]);
+
+const rows: string[] = [];
+for (const [name, events] of recordings) {
+  const jsonMb = JSON.stringify(events).length / 1e6;
+  const sessionId = await world.record(events);
+  const ours = await world.page();
+  await watchLongTasks(ours.page);
+  await ours.page.goto(`${world.url}/replays/${sessionId}`);
+  const our = await figures(ours.page, OUR_SEEK, () =>
+    ours.page.waitForFunction(
+      () => document.querySelector(".replay-progress") ? false : performance.now(),
+      undefined,
+      { polling: "raf", timeout: 300_000 },
+    ).then((h) => h.jsonValue() as Promise<number>));
+  await ours.page.context().close();
+
+  const plainPage = await world.page();
+  await watchLongTasks(plainPage.page);
+  await routePlainPage(plainPage.page, world.url);
+  await plainPage.page.goto(`${world.url}/bench/plain.html?session=${sessionId}`);
+  const plain = await figures(
+    plainPage.page,
+    PLAIN_SEEK,
+    () =>
+      plainPage.page.evaluate(() =>
+        (globalThis as unknown as { benchDecoded: number }).benchDecoded
+      ),
+  );
+  await plainPage.page.context().close();
+
+  const ms = (x: number) => Math.round(x).toLocaleString("en");
+  for (const [label, f] of [["ours", our], ["plain rrweb", plain]] as const) {
+    rows.push(
+      `| ${name} | ${label} | ${ms(f.firstFrameMs)} | ${ms(f.decodedMs)} | ${ms(f.seekP50Ms)} | ` +
+        `${ms(f.seekMaxMs)} | ${f.longTasks} (max ${ms(f.longestTaskMs)}) | ` +
+        `${f.heapMb.toFixed(0)} (${(f.heapMb / jsonMb).toFixed(1)}×) |`,
+    );
+  }
+  console.log(rows.at(-2));
+  console.log(rows.at(-1));
+}
+
+const load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(", ");
+const section = await formatMarkdown([
+  BEGIN,
+  "## Replay page",
+  "",
+  "`deno task bench:replay`: each recording posted through ingest to a real server (PGlite), then " +
+  "opened in headless Chromium on our replay page and on a plain rrweb 2.2.2 `Replayer` page " +
+  "(same origin, same events answer, everything decoded on the main thread before the player is " +
+  "built). Times in ms from navigation start; seeks are 20 fixed pseudo-random targets, each timed " +
+  "from the call to the next frame; long tasks (> 50 ms) counted during the seeks; heap = used JS " +
+  "heap after a forced GC, MB (and × the recording's JSON size).",
+  "",
+  `- **Date**: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average ` +
+  `${load} on 2 vCPU — **the machine was shared with other agents**, so absolute times are ` +
+  "inflated and noisy; compare the two pages row by row.",
+  "",
+  "| recording | page | first frame | all decoded | seek p50 | seek max | long tasks in seeks | heap MB |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  ...rows,
+  END,
+].join("\n"));
+let text = await Deno.readTextFile(RESULTS);
+const [begin, end] = [text.indexOf(BEGIN), text.indexOf(END)];
+text = begin >= 0 && end > begin
+  ? text.slice(0, begin) + section + text.slice(end + END.length)
+  : `${text.trimEnd()}\n\n${section}\n`;
+await Deno.writeTextFile(RESULTS, text);
+console.log(`written to ${RESULTS}`);

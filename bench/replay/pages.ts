@@ -1,0 +1,107 @@
+// The two pages measured: our replay page, and a plain rrweb Replayer page on the same origin that
+// fetches the same events answer, decodes everything on the main thread, then builds the player.
+// Both are measured from navigation start with the same in-page probes.
+import type { Page } from "playwright-core";
+
+export interface PageFigures {
+  firstFrameMs: number;
+  decodedMs: number;
+  seekP50Ms: number;
+  seekMaxMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+  heapMb: number;
+}
+
+const RRWEB_UMD = new URL("../../node_modules/rrweb/dist/rrweb.umd.min.cjs", import.meta.url);
+
+/** Serves the plain page at /bench/plain.html on the app's origin, for this page only. */
+export async function routePlainPage(page: Page, origin: string) {
+  const rrweb = await Deno.readTextFile(RRWEB_UMD);
+  await page.route(
+    `${origin}/bench/rrweb.js`,
+    (route) => route.fulfill({ body: rrweb, contentType: "text/javascript" }),
+  );
+  await page.route(
+    `${origin}/bench/plain.html*`,
+    (route) => route.fulfill({ body: PLAIN_PAGE, contentType: "text/html" }),
+  );
+}
+
+const PLAIN_PAGE = `<!doctype html><html><head><script src="/bench/rrweb.js"></script></head>
+<body><div id="root"></div><script type="module">
+const id = new URLSearchParams(location.search).get("session");
+const answer = await (await fetch("/api/sessions/" + id + "/events")).json();
+const events = [];
+for (const batch of answer.batches) {
+  const bytes = Uint8Array.fromBase64(batch.data);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  events.push(...JSON.parse(await new Response(stream).text()));
+}
+events.sort((a, b) => a.timestamp - b.timestamp);
+window.benchDecoded = performance.now();
+const replayer = new rrweb.Replayer(events, {
+  root: document.getElementById("root"), mouseTail: false, showWarning: false,
+});
+window.benchSeek = (fraction) => replayer.pause(replayer.getMetaData().totalTime * fraction);
+</script></body></html>`;
+
+/** Starts counting long tasks from the page's first moment. */
+export async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = globalThis as unknown as { benchLongTasks: number[] };
+    w.benchLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.benchLongTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+/** ms from navigation start until the replay iframe shows a document with content. */
+export function firstFrame(page: Page): Promise<number> {
+  return page.waitForFunction(
+    () => {
+      const frame = document.querySelector("iframe");
+      const body = frame?.contentDocument?.body;
+      return body && body.childElementCount > 0 ? performance.now() : false;
+    },
+    undefined,
+    { polling: "raf", timeout: 120_000 },
+  ).then((h) => h.jsonValue() as Promise<number>);
+}
+
+/**
+ * Seeks to each fraction of the session in turn; each seek is timed from the call to the next
+ * frame after it (the seek's work is synchronous, so the paint follows it).
+ */
+export async function timeSeeks(page: Page, seek: string, fractions: number[]) {
+  return await page.evaluate(async ({ seek, fractions }) => {
+    const w = globalThis as unknown as { benchLongTasks: number[] } & Record<string, unknown>;
+    const doSeek = new Function("fraction", seek) as (f: number) => void;
+    const before = w.benchLongTasks.length;
+    const times: number[] = [];
+    for (const fraction of fractions) {
+      const t0 = performance.now();
+      doSeek(fraction);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      times.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { times, longTasks: w.benchLongTasks.slice(before) };
+  }, { seek, fractions });
+}
+
+/** Used JS heap after a full garbage collection, in MB (the page and its iframe). */
+export async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  await cdp.detach();
+  return usedSize / 1e6;
+}
+
+/** Our seek bar, driven as a user drags it: its input event with a value in displayed ms. */
+export const OUR_SEEK = `const input = document.querySelector("input[aria-label=Seek]");
+input.value = String(Math.round(Number(input.max) * fraction));
+input.dispatchEvent(new Event("input", { bubbles: true }));`;
+export const PLAIN_SEEK = "window.benchSeek(fraction);";

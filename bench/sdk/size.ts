@@ -1,0 +1,62 @@
+// Size budget of the capture SDK (issue 4: classic script ≤ 35 KB gzipped): builds the SDK and,
+// for comparison, rrweb's recorder with the console plugin alone; prints gzipped sizes.
+// Run: deno run -A bench/sdk_size.ts
+
+import * as esbuild from "esbuild";
+import { gzipSync } from "node:zlib";
+import { buildSdk } from "../../sdk/build.ts";
+
+export const SIZE_BUDGET = 35 * 1024;
+
+/** One bundle's size: minified bytes and gzip -9 bytes. */
+export interface BundleSize {
+  name: string;
+  minified: number;
+  gzipped: number;
+}
+
+/** Sizes of the classic script, the ES module and the rrweb-only baseline, in that order. */
+export async function measureSdkSize(): Promise<BundleSize[]> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const { classic, esm } = await buildSdk({ outDir: dir, dev: false });
+    const baseline = await esbuild.build({
+      stdin: {
+        contents: `import { record } from "@rrweb/record";
+import { getRecordConsolePlugin } from "@rrweb/rrweb-plugin-console-record";
+globalThis.r = [record, getRecordConsolePlugin];`,
+        resolveDir: new URL("../../sdk/", import.meta.url).pathname,
+      },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: "iife",
+      target: "es2022",
+      legalComments: "none",
+    });
+    const rows: [string, Uint8Array][] = [
+      ["classic script (IIFE)", await Deno.readFile(`${dir}/${classic}`)],
+      ["ES module", await Deno.readFile(`${dir}/${esm}`)],
+      ["rrweb recorder + console plugin alone", baseline.outputFiles[0].contents],
+    ];
+    return rows.map(([name, bytes]) => ({
+      name,
+      minified: bytes.length,
+      gzipped: gzipSync(bytes, { level: 9 }).length,
+    }));
+  } finally {
+    await esbuild.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const sizes = await measureSdkSize();
+  for (const { name, minified, gzipped } of sizes) {
+    console.log(`${name.padEnd(40)} ${minified} B minified, ${gzipped} B gzipped`);
+  }
+  const classicGz = sizes[0].gzipped;
+  console.log(
+    `budget ${SIZE_BUDGET} B: ${classicGz <= SIZE_BUDGET ? "within" : "OVER"} (${classicGz} B)`,
+  );
+}

@@ -1,0 +1,63 @@
+// The Console tab: the recording's console calls with level, arguments and time from the session
+// start; per-level counts double as a filter, the entry at the current time is highlighted and a
+// click seeks to it. Recorded text is rendered as text (escaped), never as markup.
+import {
+  CONSOLE_LEVELS,
+  type ConsoleEntry,
+  type ConsoleLevel,
+  levelCounts,
+} from "../../player/console_entries.ts";
+import { clock } from "../../player/format.ts";
+
+interface Props {
+  entries: ConsoleEntry[];
+  /** Index in `entries` of the entry at the current time, or -1. */
+  current: number;
+  hidden: ReadonlySet<ConsoleLevel>;
+  onToggleLevel(level: ConsoleLevel): void;
+  onSeek(real: number): void;
+}
+
+export function ConsolePanel({ entries, current, hidden, onToggleLevel, onSeek }: Props) {
+  const counts = levelCounts(entries);
+  return (
+    <div class="console">
+      <div class="console-levels" role="group" aria-label="Levels">
+        {CONSOLE_LEVELS.map((level) => (
+          <button
+            type="button"
+            key={level}
+            class={`level-chip level-${level}`}
+            aria-pressed={!hidden.has(level)}
+            onClick={() => onToggleLevel(level)}
+          >
+            {level} <span class="count">{counts[level]}</span>
+          </button>
+        ))}
+      </div>
+      {entries.length === 0
+        ? <p class="muted panel-empty">Nothing was logged to the console in this session.</p>
+        : (
+          <ol class="console-list">
+            {entries.map((entry, i) =>
+              hidden.has(entry.level) ? null : (
+                <li key={i}>
+                  <button
+                    type="button"
+                    class={`console-row level-${entry.level}`}
+                    aria-current={i === current ? "true" : undefined}
+                    data-level={entry.level}
+                    onClick={() => onSeek(entry.offset)}
+                  >
+                    <span class="console-level">{entry.level}</span>
+                    <span class="console-args">{entry.args.join(" ")}</span>
+                    <span class="console-time">{clock(entry.offset)}</span>
+                  </button>
+                </li>
+              )
+            )}
+          </ol>
+        )}
+    </div>
+  );
+}

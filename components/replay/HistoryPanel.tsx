@@ -1,0 +1,70 @@
+// The History tab: sections chained over the session with their markers nested, exactly one row
+// marked current. Rows are buttons: a click seeks to the row's start.
+import { Fragment } from "preact";
+import { clock, duration } from "../../player/format.ts";
+import type { ActiveRow, HistoryMarker, HistorySection } from "../../player/history.ts";
+
+interface Props {
+  sections: HistorySection[];
+  active: ActiveRow;
+  onSeek(real: number): void;
+}
+
+const KIND_LABEL = { init: "Start", navigation: "Page", idle: "Idle", identify: "Identify" };
+
+function Row(
+  { item, current, nested, onSeek }: {
+    item: HistorySection | HistoryMarker;
+    current: boolean;
+    nested: boolean;
+    onSeek(real: number): void;
+  },
+) {
+  const url = "url" in item ? item.url : null;
+  return (
+    <li>
+      <button
+        type="button"
+        class={`history-row kind-${item.kind}${nested ? " nested" : ""}`}
+        aria-current={current ? "true" : undefined}
+        data-kind={item.kind}
+        data-start={item.start}
+        title={url ?? undefined}
+        onClick={() => onSeek(item.start)}
+      >
+        <span class="history-kind">{KIND_LABEL[item.kind]}</span>
+        <span class="history-label">{item.label}</span>
+        <span class="history-time">
+          <span data-testid="row-start">{clock(item.start)}</span>
+          {item.duration > 0 && <span class="muted">{duration(item.duration)}</span>}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function HistoryPanel({ sections, active, onSeek }: Props) {
+  return (
+    <ol class="history">
+      {sections.map((section, s) => (
+        <Fragment key={s}>
+          <Row
+            item={section}
+            nested={false}
+            current={active.section === s && active.marker === null}
+            onSeek={onSeek}
+          />
+          {section.markers.map((marker, m) => (
+            <Row
+              key={m}
+              item={marker}
+              nested
+              current={active.section === s && active.marker === m}
+              onSeek={onSeek}
+            />
+          ))}
+        </Fragment>
+      ))}
+    </ol>
+  );
+}

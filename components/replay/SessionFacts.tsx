@@ -1,0 +1,67 @@
+// The facts of one recorded session above the player: when, how long, where, who and on what.
+// Recorded values (URL, user agent, user names) are rendered as text, never as markup or links
+// the recording chose.
+import type { ComponentChildren } from "preact";
+import { duration } from "../../player/format.ts";
+
+export interface SessionFactsData {
+  startedAt: string;
+  duration: number;
+  url: string | null;
+  projectName: string;
+  userAgent: string | null;
+  screenWidth: number | null;
+  screenHeight: number | null;
+  language: string | null;
+  eventCount: number;
+  trackedUser: { id: string; displayName: string | null; externalId: string } | null;
+}
+
+const DATE = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "UTC",
+});
+
+function Fact(
+  { label, children, title }: { label: string; children: ComponentChildren; title?: string },
+) {
+  return (
+    <div class="fact">
+      <dt>{label}</dt>
+      <dd title={title}>{children}</dd>
+    </div>
+  );
+}
+
+export function SessionFacts({ session }: { session: SessionFactsData }) {
+  const user = session.trackedUser;
+  const screen = session.screenWidth && session.screenHeight
+    ? `${session.screenWidth} × ${session.screenHeight}`
+    : "unknown";
+  return (
+    <dl class="session-facts">
+      <Fact label="Started">
+        <time dateTime={session.startedAt}>{DATE.format(new Date(session.startedAt))} UTC</time>
+      </Fact>
+      <Fact label="Duration">{duration(session.duration)}</Fact>
+      <Fact label="User">
+        {user
+          ? (
+            <a href={`/users/${encodeURIComponent(user.id)}`}>
+              {user.displayName ?? user.externalId}
+            </a>
+          )
+          : <span class="muted">Anonymous</span>}
+      </Fact>
+      <Fact label="Project">{session.projectName}</Fact>
+      <Fact label="URL" title={session.url ?? undefined}>{session.url ?? "unknown"}</Fact>
+      <Fact label="Browser" title={session.userAgent ?? undefined}>
+        {session.userAgent ?? "unknown"}
+      </Fact>
+      <Fact label="Screen">{screen}</Fact>
+      <Fact label="Language">{session.language ?? "unknown"}</Fact>
+      <Fact label="Events">{session.eventCount.toLocaleString("en")}</Fact>
+    </dl>
+  );
+}

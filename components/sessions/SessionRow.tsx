@@ -1,0 +1,71 @@
+// One row of a sessions list: who, where they entered, project, duration, events, when, and the
+// link to its replay; ADMIN+ get a delete button that asks before it deletes.
+import type { SessionListItem } from "../../core/sessions/schema.ts";
+import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
+import { Time } from "../ui/Time.tsx";
+
+interface Props {
+  session: SessionListItem;
+  now: Date;
+  local: boolean;
+  showUser: boolean;
+  /** Set for ADMIN+; called once the viewer confirmed. */
+  onDelete?: () => void;
+  confirming: boolean;
+  onConfirming: (on: boolean) => void;
+  deleting: boolean;
+}
+
+export function SessionRow(props: Props) {
+  const { session: s, now, local, showUser } = props;
+  const replay = `/replays/${s.id}`;
+  return (
+    <tr data-session={s.id}>
+      {showUser && (
+        <td>
+          {s.trackedUserId
+            ? <a href={`/users/${s.trackedUserId}`}>{s.userDisplayName ?? s.userId}</a>
+            : <span class="muted">Anonymous</span>}
+        </td>
+      )}
+      <td class="truncate">
+        <a class="row-link" href={replay} title={s.url ?? undefined}>{pathnameOf(s.url)}</a>
+      </td>
+      <td>{s.projectName}</td>
+      <td class="num">{formatDuration(s.duration)}</td>
+      <td class="num">{formatCount(s.eventCount)}</td>
+      <td>
+        <Time iso={s.createdAt} now={now} local={local} />
+      </td>
+      <td class="actions">
+        <span class="row">
+          <a class="button small" href={replay} aria-label={`Replay session ${s.externalId}`}>
+            ▶ Replay
+          </a>
+          {props.onDelete && <DeleteControl {...props} />}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+function DeleteControl({ confirming, onConfirming, onDelete, deleting }: Props) {
+  if (!confirming) {
+    return (
+      <button type="button" class="small ghost" onClick={() => onConfirming(true)}>
+        Delete
+      </button>
+    );
+  }
+  return (
+    <span class="row" role="group" aria-label="Confirm deletion">
+      <span class="small">Delete with its recording?</span>
+      <button type="button" class="small danger" onClick={onDelete} disabled={deleting}>
+        {deleting ? "Deleting…" : "Yes, delete"}
+      </button>
+      <button type="button" class="small ghost" onClick={() => onConfirming(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}

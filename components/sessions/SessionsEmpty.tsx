@@ -1,0 +1,42 @@
+// The sessions page of an organization that has recorded nothing yet: how to start (the SDK
+// snippet with the key for OWNERs), and a live wait that turns into the list on the first batch.
+import type { ProjectView } from "../../core/projects/schema.ts";
+import WaitingForFirstSession from "../../islands/WaitingForFirstSession.tsx";
+import { SdkSnippet } from "../projects/SdkSnippet.tsx";
+
+interface Props {
+  /** The project to set up first; null when the organization has none. */
+  project: ProjectView | null;
+  appUrl: string;
+  fullKey: string | null;
+  isOwner: boolean;
+}
+
+export function SessionsEmpty({ project, appUrl, fullKey, isOwner }: Props) {
+  if (!project) {
+    return (
+      <section class="card empty" data-testid="sessions-empty">
+        <h2>No projects yet</h2>
+        <p>Sessions are recorded into a project. Create one to get its recording snippet.</p>
+        {isOwner
+          ? <a class="button button-primary" href="/settings/organization">Create a project</a>
+          : <p>Ask an owner of this organization to create one.</p>}
+      </section>
+    );
+  }
+  return (
+    <section class="card empty empty-setup stack" data-testid="sessions-empty">
+      <h2>Record your first session</h2>
+      <p>
+        Add this snippet to the pages of your site you want to record, before the closing{" "}
+        <code>&lt;/body&gt;</code> tag. It records into <strong>{project.name}</strong>.
+      </p>
+      <SdkSnippet
+        appUrl={appUrl}
+        maskedKey={project.maskedKey}
+        fullKey={isOwner ? fullKey : null}
+      />
+      <WaitingForFirstSession intervalMs={3_000} />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+// What the app needs at run time, built once by main.ts (or a test) and handed to every surface.
+import type { Config } from "../config.ts";
+import type { DatabaseKind, Db } from "../db/client.ts";
+import { migrationLevel } from "../db/migrator.ts";
+import { createLastUsedWriter } from "./ingest/ingest.ts";
+import { LastUsedTracker } from "./ingest/last_used.ts";
+import { createMailer, type Mailer } from "./mailer.ts";
+import { resolveAuthSecret } from "./auth/token.ts";
+import denoJson from "../deno.json" with { type: "json" };
+
+export const VERSION: string = denoJson.version;
+
+export interface ServiceStatus {
+  version: string;
+  databaseKind: DatabaseKind;
+  migrationLevel: string;
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  lastUsed: LastUsedTracker;
+  /** Signs session tokens and peppers one-time codes (AUTH_SECRET or a per-process secret). */
+  authSecret: string;
+  /** null when no SMTP account is configured. */
+  mailer: Mailer | null;
+  status(): Promise<ServiceStatus>;
+}
+
+export function createDeps(config: Config, db: Db): AppDeps {
+  return {
+    config,
+    db,
+    lastUsed: new LastUsedTracker(createLastUsedWriter(db)),
+    authSecret: resolveAuthSecret(config),
+    mailer: createMailer(config.mail),
+    status: async () => ({
+      version: VERSION,
+      databaseKind: db.kind,
+      migrationLevel: (await migrationLevel(db.kysely)) ?? "none",
+    }),
+  };
+}

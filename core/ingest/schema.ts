@@ -1,0 +1,79 @@
+// Wire schemas of the public ingest surface (spec §4 POST /api/ingest, DECISIONS "Ingest"). The
+// envelope and metadata are strict: a capture client out of step is told which field it sent that
+// the service does not know (spec §9), while event payloads stay open (rrweb's data is
+// type-specific). Text bound for text/jsonb columns comes out storable (core/ingest/storable.ts).
+import { z } from "zod";
+import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";
+
+export const MAX_EVENTS_PER_BATCH = 500;
+
+const epochMs = z.number().int().nonnegative();
+
+/** A string stored in a text or jsonb column. */
+const storedText = (max: number) => z.string().max(max).transform(storableText);
+
+/** A JSON value stored in a jsonb column: nesting beyond MAX_JSON_DEPTH is refused by path. */
+function refuseDeepNesting(value: unknown, ctx: z.RefinementCtx) {
+  const path = tooDeepPath(value);
+  if (path) {
+    ctx.addIssue({ code: "custom", path, message: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+  }
+}
+
+/** An rrweb event; fields beyond these (e.g. rrweb internals) are kept as received. */
+export const eventSchema = z.looseObject({
+  type: z.number().int(),
+  data: z.unknown(),
+  timestamp: epochMs,
+  sliceIndex: z.number().int().nonnegative().optional(),
+}).superRefine((event, ctx) => {
+  // `service:*` payloads become marker rows (jsonb); the event itself is stored as received.
+  const data = event.data as { tag?: unknown; payload?: unknown } | null;
+  if (event.type === 5 && typeof data?.tag === "string" && data.tag.startsWith("service:")) {
+    const path = tooDeepPath(data.payload);
+    if (path) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["data", "payload", ...path],
+        message: `nested deeper than ${MAX_JSON_DEPTH} levels`,
+      });
+    }
+  }
+});
+
+export const userIdentitySchema = z.strictObject({
+  userId: z.string().trim().min(1).max(256).transform(storableText)
+    .pipe(z.string().min(1, "must hold a character other than NUL")),
+  traits: z.record(z.string(), z.unknown()).default({}).superRefine(refuseDeepNesting)
+    .transform((traits) => storableJson(traits) as Record<string, unknown>),
+});
+
+export const metadataSchema = z.strictObject({
+  url: storedText(8192),
+  referrer: storedText(8192),
+  userAgent: storedText(2048),
+  screenWidth: z.number().int().nonnegative(),
+  screenHeight: z.number().int().nonnegative(),
+  language: storedText(64),
+  userIdentity: userIdentitySchema.optional(),
+});
+
+export const sliceMarkerSchema = z.strictObject({
+  index: z.number().int().nonnegative(),
+  reason: storedText(256),
+  startedAt: epochMs,
+  url: storedText(8192),
+  pathname: storedText(8192),
+});
+
+export const ingestBodySchema = z.strictObject({
+  sessionId: z.uuid(),
+  events: z.array(eventSchema).max(MAX_EVENTS_PER_BATCH),
+  metadata: metadataSchema.optional(),
+  sliceMarkers: z.array(sliceMarkerSchema).optional(),
+});
+
+export const cancelBodySchema = z.strictObject({ sessionId: z.uuid() });
+
+export type IngestEvent = z.output<typeof eventSchema>;
+export type IngestBody = z.output<typeof ingestBodySchema>;

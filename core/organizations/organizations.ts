@@ -1,0 +1,90 @@
+// Organizations (DECISIONS "Organizations, members, invites"): list, create, switch the active
+// one, rename (ADMIN+) and delete (OWNER, with a confirmation phrase).
+import type { AppDeps } from "../deps.ts";
+import {
+  createOrganization as insertOrganization,
+  deleteOrganization as removeOrganization,
+  organizationsOf,
+  renameOrganization as updateName,
+  setActiveOrganization,
+} from "../../db/queries/organizations/organizations.ts";
+import { log } from "../../log.ts";
+import { notFound, validation } from "../errors.ts";
+import { roleIn } from "../permissions.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { OrganizationView } from "./schema.ts";
+
+export const DELETE_ORGANIZATION_PHRASE = "delete organization";
+
+type OrgDeps = Pick<AppDeps, "db">;
+
+export async function listOrganizations(
+  deps: OrgDeps,
+  viewer: Viewer,
+): Promise<OrganizationView[]> {
+  const rows = await organizationsOf(deps.db.kysely, viewer.userId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    memberCount: row.member_count,
+    createdAt: new Date(row.created_at).toISOString(),
+    active: row.id === viewer.activeOrganizationId,
+  }));
+}
+
+/** The viewer's organizations and, among them, the active one (null when there is none). */
+export async function organizationsWithActive(deps: OrgDeps, viewer: Viewer) {
+  const organizations = await listOrganizations(deps, viewer);
+  return { organizations, active: organizations.find((o) => o.active) ?? null };
+}
+
+async function viewOf(deps: OrgDeps, viewer: Viewer, id: string): Promise<OrganizationView> {
+  const found = (await listOrganizations(deps, viewer)).find((o) => o.id === id);
+  if (!found) throw notFound("organization");
+  return found;
+}
+
+export async function createOrganization(
+  deps: OrgDeps,
+  viewer: Viewer,
+  input: { name: string },
+): Promise<OrganizationView> {
+  const id = await insertOrganization(deps.db.kysely, viewer.userId, input.name);
+  const activeNow = viewer.activeOrganizationId ?? id;
+  return await viewOf(deps, { ...viewer, activeOrganizationId: activeNow }, id);
+}
+
+export async function switchOrganization(
+  deps: OrgDeps,
+  viewer: Viewer,
+  input: { organizationId: string },
+): Promise<void> {
+  await roleIn(deps, viewer, input.organizationId);
+  await setActiveOrganization(deps.db.kysely, viewer.userId, input.organizationId);
+}
+
+export async function renameOrganization(
+  deps: OrgDeps,
+  viewer: Viewer,
+  input: { organizationId: string; name: string },
+): Promise<OrganizationView> {
+  await roleIn(deps, viewer, input.organizationId, "ADMIN");
+  await updateName(deps.db.kysely, input.organizationId, input.name);
+  return await viewOf(deps, viewer, input.organizationId);
+}
+
+export async function deleteOrganization(
+  deps: OrgDeps,
+  viewer: Viewer,
+  input: { organizationId: string; confirmation: string },
+): Promise<void> {
+  await roleIn(deps, viewer, input.organizationId, "OWNER");
+  if (input.confirmation !== DELETE_ORGANIZATION_PHRASE) {
+    throw validation(`type "${DELETE_ORGANIZATION_PHRASE}" to confirm`, [
+      { path: "confirmation", message: `must be exactly "${DELETE_ORGANIZATION_PHRASE}"` },
+    ]);
+  }
+  await removeOrganization(deps.db.kysely, input.organizationId);
+  log.info("org:organization:delete:ok", { organizationId: input.organizationId });
+}

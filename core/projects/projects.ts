@@ -1,0 +1,116 @@
+// Projects and keys (spec §2 Project, DECISIONS "Projects and keys"). Operations on one project
+// are scoped to the viewer's active organization (elsewhere → 404); creation names its
+// organization explicitly. OWNER: create, delete, read and regenerate the key; ADMIN: rename and
+// the display-name trait key; VIEWER: read.
+import type { AppDeps } from "../deps.ts";
+import { organizationsOf } from "../../db/queries/organizations/organizations.ts";
+import * as q from "../../db/queries/projects/projects.ts";
+import type { Role } from "../../db/schema.ts";
+import { log } from "../../log.ts";
+import { notFound, validation } from "../errors.ts";
+import { generateProjectKey, maskProjectKey } from "./keys.ts";
+import { activeOrganization } from "../org_access.ts";
+import { roleIn } from "../permissions.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { ProjectKey, ProjectView } from "./schema.ts";
+
+export const DELETE_PROJECT_PHRASE = "delete project";
+
+type ProjectDeps = Pick<AppDeps, "db">;
+
+function toView(row: q.ProjectRow): ProjectView {
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return {
+    id: row.id,
+    name: row.name,
+    maskedKey: maskProjectKey(row.key),
+    organizationId: row.organization_id,
+    sessionCount: row.session_count,
+    lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null,
+    displayNameTraitKey: row.display_name_trait_key,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Every project of every organization the viewer belongs to, or of one of them. */
+export async function listProjects(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { organizationId?: string },
+): Promise<ProjectView[]> {
+  let orgIds: string[];
+  if (input.organizationId) {
+    await roleIn(deps, viewer, input.organizationId);
+    orgIds = [input.organizationId];
+  } else {
+    orgIds = (await organizationsOf(deps.db.kysely, viewer.userId)).map((o) => o.id);
+  }
+  return (await q.listProjects(deps.db.kysely, orgIds)).map(toView);
+}
+
+export async function createProject(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { organizationId: string; name: string },
+): Promise<ProjectView> {
+  await roleIn(deps, viewer, input.organizationId, "OWNER");
+  const id = await q.createProject(deps.db.kysely, { ...input, key: generateProjectKey() });
+  return toView((await q.findProject(deps.db.kysely, id))!);
+}
+
+/** The project, when it belongs to the viewer's active organization and the role suffices. */
+async function projectInActiveOrg(deps: ProjectDeps, viewer: Viewer, id: string, min: Role) {
+  const organizationId = activeOrganization(viewer, "VIEWER");
+  const row = await q.findProject(deps.db.kysely, id);
+  if (!row || row.organization_id !== organizationId) throw notFound("project");
+  activeOrganization(viewer, min); // 403 only once the project is known to be visible
+  return row;
+}
+
+export async function updateProject(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { id: string; name?: string; displayNameTraitKey?: string | null },
+): Promise<ProjectView> {
+  await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
+  await q.updateProject(deps.db.kysely, input.id, {
+    name: input.name,
+    display_name_trait_key: input.displayNameTraitKey,
+  });
+  return toView((await q.findProject(deps.db.kysely, input.id))!);
+}
+
+export async function deleteProject(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { id: string; confirmation: string },
+): Promise<void> {
+  await projectInActiveOrg(deps, viewer, input.id, "OWNER");
+  if (input.confirmation !== DELETE_PROJECT_PHRASE) {
+    throw validation(`type "${DELETE_PROJECT_PHRASE}" to confirm`, [
+      { path: "confirmation", message: `must be exactly "${DELETE_PROJECT_PHRASE}"` },
+    ]);
+  }
+  await q.deleteProject(deps.db.kysely, input.id);
+}
+
+export async function revealProjectKey(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { id: string },
+): Promise<ProjectKey> {
+  const row = await projectInActiveOrg(deps, viewer, input.id, "OWNER");
+  return { key: row.key };
+}
+
+export async function regenerateProjectKey(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { id: string },
+): Promise<ProjectView> {
+  await projectInActiveOrg(deps, viewer, input.id, "OWNER");
+  await q.updateProject(deps.db.kysely, input.id, { key: generateProjectKey() });
+  log.info("project:key:regenerate:ok", { projectId: input.id, userId: viewer.userId });
+  return toView((await q.findProject(deps.db.kysely, input.id))!);
+}

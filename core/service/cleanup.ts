@@ -1,0 +1,116 @@
+// The daily cleanup (spec §3/§4, DECISIONS "Cleanup"): four ordered sweeps in bounded chunks under
+// an advisory lock, shared by GET /api/cron/daily-cleanup and the Deno.cron job in main.ts.
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import {
+  deleteEmptyOrganizations,
+  deleteLonelyTrackedUsers,
+  deleteOldSessions,
+  deleteStaleInvites,
+  releaseCleanupLock,
+  tryCleanupLock,
+} from "../../db/queries/service/cleanup.ts";
+import type { Database } from "../../db/schema.ts";
+import { log } from "../../log.ts";
+import { sweepAuthLeftovers } from "../auth/cleanup.ts";
+import { compactRollups } from "../../db/queries/service/rollups.ts";
+import { chunked } from "../chunked.ts";
+import type { cleanupResult } from "./schema.ts";
+
+export const RETENTION_MS = 7 * 86_400_000;
+/** Rows per statement; a session also cascades its batches and markers, so it takes fewer. */
+export const CHUNK_ROWS = 5_000;
+export const SESSION_CHUNK_ROWS = 1_000;
+/**
+ * Tracked users and organizations younger than this are left for the next run: an ingest that is
+ * identifying a user, or an organization being set up, may not have committed its first session
+ * or membership yet.
+ */
+export const SETTLE_MS = 10 * 60_000;
+/** The summary rollups' shards are folded for hours older than this (the live ones stay split). */
+const ROLLUP_SETTLE_MS = 3_600_000;
+
+/** Rows deleted by each sweep; `skipped` when another run held the lock and this one did nothing. */
+export type CleanupResult = z.output<typeof cleanupResult>;
+export type CleanupCounts = Omit<CleanupResult, "skipped">;
+
+// PGlite is one session in this process, where advisory locks are re-entrant: guard in memory too.
+const running = new WeakSet<object>();
+
+export interface CleanupOptions {
+  trigger?: "http" | "cron";
+  /** Overrides both chunk sizes (tests prove the chunk loop with small ones). */
+  chunkRows?: number;
+}
+
+export async function runCleanup(
+  deps: Pick<AppDeps, "db">,
+  now: Date,
+  options: CleanupOptions = {},
+): Promise<CleanupResult> {
+  const trigger = options.trigger ?? "http";
+  const db = deps.db;
+  const idle = { invites: 0, sessions: 0, trackedUsers: 0, organizations: 0 };
+  if (running.has(db)) return skipped(trigger, idle);
+  running.add(db);
+  try {
+    // On PostgreSQL the lock belongs to one pooled connection, so the whole run stays on it;
+    // PGlite has a single connection anyway, and pinning it would stall every other request.
+    if (db.kind === "pglite") return await locked(db.kysely, now, options, idle);
+    return await db.kysely.connection().execute((conn) => locked(conn, now, options, idle));
+  } finally {
+    running.delete(db);
+  }
+}
+
+async function locked(
+  db: Kysely<Database>,
+  now: Date,
+  options: CleanupOptions,
+  idle: CleanupCounts,
+): Promise<CleanupResult> {
+  const trigger = options.trigger ?? "http";
+  if (!await tryCleanupLock(db)) return skipped(trigger, idle);
+  try {
+    log.info("cron:cleanup:start", { trigger, now: now.toISOString() });
+    const started = performance.now();
+    const counts = await sweep(db, now, options.chunkRows);
+    // Not one of the spec's four counts: logged, not returned.
+    const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
+    await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
+    log.info("cron:cleanup:summary", {
+      trigger,
+      ...counts,
+      ...auth,
+      durationMs: Math.round(performance.now() - started),
+    });
+    return { ...counts, skipped: false };
+  } finally {
+    await releaseCleanupLock(db);
+  }
+}
+
+/** The four sweeps in the spec's order: tracked users emptied by the session sweep go too. */
+async function sweep(
+  db: Kysely<Database>,
+  now: Date,
+  chunkRows?: number,
+): Promise<CleanupCounts> {
+  const settled = new Date(now.getTime() - SETTLE_MS);
+  const rows = chunkRows ?? CHUNK_ROWS;
+  return {
+    invites: await chunked(rows, (n) => deleteStaleInvites(db, now, n)),
+    sessions: await chunked(
+      chunkRows ?? SESSION_CHUNK_ROWS,
+      (n) => deleteOldSessions(db, new Date(now.getTime() - RETENTION_MS), n),
+    ),
+    trackedUsers: await chunked(rows, (n) => deleteLonelyTrackedUsers(db, settled, n)),
+    organizations: await chunked(rows, (n) => deleteEmptyOrganizations(db, settled, n)),
+  };
+}
+
+function skipped(trigger: string, idle: CleanupCounts): CleanupResult {
+  log.info("cron:cleanup:skipped", { trigger, reason: "another run holds the lock" });
+  return { ...idle, skipped: true };
+}

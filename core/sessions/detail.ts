@@ -1,0 +1,128 @@
+// One recorded session for the dashboard: metadata with markers, markers alone, deletion, and the
+// events for replay, streamed batch by batch so a 1 GB session is never held in memory at once.
+import type { AppDeps } from "../deps.ts";
+import {
+  batchData,
+  batchMetas,
+  deleteSession,
+  findSession,
+  sessionMarkers,
+  type SessionRow,
+} from "../../db/queries/sessions/detail.ts";
+import { notFound } from "../errors.ts";
+import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
+
+type Deps = Pick<AppDeps, "db">;
+
+/** Upper bound of stored bytes fetched by one query while streaming events. */
+export const EVENTS_GROUP_BYTES = 8 * 1024 * 1024;
+
+async function sessionOf(deps: Deps, viewer: Viewer, id: string): Promise<SessionRow> {
+  const session = await findSession(deps.db.kysely, activeOrganization(viewer), id);
+  if (!session) throw notFound("session");
+  return session;
+}
+
+async function markersOf(deps: Deps, sessionId: string, kind: MarkerKind | null) {
+  const rows = await sessionMarkers(deps.db.kysely, sessionId, kind);
+  return rows.map((m): MarkerOut => ({ timestamp: m.ts, kind: m.kind, data: m.data }));
+}
+
+export async function sessionDetail(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+): Promise<SessionDetail> {
+  const s = await sessionOf(deps, viewer, id);
+  return {
+    id: s.id,
+    externalId: s.external_id,
+    projectId: s.project_id,
+    projectName: s.project_name,
+    url: s.url,
+    referrer: s.referrer,
+    userAgent: s.user_agent,
+    screenWidth: s.screen_width,
+    screenHeight: s.screen_height,
+    language: s.language,
+    createdAt: s.created_at.toISOString(),
+    startedAt: s.started_at.toISOString(),
+    endedAt: s.ended_at?.toISOString() ?? null,
+    duration: s.duration,
+    eventCount: s.event_count,
+    trackedUserId: s.tracked_user_id,
+    trackedUser: s.tracked_user_id
+      ? {
+        id: s.tracked_user_id,
+        externalId: s.user_external_id!,
+        displayName: s.user_display_name,
+        traits: s.user_traits ?? {},
+      }
+      : null,
+    markers: await markersOf(deps, s.id, null),
+  };
+}
+
+export async function sessionMarkerList(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  kind: MarkerKind | null,
+): Promise<{ markers: MarkerOut[] }> {
+  const session = await sessionOf(deps, viewer, id);
+  return { markers: await markersOf(deps, session.id, kind) };
+}
+
+/** ADMIN+; batches and markers cascade (spec §2 rule 1). */
+export async function removeSession(deps: Deps, viewer: Viewer, id: string): Promise<void> {
+  const db = deps.db.kysely;
+  const visible = async (orgId: string) => !!await findSession(db, orgId, id);
+  const organizationId = await activeOrganizationToChange(viewer, "ADMIN", visible, "session");
+  if (!await deleteSession(db, organizationId, id)) throw notFound("session");
+}
+
+export interface EventsOptions {
+  /** Only batches stored after this batch id (following an open session). */
+  after?: number | null;
+  groupBytes?: number;
+}
+
+/**
+ * Checks access now (so a 404 comes before any byte is sent), then yields the batches in replay
+ * order, fetching their data in groups of at most `groupBytes` (one batch if it is larger).
+ */
+export async function sessionEvents(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  { after = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
+): Promise<AsyncIterable<EventBatchOut>> {
+  const session = await sessionOf(deps, viewer, id);
+  const metas = await batchMetas(deps.db.kysely, session, after);
+  return (async function* () {
+    for (let start = 0; start < metas.length;) {
+      let end = start + 1;
+      let bytes = metas[start].bytes;
+      while (end < metas.length && bytes + metas[end].bytes <= groupBytes) {
+        bytes += metas[end++].bytes;
+      }
+      const group = metas.slice(start, end);
+      const data = await batchData(deps.db.kysely, session, group.map((m) => m.id));
+      for (const meta of group) {
+        const bytes = data.get(meta.id);
+        if (!bytes) continue; // deleted while streaming
+        data.delete(meta.id); // let each batch's bytes go as soon as it is encoded
+        yield {
+          id: String(meta.id),
+          firstTimestamp: meta.first_ts,
+          lastTimestamp: meta.last_ts,
+          eventCount: meta.event_count,
+          data: bytes.toBase64(),
+        };
+      }
+      start = end;
+    }
+  })();
+}

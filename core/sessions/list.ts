@@ -1,0 +1,108 @@
+// The sessions list and summary (DECISIONS "Sessions"): filters, keyset pages and the wire item
+// with the server-resolved display name.
+import type { AppDeps } from "../deps.ts";
+import {
+  listSessions,
+  type SessionFilter,
+  type SessionListRow,
+} from "../../db/queries/sessions/list.ts";
+import { summarizeSessions } from "../../db/queries/sessions/summary.ts";
+import { activeOrganization } from "../org_access.ts";
+import { decodeKeyedCursor, encodeCursor } from "../cursor.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type {
+  SessionFilterInput,
+  SessionListInput,
+  SessionListItem,
+  SessionListPage,
+  SessionRange,
+  SessionSummary,
+} from "./schema.ts";
+
+const DAY_MS = 86_400_000;
+
+/** 00:00 UTC of `now`'s day. */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+}
+
+function since(range: SessionRange, now: Date): Date | null {
+  if (range === "today") return startOfUtcDay(now);
+  if (range === "7d") return new Date(now.getTime() - 7 * DAY_MS);
+  if (range === "30d") return new Date(now.getTime() - 30 * DAY_MS);
+  return null; // "all" and its alias "retention": retention itself bounds the set
+}
+
+function filterOf(organizationId: string, input: SessionFilterInput, now: Date): SessionFilter {
+  return {
+    organizationId,
+    projectIds: input.projectIds ?? null,
+    since: since(input.range, now),
+    search: input.search?.trim() || null,
+  };
+}
+
+export async function sessionList(
+  deps: Pick<AppDeps, "db">,
+  viewer: Viewer,
+  input: SessionListInput,
+  now = new Date(),
+): Promise<SessionListPage> {
+  const organizationId = activeOrganization(viewer);
+  const order = `${input.sort}:${input.sortDir}`;
+  const after = input.cursor ? decodeKeyedCursor(input.cursor, order) : null;
+  // One extra row says whether another page exists.
+  const rows = await listSessions(deps.db.kysely, filterOf(organizationId, input, now), {
+    sort: input.sort,
+    dir: input.sortDir,
+    after,
+    limit: input.limit + 1,
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > input.limit && last
+    ? encodeCursor({
+      order,
+      key: input.sort === "date" ? last.created_us : last.duration,
+      id: last.id,
+    })
+    : null;
+  return { data: page.map(toSessionListItem), nextCursor };
+}
+
+export function toSessionListItem(row: SessionListRow): SessionListItem {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    url: row.url,
+    duration: row.duration,
+    eventCount: row.event_count,
+    createdAt: row.created_at.toISOString(),
+    trackedUserId: row.tracked_user_id,
+    userId: row.user_external_id,
+    userDisplayName: row.user_display_name,
+    userTraits: row.user_traits,
+  };
+}
+
+export async function sessionSummary(
+  deps: Pick<AppDeps, "db">,
+  viewer: Viewer,
+  input: SessionFilterInput,
+  now = new Date(),
+): Promise<SessionSummary> {
+  const organizationId = activeOrganization(viewer);
+  const row = await summarizeSessions(
+    deps.db.kysely,
+    filterOf(organizationId, input, now),
+    startOfUtcDay(now),
+  );
+  return {
+    totalSessions: row.total_sessions,
+    totalDuration: row.total_duration,
+    avgDuration: row.total_sessions ? Math.round(row.total_duration / row.total_sessions) : 0,
+    activeToday: row.active_today,
+  };
+}

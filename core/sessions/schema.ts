@@ -1,0 +1,125 @@
+// Wire schemas of the sessions endpoints' query strings (DECISIONS "Common API rules",
+// "Sessions"): unknown enum values and out-of-range limits are 400, never a silent fallback.
+import { z } from "zod";
+
+const idList = z.string().max(4000).transform((text) =>
+  text.split(",").map((id) => id.trim()).filter(Boolean)
+).transform((ids) => ids.length ? ids : undefined);
+
+const filterFields = {
+  search: z.string().max(200).optional(),
+  projectIds: idList.optional(),
+  range: z.enum(["today", "7d", "30d", "all", "retention"]).default("all"),
+};
+
+export const sessionFilterQuery = z.object(filterFields);
+
+export const sessionListQuery = z.object({
+  ...filterFields,
+  sort: z.enum(["date", "duration"]).default("date"),
+  sortDir: z.enum(["desc", "asc"]).default("desc"),
+  cursor: z.string().min(1).max(512).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, "an integer from 1 to 100").transform(Number)
+    .pipe(z.number().int().min(1).max(100)).default(20),
+});
+
+export const markersQuery = z.object({
+  kind: z.enum(["url", "identity"]).optional(),
+});
+
+export type SessionFilterInput = z.output<typeof sessionFilterQuery>;
+export type SessionListInput = z.output<typeof sessionListQuery>;
+export type SessionRange = SessionFilterInput["range"];
+export type MarkerKind = NonNullable<z.output<typeof markersQuery>["kind"]>;
+
+/** `after`: a batch id from an earlier answer, to follow an open session (DECISIONS "Replay"). */
+export const eventsQuery = z.object({
+  after: z.string().regex(/^\d{1,15}$/, "a batch id from an earlier answer").optional(),
+});
+
+// Answers (core/session_list.ts, core/session_detail.ts), strict so an undocumented field fails
+// tests/openapi_test.ts.
+const iso = z.iso.datetime();
+const traits = z.record(z.string(), z.unknown());
+
+export const sessionListItem = z.strictObject({
+  id: z.string(),
+  externalId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  url: z.string().nullable(),
+  duration: z.number().int().meta({ description: "ms" }),
+  eventCount: z.number().int(),
+  createdAt: iso,
+  trackedUserId: z.string().nullable(),
+  userId: z.string().nullable().meta({ description: "the tracked user's externalId" }),
+  userDisplayName: z.string().nullable(),
+  userTraits: traits.nullable(),
+});
+
+export type SessionListItem = z.output<typeof sessionListItem>;
+
+export const sessionListPage = z.strictObject({
+  data: z.array(sessionListItem),
+  nextCursor: z.string().nullable(),
+});
+export type SessionListPage = z.output<typeof sessionListPage>;
+
+export const sessionSummary = z.strictObject({
+  totalSessions: z.number().int(),
+  totalDuration: z.number().int(),
+  avgDuration: z.number().int(),
+  /** Sessions still open or that ended since 00:00 UTC today. */
+  activeToday: z.number().int(),
+});
+export type SessionSummary = z.output<typeof sessionSummary>;
+
+export const marker = z.strictObject({
+  timestamp: z.number().int().meta({ description: "epoch ms" }),
+  kind: z.string(),
+  data: z.unknown(),
+});
+export type MarkerOut = z.output<typeof marker>;
+
+export const sessionDetail = z.strictObject({
+  id: z.string(),
+  externalId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  url: z.string().nullable(),
+  referrer: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  screenWidth: z.number().int().nullable(),
+  screenHeight: z.number().int().nullable(),
+  language: z.string().nullable(),
+  createdAt: iso,
+  startedAt: iso,
+  endedAt: iso.nullable(),
+  duration: z.number().int(),
+  eventCount: z.number().int(),
+  trackedUserId: z.string().nullable(),
+  trackedUser: z.strictObject({
+    id: z.string(),
+    externalId: z.string(),
+    displayName: z.string().nullable(),
+    traits,
+  }).nullable(),
+  markers: z.array(marker),
+});
+export type SessionDetail = z.output<typeof sessionDetail>;
+
+export const sessionMarkers = z.strictObject({ markers: z.array(marker) });
+
+export const eventBatch = z.strictObject({
+  id: z.string(),
+  firstTimestamp: z.number().int(),
+  lastTimestamp: z.number().int(),
+  eventCount: z.number().int(),
+  data: z.base64().meta({ description: "base64 of the stored gzip bytes (a JSON event array)" }),
+});
+export type EventBatchOut = z.output<typeof eventBatch>;
+
+export const sessionEvents = z.strictObject({
+  batches: z.array(eventBatch),
+  nextCursor: z.null(),
+});

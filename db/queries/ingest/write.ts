@@ -1,0 +1,160 @@
+// The ingest write: one atomic statement that finds the project by key, upserts the tracked user
+// and the session, stores the batch once (by digest) and inserts its markers (DESIGN §7).
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../schema.ts";
+
+export interface IngestRow {
+  projectKey: string;
+  newSessionId: string;
+  externalId: string;
+  metadata: {
+    url: string;
+    referrer: string;
+    userAgent: string;
+    screenWidth: number;
+    screenHeight: number;
+    language: string;
+    pathname: string;
+  } | null;
+  identity: { newTrackedUserId: string; userId: string; traitsJson: string } | null;
+  /** Absent for a batch without events: the session is touched, nothing is stored. */
+  batch: {
+    firstTs: number;
+    lastTs: number;
+    eventCount: number;
+    digest: Uint8Array;
+    data: Uint8Array;
+    sliceMarkersJson: string | null;
+    /** JSON array of { ts, kind, data } extracted from `service:*` custom events. */
+    markersJson: string;
+  } | null;
+}
+
+export interface IngestResult {
+  projectId: string;
+  sessionId: string;
+  created: boolean;
+  /** false when the batch was a retry of one already stored (or had no events). */
+  stored: boolean;
+  trackedUserId: string | null;
+  previousTrackedUserId: string | null;
+}
+
+/** Writes one ingest request; null when no project has the key. */
+export async function writeIngest(
+  db: Kysely<Database>,
+  row: IngestRow,
+): Promise<IngestResult | null> {
+  const m = row.metadata;
+  const b = row.batch;
+  const id = row.identity;
+  const { rows } = await sql<IngestResult>`
+    WITH project AS (
+      SELECT id, organization_id FROM projects WHERE key = ${row.projectKey}
+    ),
+    -- Locks the session row before the tracked user's: the rollup trigger on sessions (0004)
+    -- locks the tracked user after the session, so every ingest takes the two in that order.
+    previous AS (
+      SELECT sessions.tracked_user_id, sessions.url FROM sessions, project
+      WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}
+      FOR UPDATE OF sessions
+    ),
+    identified AS (
+      INSERT INTO tracked_users (id, project_id, organization_id, external_id, traits)
+      SELECT ${id?.newTrackedUserId ?? null}::text, project.id, project.organization_id,
+        ${id?.userId ?? null}::text, ${id?.traitsJson ?? "{}"}::text::jsonb
+      FROM project
+      WHERE ${id?.userId ?? null}::text IS NOT NULL AND (SELECT count(*) FROM previous) >= 0
+      ON CONFLICT (project_id, external_id) DO UPDATE
+        SET traits = tracked_users.traits || EXCLUDED.traits, updated_at = now()
+      RETURNING id
+    ),
+    batch AS (
+      INSERT INTO event_batches
+        (project_id, session_external_id, first_ts, last_ts, event_count, digest, data,
+         slice_markers)
+      SELECT project.id, ${row.externalId}, ${b?.firstTs ?? null}::bigint,
+        ${b?.lastTs ?? null}::bigint, ${b?.eventCount ?? 0}::integer, ${b?.digest ?? null}::bytea,
+        ${b?.data ?? null}::bytea, ${b?.sliceMarkersJson ?? null}::text::jsonb
+      FROM project WHERE ${b !== null}::boolean
+      ON CONFLICT (project_id, session_external_id, digest) DO NOTHING
+      RETURNING id
+    ),
+    session AS (
+      INSERT INTO sessions
+        (id, project_id, organization_id, external_id, url, referrer, user_agent, screen_width,
+         screen_height, language, started_at, ended_at, event_count, tracked_user_id)
+      SELECT ${row.newSessionId}, project.id, project.organization_id, ${row.externalId},
+        ${m?.url ?? null}::text, ${m?.referrer ?? null}::text, ${m?.userAgent ?? null}::text,
+        ${m?.screenWidth ?? null}::integer, ${m?.screenHeight ?? null}::integer,
+        ${m?.language ?? null}::text,
+        COALESCE(to_timestamp(${b?.firstTs ?? null}::float8 / 1000), now()),
+        to_timestamp(${b?.lastTs ?? null}::float8 / 1000),
+        ${b?.eventCount ?? 0}::integer, (SELECT id FROM identified)
+      -- read (and locked) before this upsert changes the row, which a later read would miss
+      FROM project WHERE (SELECT count(*) FROM previous) >= 0
+      ON CONFLICT (project_id, external_id) DO UPDATE SET
+        -- a retried batch changes nothing; reordered ones only widen the session
+        started_at = CASE WHEN EXISTS (SELECT 1 FROM batch)
+          THEN LEAST(sessions.started_at, EXCLUDED.started_at) ELSE sessions.started_at END,
+        ended_at = CASE WHEN EXISTS (SELECT 1 FROM batch)
+          THEN GREATEST(sessions.ended_at, EXCLUDED.ended_at) ELSE sessions.ended_at END,
+        event_count = sessions.event_count
+          + CASE WHEN EXISTS (SELECT 1 FROM batch) THEN EXCLUDED.event_count ELSE 0 END,
+        tracked_user_id = COALESCE((SELECT id FROM identified), sessions.tracked_user_id),
+        url = COALESCE(sessions.url, EXCLUDED.url),
+        referrer = COALESCE(sessions.referrer, EXCLUDED.referrer),
+        user_agent = COALESCE(sessions.user_agent, EXCLUDED.user_agent),
+        screen_width = COALESCE(sessions.screen_width, EXCLUDED.screen_width),
+        screen_height = COALESCE(sessions.screen_height, EXCLUDED.screen_height),
+        language = COALESCE(sessions.language, EXCLUDED.language)
+      RETURNING id, started_at, (xmax = 0) AS created
+    ),
+    marked AS (
+      INSERT INTO markers (session_id, ts, kind, data)
+      SELECT session.id, event.ts, event.kind, event.data
+      FROM session, jsonb_to_recordset(${b?.markersJson ?? "[]"}::text::jsonb)
+        AS event(ts bigint, kind text, data jsonb)
+      WHERE EXISTS (SELECT 1 FROM batch)
+      UNION ALL
+      SELECT session.id, (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
+        jsonb_build_object('url', ${m?.url ?? null}::text, 'pathname', ${m?.pathname ?? null}::text)
+      FROM session
+      -- Also when an earlier batch without metadata opened the session (keepalive bodies of an
+      -- unloading page race each other): the first metadata then fills it in, marker included.
+      WHERE ${m?.url ?? null}::text IS NOT NULL
+        AND (session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL))
+    )
+    SELECT project.id AS "projectId", session.id AS "sessionId", session.created,
+      EXISTS (SELECT 1 FROM batch) AS stored,
+      (SELECT id FROM identified) AS "trackedUserId",
+      (SELECT tracked_user_id FROM previous) AS "previousTrackedUserId"
+    FROM project, session
+  `.execute(db);
+  return rows[0] ?? null;
+}
+
+/** Records that a project's key was used; callers do not wait for it. */
+export async function touchProject(db: Kysely<Database>, projectId: string): Promise<void> {
+  await db.updateTable("projects").set({ last_used_at: sql`now()` as unknown as Date })
+    .where("id", "=", projectId).execute();
+}
+
+/** Deletes a session of the key's project (SDK-side cancel); null when the key is unknown. */
+export async function cancelSession(
+  db: Kysely<Database>,
+  projectKey: string,
+  externalId: string,
+): Promise<{ projectId: string; deleted: number } | null> {
+  const { rows } = await sql<{ projectId: string; deleted: number }>`
+    WITH project AS (SELECT id FROM projects WHERE key = ${projectKey}),
+    deleted AS (
+      DELETE FROM sessions USING project
+      WHERE sessions.project_id = project.id AND sessions.external_id = ${externalId}
+      RETURNING sessions.id
+    )
+    SELECT project.id AS "projectId", (SELECT count(*) FROM deleted)::integer AS deleted
+    FROM project
+  `.execute(db);
+  return rows[0] ?? null;
+}

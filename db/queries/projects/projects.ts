@@ -1,0 +1,62 @@
+// Projects with their session counts; key regeneration is one UPDATE, so the old key stops
+// working the moment the new one is stored (spec §3).
+import { createId } from "@paralleldrive/cuid2";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "../../schema.ts";
+
+export interface ProjectRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  key: string;
+  display_name_trait_key: string | null;
+  last_used_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  session_count: number;
+}
+
+function projectsWithCounts(db: Kysely<Database>) {
+  return db.selectFrom("projects").selectAll("projects").select(
+    sql<number>`(SELECT count(*) FROM sessions s WHERE s.project_id = projects.id)::int`
+      .as("session_count"),
+  ) as SelectQueryBuilder<Database, "projects", ProjectRow>;
+}
+
+/** Projects of the given organizations, newest first. */
+export async function listProjects(
+  db: Kysely<Database>,
+  organizationIds: string[],
+): Promise<ProjectRow[]> {
+  if (!organizationIds.length) return [];
+  return await projectsWithCounts(db).where("organization_id", "in", organizationIds)
+    .orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function findProject(db: Kysely<Database>, id: string): Promise<ProjectRow | null> {
+  return await projectsWithCounts(db).where("id", "=", id).executeTakeFirst() ?? null;
+}
+
+export async function createProject(
+  db: Kysely<Database>,
+  input: { organizationId: string; name: string; key: string },
+): Promise<string> {
+  const id = createId();
+  await db.insertInto("projects")
+    .values({ id, organization_id: input.organizationId, name: input.name, key: input.key })
+    .execute();
+  return id;
+}
+
+export async function updateProject(
+  db: Kysely<Database>,
+  id: string,
+  changes: { name?: string; key?: string; display_name_trait_key?: string | null },
+): Promise<void> {
+  await db.updateTable("projects").set({ ...changes, updated_at: new Date() })
+    .where("id", "=", id).execute();
+}
+
+export async function deleteProject(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("projects").where("id", "=", id).execute();
+}

@@ -1,0 +1,87 @@
+// One session of an organization: its metadata with the tracked user, its markers, its deletion
+// and its stored event batches (metadata first, then the gzip bytes in bounded groups).
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../schema.ts";
+import { displayNameSql } from "../tracked_users/display_name.ts";
+
+/** The session row with project and tracked user, or null when the organization has no such session. */
+export async function findSession(db: Kysely<Database>, organizationId: string, id: string) {
+  const row = await db.selectFrom("sessions")
+    .innerJoin("projects", "projects.id", "sessions.project_id")
+    .leftJoin("tracked_users", "tracked_users.id", "sessions.tracked_user_id")
+    .selectAll("sessions")
+    .select([
+      "projects.name as project_name",
+      "tracked_users.external_id as user_external_id",
+      displayNameSql().as("user_display_name"),
+      sql<Record<string, unknown> | null>`tracked_users.traits`.as("user_traits"),
+    ])
+    .where("sessions.organization_id", "=", organizationId)
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+export async function sessionMarkers(db: Kysely<Database>, sessionId: string, kind: string | null) {
+  let q = db.selectFrom("markers").select(["ts", "kind", "data"])
+    .where("session_id", "=", sessionId);
+  if (kind) q = q.where("kind", "=", kind);
+  return await q.orderBy("ts").orderBy("id").execute();
+}
+
+/** Deletes the session (batches and markers cascade); false when the organization has none. */
+export async function deleteSession(
+  db: Kysely<Database>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db.deleteFrom("sessions")
+    .where("organization_id", "=", organizationId).where("id", "=", id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface BatchMeta {
+  id: number;
+  first_ts: number;
+  last_ts: number;
+  event_count: number;
+  /** Stored gzip size in bytes. */
+  bytes: number;
+}
+
+/** Every batch of the session (stored after batch `after`, if given) without its data, in replay order. */
+export async function batchMetas(
+  db: Kysely<Database>,
+  session: { project_id: string; external_id: string },
+  after: number | null = null,
+): Promise<BatchMeta[]> {
+  let q = db.selectFrom("event_batches")
+    .select([
+      "id",
+      "first_ts",
+      "last_ts",
+      "event_count",
+      sql<number>`octet_length(data)`.as("bytes"),
+    ])
+    .where("project_id", "=", session.project_id)
+    .where("session_external_id", "=", session.external_id);
+  if (after !== null) q = q.where("id", ">", after);
+  return await q.orderBy("first_ts").orderBy("id").execute();
+}
+
+/** The stored gzip bytes of the given batches, by id. */
+export async function batchData(
+  db: Kysely<Database>,
+  session: { project_id: string; external_id: string },
+  ids: number[],
+): Promise<Map<number, Uint8Array>> {
+  const rows = await db.selectFrom("event_batches").select(["id", "data"])
+    .where("project_id", "=", session.project_id)
+    .where("session_external_id", "=", session.external_id)
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.data]));
+}

@@ -1,0 +1,101 @@
+// The sessions list and its KPI strip: one organization, optional filters, keyset pages served by
+// the (organization_id, created_at|duration DESC, id DESC) indexes of migration 0001.
+import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
+import type { Database } from "../../schema.ts";
+import { displayNameSql } from "../tracked_users/display_name.ts";
+
+export interface SessionFilter {
+  organizationId: string;
+  /** null = every project; ids of other organizations' projects simply match nothing. */
+  projectIds: string[] | null;
+  /** createdAt lower bound (inclusive); null = no bound. */
+  since: Date | null;
+  search: string | null;
+}
+
+export interface SessionPage {
+  sort: "date" | "duration";
+  dir: "asc" | "desc";
+  after: { key: number; id: string } | null;
+  limit: number;
+}
+
+export interface SessionListRow {
+  id: string;
+  external_id: string;
+  project_id: string;
+  project_name: string;
+  url: string | null;
+  duration: number;
+  event_count: number;
+  created_at: Date;
+  /** created_at in epoch microseconds, the date cursor's key. */
+  created_us: number;
+  tracked_user_id: string | null;
+  user_external_id: string | null;
+  user_display_name: string | null;
+  user_traits: Record<string, unknown> | null;
+}
+
+/** The session and project columns of a list row (sessions joined to projects). */
+export const SESSION_ROW_COLUMNS = [
+  "sessions.id",
+  "sessions.external_id",
+  "sessions.project_id",
+  "projects.name as project_name",
+  "sessions.url",
+  "sessions.duration",
+  "sessions.event_count",
+  "sessions.created_at",
+  sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
+] as const;
+
+/** LIKE pattern for a literal substring. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The sessions of the filter (organization, projects, since, search). */
+export function filtered(db: Kysely<Database>, f: SessionFilter) {
+  let q = db.selectFrom("sessions").where("sessions.organization_id", "=", f.organizationId);
+  if (f.projectIds) q = q.where("sessions.project_id", "in", f.projectIds);
+  if (f.since) q = q.where("sessions.created_at", ">=", f.since);
+  if (f.search) q = q.where("sessions.external_id", "ilike", containing(f.search));
+  return q;
+}
+
+/** Up to `limit` rows strictly after the cursor in the requested order. */
+export async function listSessions(
+  db: Kysely<Database>,
+  filter: SessionFilter,
+  page: SessionPage,
+): Promise<SessionListRow[]> {
+  if (filter.projectIds?.length === 0) return [];
+  const column = page.sort === "date"
+    ? sql.ref("sessions.created_at")
+    : sql.ref("sessions.duration");
+  const id = sql.ref("sessions.id");
+  let q = filtered(db, filter)
+    .innerJoin("projects", "projects.id", "sessions.project_id")
+    .leftJoin("tracked_users", "tracked_users.id", "sessions.tracked_user_id")
+    .select([
+      ...SESSION_ROW_COLUMNS,
+      "sessions.tracked_user_id",
+      "tracked_users.external_id as user_external_id",
+      displayNameSql().as("user_display_name"),
+      sql<Record<string, unknown> | null>`tracked_users.traits`.as("user_traits"),
+    ]);
+  if (page.after) {
+    // The cursor key back in the column's own type, at full precision.
+    const key = page.sort === "date"
+      ? sql`('epoch'::timestamptz + ${page.after.key}::bigint * interval '1 microsecond')`
+      : sql`${page.after.key}::bigint`;
+    const op = sql.raw(page.dir === "desc" ? "<" : ">");
+    q = q.where(sql<SqlBool>`(${column}, ${id}) ${op} (${key}, ${page.after.id})` as Expression<
+      SqlBool
+    >);
+  }
+  const dir = sql.raw(page.dir);
+  return await q.orderBy(sql`${column} ${dir}`).orderBy(sql`${id} ${dir}`)
+    .limit(page.limit).execute();
+}

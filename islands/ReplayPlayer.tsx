@@ -1,0 +1,172 @@
+// The replay player (spec §1): the recorded page in a sandboxed, inert iframe scaled into a 16:9
+// slot, our own controls, and the History and Console side panel. Logic lives in player/.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ConsolePanel } from "../components/replay/ConsolePanel.tsx";
+import { HistoryPanel } from "../components/replay/HistoryPanel.tsx";
+import { PlayerControls } from "../components/replay/PlayerControls.tsx";
+import { ReplayNotices } from "../components/replay/ReplayNotices.tsx";
+import { type ConsoleLevel, currentEntry } from "../player/console_entries.ts";
+import { activeRow, buildHistory, type SessionMarker } from "../player/history.ts";
+import { Timeline } from "../player/timeline.ts";
+import { type ReplaySource, useReplay } from "../player/use_replay.ts";
+import { fitViewport, type Size } from "../player/viewport.ts";
+
+interface Props extends ReplaySource {
+  markers: SessionMarker[];
+}
+
+type Tab = "history" | "console";
+
+export default function ReplayPlayer(props: Props) {
+  const { root, controller: player, recording, logs, recorded, failure, live } = useReplay(props);
+  const slot = useRef<HTMLDivElement>(null);
+  const [slotSize, setSlotSize] = useState<Size>({ width: 0, height: 0 });
+  const [tab, setTab] = useState<Tab>("history");
+  const [hidden, setHidden] = useState<ReadonlySet<ConsoleLevel>>(new Set());
+  const [copyStatus, setCopyStatus] = useState("");
+
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      setSlotSize({ width, height });
+    });
+    observer.observe(slot.current!);
+    return () => observer.disconnect();
+  }, []);
+
+  const now = player?.now ?? props.startAt;
+  const gaps = player?.gaps ?? [];
+  const duration = player?.duration ?? props.duration;
+  const timeline = new Timeline(gaps, duration, player?.compressIdle ?? true);
+  const sections = buildHistory(props.markers, gaps, props.startedAt, duration);
+  const fit = fitViewport(slotSize, recorded);
+  const progress = props.eventCount > 0
+    ? Math.min(recording.events.length / props.eventCount, 1)
+    : 1;
+  const loading = !player?.loaded;
+
+  async function copyLink() {
+    const url = new URL(location.href);
+    url.searchParams.set("t", String(Math.round(now)));
+    try {
+      await navigator.clipboard.writeText(url.href);
+      setCopyStatus("Link copied");
+    } catch {
+      setCopyStatus(url.href);
+    }
+  }
+
+  function toggleLevel(level: ConsoleLevel) {
+    const next = new Set(hidden);
+    if (!next.delete(level)) next.add(level);
+    setHidden(next);
+  }
+
+  return (
+    <div
+      class="replay-player"
+      data-ready={player?.ready ? "true" : "false"}
+      data-now={Math.round(now)}
+      data-ended={player?.ended ? "true" : "false"}
+    >
+      <div class="replay-stage">
+        <div class="replay-slot" ref={slot} data-playing={player?.playing ? "true" : "false"}>
+          <div
+            class="replay-root"
+            ref={root}
+            data-scale={fit.scale}
+            style={{
+              width: `${recorded.width}px`,
+              height: `${recorded.height}px`,
+              transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})`,
+            }}
+          />
+          {!player?.ready && (
+            <div class="replay-overlay" role="status">
+              {loading ? "Loading the recording…" : "Nothing to show for this session."}
+            </div>
+          )}
+          {player?.ready && !loading && !recording.hasSnapshot && (
+            <div class="replay-overlay">No page snapshot in this recording to draw.</div>
+          )}
+          {player?.ready && player.waiting && (
+            <div class="replay-overlay subtle" role="status">Loading…</div>
+          )}
+        </div>
+        <PlayerControls
+          ready={!!player?.ready}
+          playing={!!player?.playing}
+          timeline={timeline}
+          now={now}
+          loadedUntil={loading ? recording.loadedUntil : duration}
+          speed={player?.speed ?? 1}
+          skipIdle={player?.skipIdle ?? true}
+          copyStatus={copyStatus}
+          onPlayPause={() => player?.playing ? player.pause() : player?.play()}
+          onStep={(ms) =>
+            player?.seek(timeline.toReal(
+              Math.min(Math.max(timeline.toDisplay(now) + ms, 0), timeline.displayDuration),
+            ))}
+          onSeekDisplay={(display) => player?.seek(timeline.toReal(display))}
+          onSpeed={(speed) => player?.setSpeed(speed)}
+          onSkipIdle={(on) => player?.setSkipIdle(on)}
+          onCompressIdle={(on) => player?.setCompressIdle(on)}
+          onCopyLink={copyLink}
+        />
+        <div class="replay-status">
+          {live && <span class="live-badge">Live</span>}
+          {loading && (
+            <span class="replay-progress">
+              <progress aria-label="Loading events" max={1} value={progress} />
+              {Math.round(progress * 100)} % of {props.eventCount.toLocaleString("en")} events
+            </span>
+          )}
+        </div>
+        <ReplayNotices
+          sessionStart={props.startedAt}
+          corrupt={recording.corrupt}
+          skipped={recording.skipped}
+          noSnapshot={!loading && !recording.hasSnapshot}
+          failure={failure}
+        />
+      </div>
+      <aside class="replay-panel">
+        <div role="tablist" class="tabs" aria-label="Session details">
+          {(["history", "console"] as const).map((name) => (
+            <button
+              type="button"
+              role="tab"
+              key={name}
+              id={`tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              onClick={() => setTab(name)}
+            >
+              {name === "history" ? "History" : "Console"}
+              {name === "console" && <span class="count">{logs.length}</span>}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} class="panel-body">
+          {tab === "history"
+            ? (
+              <HistoryPanel
+                sections={sections}
+                active={activeRow(sections, now)}
+                onSeek={(real) => player?.seek(real)}
+              />
+            )
+            : (
+              <ConsolePanel
+                entries={logs}
+                current={currentEntry(logs, now)}
+                hidden={hidden}
+                onToggleLevel={toggleLevel}
+                onSeek={(real) => player?.seek(real)}
+              />
+            )}
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+// Drives rrweb's Replayer for the page: play/pause, seeking in real offsets from the session start,
+// speeds, skip idle (jump over idle gaps while playing) and compress idle (play each gap in 5 s of
+// displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
+import { Replayer } from "rrweb";
+import type { RecordedEvent } from "./decode.ts";
+import type { Recording } from "./recording.ts";
+import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
+import type { Speed } from "./speeds.ts";
+import type { Size } from "./viewport.ts";
+
+export interface ControllerOptions {
+  root: HTMLElement;
+  recording: Recording;
+  /** Real length of the session from its metadata, known before any event. */
+  duration: number;
+  /** Real offset to open at (`?t=`). */
+  start: number;
+  onChange(): void;
+  onResize(size: Size): void;
+}
+
+export class ReplayController {
+  skipIdle = true;
+  compressIdle = true;
+  speed: Speed = 1;
+  duration: number;
+  playing = false;
+  ended = false;
+  /** All batches are in (for now: an open session may get more). */
+  loaded = false;
+  gaps: IdleGap[] = [];
+  #replayer: Replayer | null = null;
+  #shift = 0; // real offset of the replayer's own time 0
+  #position: number; // real offset while not playing
+  #waiting = false;
+  #appliedSpeed = 1;
+  #frame = 0;
+
+  constructor(private readonly options: ControllerOptions) {
+    this.duration = options.duration;
+    this.#position = Math.min(Math.max(options.start, 0), this.duration);
+  }
+
+  get ready(): boolean {
+    return this.#replayer !== null;
+  }
+
+  /** Held at a moment whose events are not decoded yet. */
+  get waiting(): boolean {
+    return this.#waiting;
+  }
+
+  get timeline(): Timeline {
+    return new Timeline(this.gaps, this.duration, this.compressIdle);
+  }
+
+  /** The current real offset from the session start. */
+  get now(): number {
+    if (!this.#replayer || !this.playing || this.#waiting) return this.#position;
+    return Math.min(this.#replayer.getCurrentTime() + this.#shift, this.duration);
+  }
+
+  get iframe(): HTMLIFrameElement | null {
+    return this.#replayer?.iframe ?? null;
+  }
+
+  /** New events, already merged into the recording. */
+  eventsAdded(events: RecordedEvent[]) {
+    const { recording } = this.options;
+    this.gaps = recording.gaps();
+    this.duration = Math.max(this.duration, recording.loadedUntil);
+    if (this.#replayer) { for (const event of events) this.#replayer.addEvent(event); }
+    else if (recording.showable) this.#create();
+    if (this.#waiting && this.#reachable(this.#position)) this.#show();
+    this.options.onChange();
+  }
+
+  /** Every batch asked for so far is in. */
+  loadingDone() {
+    this.loaded = true;
+    // Without a full snapshot nothing can be drawn, but time, console and history still play.
+    if (!this.#replayer && this.options.recording.events.length >= 2) this.#create();
+    if (this.#waiting) {
+      this.#position = Math.min(this.#position, this.options.recording.loadedUntil);
+      this.#show();
+    }
+    this.options.onChange();
+  }
+
+  play() {
+    if (this.ended || this.now >= this.duration) this.#position = 0;
+    this.ended = false;
+    this.playing = true;
+    this.#show();
+    this.options.onChange();
+  }
+
+  pause() {
+    this.#position = this.now;
+    this.playing = false;
+    this.#waiting = false;
+    this.#replayer?.pause();
+    cancelAnimationFrame(this.#frame);
+    this.options.onChange();
+  }
+
+  /** Moves to a real offset, keeping play or pause as it was. */
+  seek(real: number) {
+    this.#position = Math.min(Math.max(real, 0), this.duration);
+    this.ended = false;
+    this.#show();
+    this.options.onChange();
+  }
+
+  setSpeed(speed: Speed) {
+    this.speed = speed;
+    this.#applySpeed(speed);
+    this.options.onChange();
+  }
+
+  setSkipIdle(on: boolean) {
+    this.skipIdle = on;
+    this.options.onChange();
+  }
+
+  setCompressIdle(on: boolean) {
+    this.compressIdle = on;
+    this.options.onChange();
+  }
+
+  destroy() {
+    cancelAnimationFrame(this.#frame);
+    this.#replayer?.destroy();
+    this.#replayer = null;
+  }
+
+  #create() {
+    const { recording, root, onResize } = this.options;
+    const replayer = new Replayer(recording.events, {
+      root,
+      speed: this.speed,
+      skipInactive: false,
+      showWarning: false,
+      mouseTail: false,
+      triggerFocus: false,
+    });
+    this.#shift = recording.events[0].timestamp - recording.sessionStart;
+    replayer.on("resize", (size) => onResize(size as Size));
+    replayer.on("finish", () => this.#finished());
+    replayer.disableInteract();
+    this.#replayer = replayer;
+    this.#appliedSpeed = this.speed;
+    // At the very start rrweb draws the first snapshot by itself.
+    if (this.playing || this.#position > this.#shift) this.#show();
+  }
+
+  #offset(): number {
+    return Math.max(this.#position - this.#shift, 0);
+  }
+
+  #reachable(real: number): boolean {
+    return this.loaded || real <= this.options.recording.loadedUntil;
+  }
+
+  /** Shows `#position`, playing or paused, or waits there until its events are decoded. */
+  #show() {
+    cancelAnimationFrame(this.#frame);
+    this.#waiting = !this.#replayer || !this.#reachable(this.#position);
+    if (this.#waiting) return;
+    if (!this.playing) return this.#replayer!.pause(this.#offset());
+    this.#replayer!.play(this.#offset());
+    this.#frame = requestAnimationFrame(this.#tick);
+  }
+
+  #tick = () => {
+    if (!this.playing || this.#waiting || !this.#replayer) return;
+    const now = this.now;
+    const gap = gapAt(this.gaps, now);
+    if (gap && this.skipIdle) {
+      this.#position = gap.end;
+      this.#replayer.play(this.#offset());
+    } else {
+      this.#applySpeed(gap && this.compressIdle ? Timeline.gapSpeed(gap, this.speed) : this.speed);
+    }
+    this.options.onChange();
+    this.#frame = requestAnimationFrame(this.#tick);
+  };
+
+  #applySpeed(speed: number) {
+    if (speed === this.#appliedSpeed || !this.#replayer) return;
+    this.#appliedSpeed = speed;
+    this.#replayer.setConfig({ speed });
+  }
+
+  /** rrweb ran out of events: the end, or the end of what is decoded so far. */
+  #finished() {
+    if (!this.playing) return;
+    const loadedUntil = this.options.recording.loadedUntil;
+    this.#position = Math.min(Math.max(loadedUntil, this.now), this.duration);
+    if (this.loaded && this.#position >= loadedUntil) {
+      this.#position = this.duration;
+      this.playing = false;
+      this.ended = true;
+      cancelAnimationFrame(this.#frame);
+    } else this.#waiting = true;
+    this.options.onChange();
+  }
+}

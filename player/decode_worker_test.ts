@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { decodeAnswer, type DecodeMessage, SLICE_EVENTS, slices } from "./decode_worker.ts";
+import { RecordingSanitizer } from "./sanitize.ts";
+
+async function base64Gzip(value: unknown): Promise<string> {
+  const stream = new Blob([JSON.stringify(value)]).stream()
+    .pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer()).toBase64();
+}
+
+/** The answer's bytes in small pieces, as a slow network would deliver them. */
+function trickle(text: string, size: number): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset += size));
+    },
+  });
+}
+
+Deno.test("decode worker: batches come out decoded, checked and sanitised; a corrupt one is reported", async () => {
+  const first = [
+    { type: 4, data: { href: "https://a.test/", width: 1280, height: 800 }, timestamp: 10 },
+    {
+      type: 2,
+      data: { node: { type: 2, id: 1, tagName: "img", attributes: { onerror: "x()" } } },
+      timestamp: 11,
+    },
+    { type: 99, data: {}, timestamp: 12 },
+  ];
+  const answer = JSON.stringify({
+    batches: [
+      {
+        id: "7",
+        firstTimestamp: 10,
+        lastTimestamp: 12,
+        eventCount: 3,
+        data: await base64Gzip(first),
+      },
+      { id: "8", firstTimestamp: 20, lastTimestamp: 30, eventCount: 2, data: "bm90IGd6aXA=" },
+    ],
+    nextCursor: null,
+  });
+  const out: DecodeMessage[] = [];
+  for await (const m of decodeAnswer(trickle(answer, 13), new RecordingSanitizer())) out.push(m);
+  assert.deepEqual(out, [
+    {
+      kind: "batch",
+      batch: { id: "7", firstTimestamp: 10, lastTimestamp: 12 },
+      events: [first[0], {
+        type: 2,
+        data: { node: { type: 2, id: 1, tagName: "img", attributes: {} } },
+        timestamp: 11,
+      }],
+      skipped: 1,
+    },
+    { kind: "corrupt", batch: { id: "8", firstTimestamp: 20, lastTimestamp: 30 } },
+    { kind: "done" },
+  ]);
+});
+
+Deno.test("decode worker: a batch is posted up to its first snapshot, then in slices", () => {
+  const events = Array.from({ length: 250 }, (_, i) => ({ type: i === 3 ? 2 : 3 }));
+  assert.deepEqual(slices(events).map((part) => part.length), [4, SLICE_EVENTS, SLICE_EVENTS, 46]);
+  assert.deepEqual(slices(events).flat(), events);
+  assert.deepEqual(slices([{ type: 3 }]).map((p) => p.length), [1]);
+  assert.deepEqual(slices([]), [[]]);
+});

@@ -1,0 +1,111 @@
+// The History feed (spec §1): sections `init` and `navigation` chained head to tail over the whole
+// session, and markers `idle` and `identify` nested in the section that holds them. All times are
+// real offsets from the session start; only the seek bar uses the compressed timeline.
+import type { IdleGap } from "./timeline.ts";
+
+export interface SessionMarker {
+  timestamp: number;
+  kind: string;
+  data: unknown;
+}
+
+export interface HistoryMarker {
+  kind: "idle" | "identify";
+  label: string;
+  start: number;
+  duration: number;
+}
+
+export interface HistorySection {
+  kind: "init" | "navigation";
+  label: string;
+  /** The full URL, shown on hover. */
+  url: string | null;
+  start: number;
+  duration: number;
+  markers: HistoryMarker[];
+}
+
+export interface ActiveRow {
+  section: number;
+  /** Index of the active marker in that section, or null when the section itself is active. */
+  marker: number | null;
+}
+
+function urlOf(data: unknown): { url: string | null; pathname: string } {
+  const { url, pathname } = (data ?? {}) as { url?: unknown; pathname?: unknown };
+  const text = typeof url === "string" ? url : null;
+  if (typeof pathname === "string") return { url: text, pathname };
+  try {
+    return { url: text, pathname: text ? new URL(text).pathname : "" };
+  } catch {
+    return { url: text, pathname: text ?? "" };
+  }
+}
+
+export function idleLabel(durationMs: number): string {
+  return `Idle ${Math.round(durationMs / 1000)} s`;
+}
+
+/**
+ * The feed for a session of `duration` ms starting at `sessionStart`. A url marker at the session
+ * start (the one ingest writes from the first batch's metadata) names the init section instead of
+ * opening a zero-length navigation section before it.
+ */
+export function buildHistory(
+  markers: readonly SessionMarker[],
+  gaps: readonly IdleGap[],
+  sessionStart: number,
+  duration: number,
+): HistorySection[] {
+  const sorted = [...markers].sort((a, b) => a.timestamp - b.timestamp);
+  const clamp = (timestamp: number) => Math.min(Math.max(timestamp - sessionStart, 0), duration);
+  const sections: HistorySection[] = [
+    { kind: "init", label: "Session start", url: null, start: 0, duration: 0, markers: [] },
+  ];
+  for (const marker of sorted.filter((m) => m.kind === "url")) {
+    const { url, pathname } = urlOf(marker.data);
+    const start = clamp(marker.timestamp);
+    if (start === 0 && sections.length === 1 && sections[0].url === null) {
+      sections[0].label = `Session start · ${pathname}`;
+      sections[0].url = url;
+      continue;
+    }
+    sections.push({ kind: "navigation", label: pathname, url, start, duration: 0, markers: [] });
+  }
+  sections.forEach((section, i) => {
+    section.duration = (sections[i + 1]?.start ?? duration) - section.start;
+  });
+  const nested: HistoryMarker[] = [
+    ...gaps.map((gap): HistoryMarker => ({
+      kind: "idle",
+      label: idleLabel(gap.end - gap.start),
+      start: gap.start,
+      duration: gap.end - gap.start,
+    })),
+    ...sorted.filter((m) => m.kind === "identity").map((m): HistoryMarker => ({
+      kind: "identify",
+      label: String((m.data as { userId?: unknown })?.userId ?? "unknown user"),
+      start: clamp(m.timestamp),
+      duration: 0,
+    })),
+  ].sort((a, b) => a.start - b.start);
+  for (const marker of nested) sections[sectionAt(sections, marker.start)].markers.push(marker);
+  return sections;
+}
+
+/** The section holding `offset`: the last one starting at or before it. */
+function sectionAt(sections: readonly HistorySection[], offset: number): number {
+  let index = 0;
+  for (let i = 1; i < sections.length; i++) if (sections[i].start <= offset) index = i;
+  return index;
+}
+
+/** Exactly one active row: the marker covering `offset` if any, else its section. */
+export function activeRow(sections: readonly HistorySection[], offset: number): ActiveRow {
+  const section = sectionAt(sections, offset);
+  const marker = sections[section].markers.findIndex((m) =>
+    m.start <= offset && offset < m.start + m.duration
+  );
+  return { section, marker: marker < 0 ? null : marker };
+}

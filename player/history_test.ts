@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { activeRow, buildHistory } from "./history.ts";
+
+const START = 1_700_000_000_000;
+const url = (t: number, path: string) => ({
+  timestamp: START + t,
+  kind: "url",
+  data: { url: `https://shop.test${path}?q=1`, pathname: path },
+});
+
+Deno.test("history: sections chain head to tail; the start url names the init section", () => {
+  const markers = [url(20_000, "/cart"), url(0, "/"), url(50_000, "/pay")];
+  const sections = buildHistory(markers, [], START, 90_000);
+  assert.deepEqual(
+    sections.map((s) => [s.kind, s.label, s.start, s.duration]),
+    [
+      ["init", "Session start · /", 0, 20_000],
+      ["navigation", "/cart", 20_000, 30_000],
+      ["navigation", "/pay", 50_000, 40_000],
+    ],
+  );
+  assert.equal(sections[1].url, "https://shop.test/cart?q=1");
+  for (let i = 1; i < sections.length; i++) {
+    assert.equal(sections[i - 1].start + sections[i - 1].duration, sections[i].start);
+  }
+});
+
+Deno.test("history: without a start url the init section stands alone", () => {
+  const sections = buildHistory([url(5_000, "/a")], [], START, 10_000);
+  assert.deepEqual(sections.map((s) => [s.label, s.start, s.duration]), [
+    ["Session start", 0, 5_000],
+    ["/a", 5_000, 5_000],
+  ]);
+});
+
+Deno.test("history: idle and identify markers nest in their section with real durations", () => {
+  const identity = { timestamp: START + 30_000, kind: "identity", data: { userId: "u-42" } };
+  const gaps = [{ start: 36_151, end: 79_788 }];
+  const sections = buildHistory([url(0, "/"), url(20_000, "/b"), identity], gaps, START, 117_158);
+  assert.deepEqual(sections[0].markers, []);
+  assert.deepEqual(sections[1].markers, [
+    { kind: "identify", label: "u-42", start: 30_000, duration: 0 },
+    { kind: "idle", label: "Idle 44 s", start: 36_151, duration: 43_637 },
+  ]);
+});
+
+Deno.test("history: exactly one row is active; a covering marker wins over its section", () => {
+  const gaps = [{ start: 40_000, end: 80_000 }];
+  const sections = buildHistory([url(0, "/"), url(20_000, "/b")], gaps, START, 100_000);
+  assert.deepEqual(activeRow(sections, 0), { section: 0, marker: null });
+  assert.deepEqual(activeRow(sections, 19_999), { section: 0, marker: null });
+  assert.deepEqual(activeRow(sections, 20_000), { section: 1, marker: null });
+  assert.deepEqual(activeRow(sections, 40_000), { section: 1, marker: 0 });
+  assert.deepEqual(activeRow(sections, 79_999), { section: 1, marker: 0 });
+  assert.deepEqual(activeRow(sections, 80_000), { section: 1, marker: null });
+  assert.deepEqual(activeRow(sections, 100_000), { section: 1, marker: null });
+});

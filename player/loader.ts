@@ -1,0 +1,62 @@
+// Starts the decoding worker and runs one events request at a time through it. Should the browser
+// refuse the worker, the same decoding runs on the main thread, so the replay still loads.
+import type { DecodeMessage } from "./decode_worker.ts";
+import { RecordingSanitizer } from "./sanitize.ts";
+
+export type OnDecoded = (message: DecodeMessage) => void;
+
+export class EventLoader {
+  #worker: Promise<Worker | null> | null = null;
+  #queue: Promise<void> = Promise.resolve();
+  #fallbackSanitizer = new RecordingSanitizer();
+
+  /** Fetches and decodes `url` (absolute), calling `onDecoded` per message until done or failed. */
+  load(url: string, onDecoded: OnDecoded): Promise<void> {
+    const run = this.#queue.then(() => this.#run(url, onDecoded));
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  stop() {
+    this.#worker?.then((worker) => worker?.terminate());
+    this.#worker = null;
+  }
+
+  async #run(url: string, onDecoded: OnDecoded): Promise<void> {
+    const worker = await (this.#worker ??= startWorker());
+    if (!worker) return await this.#onMainThread(url, onDecoded);
+    await new Promise<void>((resolve) => {
+      let heard = false;
+      worker.onmessage = (message: MessageEvent<DecodeMessage>) => {
+        heard = true;
+        onDecoded(message.data);
+        if (message.data.kind === "done" || message.data.kind === "failed") resolve();
+      };
+      worker.onerror = (error) => {
+        error.preventDefault();
+        this.#worker = Promise.resolve(null);
+        if (heard) {
+          onDecoded({ kind: "failed", status: 0, message: error.message });
+          return resolve();
+        }
+        // The worker could not start: decode this request here instead.
+        this.#onMainThread(url, onDecoded).then(resolve);
+      };
+      worker.postMessage({ url });
+    });
+  }
+
+  async #onMainThread(url: string, onDecoded: OnDecoded) {
+    const { decodeEvents } = await import("./decode_worker.ts");
+    for await (const message of decodeEvents(url, this.#fallbackSanitizer)) onDecoded(message);
+  }
+}
+
+async function startWorker(): Promise<Worker | null> {
+  try {
+    const { DECODE_WORKER_URL } = await import("./decode_worker.ts");
+    return new Worker(DECODE_WORKER_URL, { type: "module", name: "replay-decoder" });
+  } catch {
+    return null;
+  }
+}

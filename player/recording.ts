@@ -1,0 +1,73 @@
+// The session's events as the player knows them so far: merged batch by batch into one stream
+// sorted by timestamp (stable: on equal timestamps the earlier batch comes first), with what could
+// not be decoded or understood kept for the page to explain.
+import type { RecordedEvent } from "./decode.ts";
+import type { BatchSpan } from "./decode_worker.ts";
+import { type IdleGap, idleGaps } from "./timeline.ts";
+
+export class Recording {
+  readonly events: RecordedEvent[] = [];
+  readonly corrupt: BatchSpan[] = [];
+  /** Events left out because this player does not know their kind. */
+  skipped = 0;
+  /** The newest batch seen, the cursor for following an open session. */
+  lastBatchId: string | null = null;
+  batches = 0;
+
+  constructor(readonly sessionStart: number) {}
+
+  /** Merges a decoded batch; returns its events in stream order. */
+  add(batch: BatchSpan, events: RecordedEvent[], skipped = 0): RecordedEvent[] {
+    this.#seen(batch);
+    this.skipped += skipped;
+    const sorted = [...events].sort((a, b) => a.timestamp - b.timestamp);
+    const last = this.events.at(-1)?.timestamp ?? -Infinity;
+    if (sorted.length > 0 && sorted[0].timestamp < last) {
+      for (const event of sorted) {
+        this.events.splice(this.#insertionPoint(event.timestamp), 0, event);
+      }
+    } else this.events.push(...sorted);
+    return sorted;
+  }
+
+  addCorrupt(batch: BatchSpan) {
+    this.#seen(batch);
+    this.corrupt.push(batch);
+  }
+
+  #seen(batch: BatchSpan) {
+    this.batches++;
+    if (this.lastBatchId === null || Number(batch.id) > Number(this.lastBatchId)) {
+      this.lastBatchId = batch.id;
+    }
+  }
+
+  /** After every event with a timestamp ≤ `timestamp`. */
+  #insertionPoint(timestamp: number): number {
+    let low = 0, high = this.events.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.events[mid].timestamp <= timestamp) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Real offset of the last known event. */
+  get loadedUntil(): number {
+    return (this.events.at(-1)?.timestamp ?? this.sessionStart) - this.sessionStart;
+  }
+
+  get hasSnapshot(): boolean {
+    return this.events.some((e) => e.type === 2);
+  }
+
+  /** Enough to draw a first frame: a Meta and a full snapshot. */
+  get showable(): boolean {
+    return this.events.some((e) => e.type === 4) && this.hasSnapshot;
+  }
+
+  gaps(): IdleGap[] {
+    return idleGaps(this.events.map((e) => e.timestamp), this.sessionStart);
+  }
+}

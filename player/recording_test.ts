@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { Recording } from "./recording.ts";
+
+const event = (type: number, timestamp: number, tag = "") => ({ type, data: { tag }, timestamp });
+const span = (id: string) => ({ id, firstTimestamp: 0, lastTimestamp: 0 });
+
+Deno.test("recording: batches merge into one stable timestamp order", () => {
+  const recording = new Recording(100);
+  recording.add(span("1"), [event(4, 100), event(2, 100), event(3, 150, "a")]);
+  recording.add(span("3"), [event(3, 300)]);
+  // A late batch overlapping the earlier ones: its events go after equal timestamps.
+  recording.add(span("2"), [event(3, 150, "b"), event(3, 120)]);
+  assert.deepEqual(
+    recording.events.map((e) => [e.timestamp, (e.data as { tag: string }).tag]),
+    [[100, ""], [100, ""], [120, ""], [150, "a"], [150, "b"], [300, ""]],
+  );
+  assert.equal(recording.lastBatchId, "3");
+  assert.equal(recording.loadedUntil, 200);
+  assert.equal(recording.showable, true);
+});
+
+Deno.test("recording: corrupt batches and skipped events are kept for the page to explain", () => {
+  const recording = new Recording(0);
+  recording.add(span("1"), [event(3, 10), event(3, 40_011)], 2);
+  recording.addCorrupt({ id: "2", firstTimestamp: 50_000, lastTimestamp: 60_000 });
+  assert.equal(recording.skipped, 2);
+  assert.deepEqual(recording.corrupt.map((b) => b.id), ["2"]);
+  assert.equal(recording.lastBatchId, "2");
+  assert.equal(recording.showable, false);
+  assert.deepEqual(recording.gaps(), [{ start: 10, end: 40_011 }]);
+});

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { gapAt, idleGaps, Timeline } from "./timeline.ts";
+
+const START = 1_700_000_000_000;
+
+Deno.test("timeline: only gaps strictly over 30 s are idle, of any event type", () => {
+  const ts = [0, 30_000, 60_001, 61_000, 100_000].map((t) => START + t);
+  assert.deepEqual(idleGaps(ts, START), [
+    { start: 30_000, end: 60_001 },
+    { start: 61_000, end: 100_000 },
+  ]);
+  assert.deepEqual(idleGaps([START, START + 30_000], START), []);
+});
+
+Deno.test("timeline: swagger-ui's 43.6 s gap shows as 5 s, so the total loses 38.6 s", () => {
+  const gaps = [{ start: 36_151, end: 36_151 + 43_637 }];
+  const timeline = new Timeline(gaps, 117_158, true);
+  assert.equal(timeline.displayDuration, 117_158 - 38_637);
+  assert.equal(timeline.toDisplay(36_151), 36_151);
+  assert.equal(timeline.toDisplay(36_151 + 43_637), 36_151 + 5_000);
+  // Half-way through the gap is half-way through its 5 s.
+  assert.equal(timeline.toDisplay(36_151 + 43_637 / 2), 36_151 + 2_500);
+  assert.equal(timeline.toReal(36_151 + 2_500), 36_151 + 43_637 / 2);
+  assert.equal(timeline.toReal(117_158 - 38_637), 117_158);
+});
+
+Deno.test("timeline: toReal inverts toDisplay across several gaps; off means identity", () => {
+  const gaps = [{ start: 1_000, end: 41_000 }, { start: 50_000, end: 150_000 }];
+  const on = new Timeline(gaps, 200_000, true);
+  for (const real of [0, 999, 1_000, 20_000, 41_000, 45_000, 50_000, 99_999, 150_000, 200_000]) {
+    assert.ok(Math.abs(on.toReal(on.toDisplay(real)) - real) < 1e-6, `real ${real}`);
+  }
+  assert.equal(on.displayDuration, 200_000 - 35_000 - 95_000);
+  const off = new Timeline(gaps, 200_000, false);
+  assert.equal(off.toDisplay(77_777), 77_777);
+  assert.equal(off.toReal(77_777), 77_777);
+  assert.equal(off.displayDuration, 200_000);
+});
+
+Deno.test("timeline: the gap at a moment includes its start, not its end", () => {
+  const gaps = [{ start: 10, end: 50_000 }];
+  assert.equal(gapAt(gaps, 9), null);
+  assert.deepEqual(gapAt(gaps, 10), gaps[0]);
+  assert.equal(gapAt(gaps, 50_000), null);
+  assert.equal(Timeline.gapSpeed(gaps[0], 2), 2 * 49_990 / 5_000);
+});

@@ -1,0 +1,95 @@
+// The island's state: loads the session's events through the decoding worker, feeds them to the
+// controller, follows an open session, and re-renders the page when anything it shows changes.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
+import { ReplayController } from "./controller.ts";
+import type { DecodeMessage } from "./decode_worker.ts";
+import { EventLoader } from "./loader.ts";
+import { Recording } from "./recording.ts";
+import type { Size } from "./viewport.ts";
+
+/** How often an open session is asked for new batches, and how long it counts as live without. */
+export const LIVE_POLL_MS = 3_000;
+export const LIVE_QUIET_MS = 120_000;
+
+export interface ReplaySource {
+  sessionId: string;
+  /** Session start, epoch ms. */
+  startedAt: number;
+  duration: number;
+  eventCount: number;
+  live: boolean;
+  /** Real offset to open at. */
+  startAt: number;
+}
+
+export function useReplay(source: ReplaySource) {
+  const root = useRef<HTMLDivElement>(null);
+  const [, setVersion] = useState(0);
+  const [recorded, setRecorded] = useState<Size>({ width: 0, height: 0 });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [live, setLive] = useState(source.live);
+  const recording = useMemo(() => new Recording(source.startedAt), []);
+  const logs = useRef<ConsoleEntry[]>([]);
+  const [controller, setController] = useState<ReplayController | null>(null);
+
+  useEffect(() => {
+    let frame = 0;
+    const rerender = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setVersion((v) => v + 1));
+    };
+    const player = new ReplayController({
+      root: root.current!,
+      recording,
+      duration: source.duration,
+      start: source.startAt,
+      onChange: rerender,
+      onResize: setRecorded,
+    });
+    setController(player);
+    const loader = new EventLoader();
+    let lastNews = Date.now();
+    const onDecoded = (message: DecodeMessage) => {
+      if (message.kind === "batch") {
+        const added = recording.add(message.batch, message.events, message.skipped);
+        const entries = consoleEntries(added, source.startedAt);
+        if (entries.length) {
+          logs.current = [...logs.current, ...entries].sort((a, b) => a.offset - b.offset);
+        }
+        lastNews = Date.now();
+        player.eventsAdded(added);
+      } else if (message.kind === "corrupt") recording.addCorrupt(message.batch);
+      else if (message.kind === "failed") {
+        setFailure(`${message.status || "network"} ${message.message}`);
+      }
+      rerender();
+    };
+    const eventsUrl = new URL(
+      `/api/sessions/${encodeURIComponent(source.sessionId)}/events`,
+      location.href,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const follow = async () => {
+      if (stopped) return;
+      const url = new URL(eventsUrl);
+      if (recording.lastBatchId) url.searchParams.set("after", recording.lastBatchId);
+      await loader.load(url.href, onDecoded);
+      if (Date.now() - lastNews > LIVE_QUIET_MS) return setLive(false);
+      timer = setTimeout(follow, LIVE_POLL_MS);
+    };
+    loader.load(eventsUrl.href, onDecoded).then(() => {
+      player.loadingDone();
+      if (source.live) timer = setTimeout(follow, LIVE_POLL_MS);
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      loader.stop();
+      player.destroy();
+    };
+  }, []);
+
+  return { root, controller, recording, logs: logs.current, recorded, failure, live };
+}

@@ -1,0 +1,23 @@
+// Fits the recorded viewport into the player slot (spec §1): scale = min(slot width / recorded
+// width, slot height / recorded height), centred in the slot.
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface Fit {
+  scale: number;
+  left: number;
+  top: number;
+}
+
+export function fitViewport(slot: Size, recorded: Size): Fit {
+  if (recorded.width <= 0 || recorded.height <= 0) return { scale: 1, left: 0, top: 0 };
+  const scale = Math.min(slot.width / recorded.width, slot.height / recorded.height);
+  return {
+    scale,
+    left: (slot.width - recorded.width * scale) / 2,
+    top: (slot.height - recorded.height * scale) / 2,
+  };
+}

@@ -1,0 +1,38 @@
+// The top bar's organization switcher posts here: switch, then back to the page it came from — or
+// to that page's list when it showed one resource, which the new organization does not hold.
+import type { Handlers } from "$fresh/server.ts";
+import { z } from "zod";
+import { switchOrganization } from "../../../core/organizations/organizations.ts";
+import { badRequest, orNull } from "../../../utils/found.ts";
+import { parseForm, seeOther } from "../../../utils/forms.ts";
+import { safeNextPath } from "../../../utils/next_path.ts";
+import type { DashboardState } from "../_middleware.ts";
+
+const switchForm = z.object({ organizationId: z.string().min(1), next: z.string().optional() });
+
+/** Pages of one resource fall back to their list; the rest are kept as they are. */
+export function pageAfterSwitch(next: string): string {
+  const path = new URL(next, "http://x").pathname;
+  if (path.startsWith("/users/")) return "/users";
+  if (path.startsWith("/replays/")) return "/sessions";
+  if (path.startsWith("/projects/")) return "/settings/organization";
+  // Cursors and project filters belong to the organization left behind.
+  return path === "/sessions" || path === "/users" ? path : next;
+}
+
+export const handler: Handlers<unknown, DashboardState> = {
+  async POST(req, ctx) {
+    const { deps, viewer } = ctx.state;
+    const form = await req.formData().catch(() => new FormData());
+    let input;
+    try {
+      input = parseForm(switchForm, form);
+    } catch (error) {
+      return badRequest(error);
+    }
+    // An organization the viewer is not a member of is not there for them.
+    const switched = await orNull(switchOrganization(deps, viewer, input));
+    if (switched === null) return ctx.renderNotFound();
+    return seeOther(pageAfterSwitch(safeNextPath(input.next)));
+  },
+};

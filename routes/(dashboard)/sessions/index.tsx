@@ -1,0 +1,148 @@
+import { Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { NoOrganization } from "../../../components/frame/NoOrganization.tsx";
+import { SessionFilters } from "../../../components/sessions/SessionFilters.tsx";
+import { SessionsEmpty } from "../../../components/sessions/SessionsEmpty.tsx";
+import {
+  isFiltered,
+  listInput,
+  PAGE_SIZE,
+  readSessionsQuery,
+  sessionsApiPath,
+  sessionsHref,
+  type SessionsQuery,
+} from "../../../components/sessions/query.ts";
+import { Kpis } from "../../../components/ui/Kpis.tsx";
+import { atLeast } from "../../../core/permissions.ts";
+import { listProjects, revealProjectKey } from "../../../core/projects/projects.ts";
+import type { ProjectView } from "../../../core/projects/schema.ts";
+import { sessionList, sessionSummary } from "../../../core/sessions/list.ts";
+import type { SessionListItem, SessionSummary } from "../../../core/sessions/schema.ts";
+import SessionTable from "../../../islands/SessionTable.tsx";
+import { formatCount, formatDuration } from "../../../utils/format.ts";
+import { badRequest } from "../../../utils/found.ts";
+import type { DashboardState } from "../_middleware.ts";
+
+interface ListData {
+  kind: "list";
+  query: SessionsQuery;
+  projects: ProjectView[];
+  summary: SessionSummary;
+  sessions: SessionListItem[];
+  nextCursor: string | null;
+  canDelete: boolean;
+  renderedAt: string;
+}
+
+interface EmptyData {
+  kind: "empty";
+  project: ProjectView | null;
+  fullKey: string | null;
+  appUrl: string;
+  isOwner: boolean;
+}
+
+type Data = ListData | EmptyData | { kind: "no-organization" };
+
+export default function Sessions({ data }: PageProps<Data, DashboardState>) {
+  return (
+    <>
+      <Head>
+        <title>Sessions · Playhead</title>
+      </Head>
+      <div class="page-head">
+        <div>
+          <h1>Sessions</h1>
+          <p>Every recorded visit, newest first. Open one to replay it.</p>
+        </div>
+      </div>
+      {data.kind === "no-organization" && <NoOrganization />}
+      {data.kind === "empty" && <SessionsEmpty {...data} />}
+      {data.kind === "list" && <SessionsList data={data} />}
+    </>
+  );
+}
+
+function SessionsList({ data }: { data: ListData }) {
+  const { query, summary, sessions } = data;
+  const next = data.nextCursor ? sessionsHref({ ...query, cursor: data.nextCursor }) : null;
+  return (
+    <>
+      <Kpis
+        label="Sessions at a glance"
+        items={[
+          { label: "Sessions", value: formatCount(summary.totalSessions), testId: "kpi-total" },
+          { label: "Total duration", value: formatDuration(summary.totalDuration) },
+          { label: "Average duration", value: formatDuration(summary.avgDuration) },
+          { label: "Active today", value: formatCount(summary.activeToday) },
+        ]}
+      />
+      <section class="card card-flush" aria-label="Sessions list">
+        <SessionFilters query={query} projects={data.projects} />
+        {sessions.length === 0
+          ? (
+            <div class="empty" data-testid="sessions-no-match">
+              <h2>No sessions match</h2>
+              <p>
+                {query.cursor
+                  ? "This page is past the end of the list."
+                  : "Try a wider range or fewer filters."}
+              </p>
+              <a class="button" href="/sessions">Clear filters</a>
+            </div>
+          )
+          : (
+            <SessionTable
+              sessions={sessions}
+              nextCursor={data.nextCursor}
+              apiPath={sessionsApiPath(query)}
+              nextHref={next}
+              showUser
+              canDelete={data.canDelete}
+              renderedAt={data.renderedAt}
+            />
+          )}
+      </section>
+    </>
+  );
+}
+
+export const handler: Handlers<Data, DashboardState> = {
+  async GET(_req, ctx) {
+    const { deps, viewer } = ctx.state;
+    const organizationId = viewer.activeOrganizationId;
+    if (!organizationId) return ctx.render({ kind: "no-organization" });
+    let query: SessionsQuery;
+    try {
+      query = readSessionsQuery(ctx.url);
+    } catch (error) {
+      return badRequest(error);
+    }
+    const role = viewer.role ?? "VIEWER";
+    const projects = await listProjects(deps, viewer, { organizationId });
+    if (!isFiltered(query) && projects.every((p) => p.sessionCount === 0)) {
+      const project = projects.at(-1) ?? null; // the oldest: usually the one set up first
+      const isOwner = role === "OWNER";
+      const fullKey = project && isOwner
+        ? (await revealProjectKey(deps, viewer, { id: project.id })).key
+        : null;
+      return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
+    }
+    const loaded = await Promise.all([
+      sessionSummary(deps, viewer, listInput(query)),
+      sessionList(deps, viewer, { ...listInput(query), limit: PAGE_SIZE }),
+    ]).catch(badRequest); // a malformed cursor is the only bad input left
+    if (loaded instanceof Response) return loaded;
+    const [summary, page] = loaded;
+    return ctx.render({
+      kind: "list",
+      query,
+      projects,
+      summary,
+      sessions: page.data,
+      nextCursor: page.nextCursor,
+      canDelete: atLeast(role, "ADMIN"),
+      renderedAt: new Date().toISOString(),
+    });
+  },
+};

@@ -1,0 +1,107 @@
+// /settings/organization/projects: the active organization's projects. ADMIN renames; OWNER
+// creates, regenerates keys and deletes. The overview (index.tsx) shows the same section and
+// accepts the same forms.
+import type { PageProps } from "$fresh/server.ts";
+import { OrganizationFrame } from "../../../../components/OrganizationFrame.tsx";
+import { ProjectList } from "../../../../components/ProjectList.tsx";
+import { activeOrganization } from "../../../../core/org_access.ts";
+import { organizationsWithActive } from "../../../../core/organizations/organizations.ts";
+import type { OrganizationView } from "../../../../core/organizations/schema.ts";
+import {
+  createProject,
+  deleteProject,
+  listProjects,
+  regenerateProjectKey,
+  updateProject,
+} from "../../../../core/projects/projects.ts";
+import {
+  projectDeleteForm,
+  projectForm,
+  projectNameForm,
+  projectRenameForm,
+  type ProjectView,
+} from "../../../../core/projects/schema.ts";
+import { formPage } from "../../../../utils/form_page.ts";
+import { type Actions, type FormFailure, parseForm, seeOther } from "../../../../utils/forms.ts";
+import type { DashboardState } from "../../_middleware.ts";
+
+export const PROJECT_NOTICES: Record<string, string> = {
+  "project-renamed": "Project renamed.",
+  "key-regenerated": "New key generated: the old one no longer works.",
+  "project-deleted": "Project deleted.",
+};
+
+export function projectActions({ deps, viewer }: DashboardState): Actions {
+  return {
+    "create-project": async (form) => {
+      const input = {
+        organizationId: activeOrganization(viewer),
+        ...parseForm(projectNameForm, form),
+      };
+      const project = await createProject(deps, viewer, input);
+      return seeOther(`/projects/${project.id}/setup`);
+    },
+    "rename-project": async (form) => {
+      const { projectId, name } = parseForm(projectRenameForm, form);
+      await updateProject(deps, viewer, { id: projectId, name });
+      return "project-renamed";
+    },
+    "regenerate-key": async (form) => {
+      const { projectId } = parseForm(projectForm, form);
+      await regenerateProjectKey(deps, viewer, { id: projectId });
+      return "key-regenerated";
+    },
+    "delete-project": async (form) => {
+      const { projectId, confirmation } = parseForm(projectDeleteForm, form);
+      await deleteProject(deps, viewer, { id: projectId, confirmation });
+      return "project-deleted";
+    },
+  };
+}
+
+export function loadProjects({ deps, viewer }: DashboardState, organizationId: string) {
+  return listProjects(deps, viewer, { organizationId });
+}
+
+interface SectionProps {
+  active: OrganizationView;
+  projects: ProjectView[];
+}
+
+export function ProjectsSection({ active, projects }: SectionProps) {
+  return (
+    <section class="card stack" aria-labelledby="projects-heading">
+      <h2 id="projects-heading">Projects</h2>
+      <ProjectList projects={projects} role={active.role} />
+      {active.role === "OWNER" && (
+        <form method="post" class="row">
+          <label for="new-project">New project</label>
+          <input id="new-project" name="name" required maxLength={80} />
+          <button type="submit" name="intent" value="create-project">Create project</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+interface Data {
+  active: OrganizationView | null;
+  projects: ProjectView[];
+  failure?: FormFailure;
+}
+
+async function load(state: DashboardState): Promise<Data> {
+  const { active } = await organizationsWithActive(state.deps, state.viewer);
+  return { active, projects: active ? await loadProjects(state, active.id) : [] };
+}
+
+export const handler = formPage(load, projectActions);
+
+export default function ProjectsPage({ data, url }: PageProps<Data, DashboardState>) {
+  const { active, projects, failure } = data;
+  return (
+    <OrganizationFrame active={active} url={url} notices={PROJECT_NOTICES} failure={failure}>
+      {active && <ProjectsSection active={active} projects={projects} />}
+    </OrganizationFrame>
+  );
+}

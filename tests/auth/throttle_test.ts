@@ -1,0 +1,128 @@
+// Issue 12 #5 and #7: unauthenticated calls that cost a mail or a row are throttled per client
+// address (and OTP mail globally), with 429 `rate_limited` and `retryAfter`; the daily cleanup
+// sweeps expired passkey challenges and OAuth states; names in invite mail carry no line breaks.
+import assert from "node:assert/strict";
+import { runCleanup } from "../../core/service/cleanup.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { APP_ORIGIN, signedInUser } from "../helpers/auth.ts";
+import { mailText } from "../helpers/invite_mail.ts";
+import { startTestSmtp } from "../helpers/smtp.ts";
+
+/** A same-origin JSON POST from the client at `address` (the peer Deno.serve would report). */
+function postFrom(t: TestApp, address: string, path: string, body: unknown, cookie?: string) {
+  const headers: Record<string, string> = {
+    Origin: APP_ORIGIN,
+    "Content-Type": "application/json",
+  };
+  if (cookie) headers.Cookie = cookie;
+  return t.app.request(path, { method: "POST", headers, body: JSON.stringify(body) }, {
+    remoteAddr: { hostname: address, port: 40000, transport: "tcp" },
+  });
+}
+
+/** Counters use fixed windows: start a test well inside one, so it cannot straddle two. */
+async function awayFromWindowEnd(windowSeconds: number, marginSeconds = 20) {
+  const left = windowSeconds - (Date.now() / 1000) % windowSeconds;
+  if (left < marginSeconds) await new Promise((r) => setTimeout(r, (left + 1) * 1000));
+}
+
+async function assertThrottled(res: Response) {
+  assert.equal(res.status, 429);
+  const body = await res.json();
+  assert.equal(body.kind, "rate_limited");
+  assert.ok(Number.isInteger(body.retryAfter) && body.retryAfter > 0, JSON.stringify(body));
+  assert.equal(res.headers.get("retry-after"), String(body.retryAfter));
+}
+
+Deno.test("otp: sends are limited per client address and in total per hour, each address being new", async () => {
+  await using smtp = await startTestSmtp();
+  await using t = await createTestApp({
+    ...smtp.env,
+    OTP_SENDS_PER_ADDRESS_HOURLY: "3",
+    OTP_SENDS_HOURLY: "5",
+  });
+  await awayFromWindowEnd(3600);
+  const send = (address: string, n: number) =>
+    postFrom(t, address, "/api/auth/otp/send", { email: `user${n}@example.test` });
+  for (let n = 0; n < 3; n++) assert.equal((await send("198.51.100.1", n)).status, 204);
+  await assertThrottled(await send("198.51.100.1", 3));
+  // Another client still gets through, until the global hourly budget is spent.
+  assert.equal((await send("198.51.100.2", 4)).status, 204);
+  assert.equal((await send("198.51.100.2", 5)).status, 204);
+  await assertThrottled(await send("198.51.100.3", 6));
+  while (smtp.messages.length < 5) await smtp.next();
+  assert.equal(smtp.messages.length, 5);
+  assert.ok(t.logs.some((l) => l.tag === "auth:otp:throttled"));
+});
+
+Deno.test("passkey sign-in options: throttled per client address; each refused call writes no row", async () => {
+  await using t = await createTestApp({ PASSKEY_OPTIONS_PER_ADDRESS_MINUTE: "5" });
+  await awayFromWindowEnd(60);
+  const options = (address: string) =>
+    postFrom(t, address, "/api/auth/passkeys/authenticate/options", {});
+  for (let i = 0; i < 5; i++) assert.equal((await options("203.0.113.9")).status, 200);
+  for (let i = 0; i < 20; i++) await assertThrottled(await options("203.0.113.9"));
+  assert.equal((await options("203.0.113.10")).status, 200);
+  const rows = await t.db.kysely.selectFrom("webauthn_challenges").select("id").execute();
+  assert.equal(rows.length, 6);
+});
+
+Deno.test("cleanup: expired passkey challenges and OAuth states are swept, live ones stay", async () => {
+  await using t = await createTestApp();
+  const db = t.db.kysely;
+  const now = Date.now();
+  for (const [id, offset] of [["old", -60_000], ["live", 60_000]] as const) {
+    await db.insertInto("webauthn_challenges").values({
+      id,
+      purpose: "authenticate",
+      user_id: null,
+      challenge: id,
+      expires_at: new Date(now + offset),
+    }).execute();
+    await db.insertInto("oauth_states").values({
+      state_hash: id,
+      provider: "github",
+      code_verifier: "v",
+      nonce: null,
+      callback_url: "/",
+      link_user_id: null,
+      expires_at: new Date(now + offset),
+    }).execute();
+  }
+  await runCleanup(t.deps, new Date(now));
+  assert.deepEqual(
+    (await db.selectFrom("webauthn_challenges").select("id").execute()).map((r) => r.id),
+    ["live"],
+  );
+  assert.deepEqual(
+    (await db.selectFrom("oauth_states").select("state_hash").execute()).map((r) => r.state_hash),
+    ["live"],
+  );
+  const summary = t.logs.find((l) => l.tag === "cron:cleanup:summary");
+  assert.equal(summary?.props.passkeyChallenges, 1);
+  assert.equal(summary?.props.oauthStates, 1);
+});
+
+Deno.test("invite mail: CR, LF and control characters in names are removed", async () => {
+  await using smtp = await startTestSmtp();
+  await using t = await createTestApp({ APP_URL: APP_ORIGIN, ...smtp.env });
+  const { cookie, organizationId, user } = await signedInUser(t);
+  const db = t.db.kysely;
+  await db.updateTable("organizations").set({ name: "Acme\r\nBcc: evil@example.test" })
+    .where("id", "=", organizationId).execute();
+  await db.updateTable("users").set({ name: "Eve\u0007\n\nClick http://evil.example" })
+    .where("id", "=", user.id).execute();
+  const res = await postFrom(t, "192.0.2.1", `/api/organizations/${organizationId}/invites`, {
+    email: "friend@example.test",
+    role: "VIEWER",
+  }, cookie);
+  assert.equal(res.status, 201, await res.text());
+  const mail = await smtp.next();
+  assert.deepEqual(mail.to, ["friend@example.test"]);
+  const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/));
+  assert.doesNotMatch(headers, /^bcc:/im);
+  assert.match(
+    mailText(mail),
+    /Eve Click http:\/\/evil\.example invited you to join Acme Bcc: evil@example\.test on Playhead/,
+  );
+});

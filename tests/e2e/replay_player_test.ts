@@ -1,0 +1,260 @@
+// The player's controls on swagger-ui (one 43.6 s idle gap, seven navigations, six console calls,
+// a resize to 1024×700 at the end), posted through ingest: idle compression and skipping, speeds,
+// ±5 s, ?t= and the copied link, the History and Console panels, and the viewport scale.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import {
+  clockMs,
+  loadRecording,
+  openReplay,
+  type ReplayPage,
+  seekValue,
+  startReplayWorld,
+  waitLoaded,
+} from "./replay_world.ts";
+
+const GAP = { start: 36_151, length: 43_637 }; // corpus README: max gap 43.6 s
+const now = async (page: Page) =>
+  Number(await page.locator(".replay-player").getAttribute("data-now"));
+const seekTo = (page: Page, display: number) =>
+  page.getByRole("slider", { name: "Seek" }).fill(String(display));
+const isPaused = async (page: Page) =>
+  await page.getByRole("button", { name: "Play" }).count() === 1;
+
+/** Real offsets the page shows while playing, sampled every frame until `until` is reached. */
+function samplesUntil(page: Page, until: number): Promise<number[]> {
+  return page.evaluate((until) =>
+    new Promise<number[]>((resolve) => {
+      const player = document.querySelector(".replay-player")!;
+      const seen: number[] = [];
+      const sample = () => {
+        const value = Number(player.getAttribute("data-now"));
+        seen.push(value);
+        if (value >= until) resolve(seen);
+        else requestAnimationFrame(sample);
+      };
+      sample();
+    }), until);
+}
+
+Deno.test("replay e2e: the player's controls and panels on swagger-ui", async (t) => {
+  await using world = await startReplayWorld();
+  const events = await loadRecording("swagger-ui");
+  const start = events[0].timestamp;
+  const real = events.at(-1)!.timestamp - start;
+  const sessionId = await world.record(events);
+  const open = async (query = "", size?: { width: number; height: number }) => {
+    const opened: ReplayPage = await world.page(size);
+    await openReplay(opened.page, world.url, sessionId, query);
+    await waitLoaded(opened.page);
+    return opened;
+  };
+  const { page, errors } = await open();
+
+  await t.step(
+    "compress idle shows the 43.6 s gap as 5 s; history keeps the real duration",
+    async () => {
+      assert.equal((await seekValue(page)).max, real - (GAP.length - 5_000));
+      assert.equal(
+        (await clockMs(page)).total,
+        Math.floor((real - GAP.length + 5_000) / 1000) * 1000,
+      );
+      assert.equal(await page.getByTestId("idle-band").count(), 1);
+      const idle = page.locator(".history-row[data-kind='idle']");
+      assert.equal(await idle.count(), 1);
+      assert.match(await idle.textContent() ?? "", /Idle 44 s.*43\.6 s/);
+      assert.equal(Number(await idle.getAttribute("data-start")), GAP.start);
+
+      await page.getByRole("switch", { name: "Compress idle" }).uncheck();
+      assert.equal((await seekValue(page)).max, real);
+      assert.match(await idle.textContent() ?? "", /43\.6 s/);
+      await page.getByRole("switch", { name: "Compress idle" }).check();
+      assert.equal((await seekValue(page)).max, real - GAP.length + 5_000);
+    },
+  );
+
+  await t.step("?t= opens at a real offset, shown on the compressed clock", async () => {
+    const inGap = GAP.start + GAP.length / 2;
+    const other = await open(`?t=${Math.round(inGap)}`);
+    assert.equal(await now(other.page), Math.round(inGap));
+    assert.equal((await seekValue(other.page)).value, Math.round(GAP.start + 2_500));
+    await other.page.context().close();
+  });
+
+  await t.step("±5 s move the displayed clock and stop at both ends", async () => {
+    await page.getByRole("button", { name: "Back 5 seconds" }).click();
+    assert.equal(await now(page), 0);
+    await seekTo(page, 10_000);
+    await page.getByRole("button", { name: "Forward 5 seconds" }).click();
+    assert.equal((await seekValue(page)).value, 15_000);
+    await page.getByRole("button", { name: "Back 5 seconds" }).click();
+    assert.equal((await seekValue(page)).value, 10_000);
+    // Forward over the gap moves 5 s of displayed time, i.e. across the whole idle span.
+    await seekTo(page, GAP.start - 1_000);
+    await page.getByRole("button", { name: "Forward 5 seconds" }).click();
+    assert.equal(await now(page), Math.round(GAP.start + GAP.length * 4 / 5));
+    const { max } = await seekValue(page);
+    await seekTo(page, max - 2_000);
+    await page.getByRole("button", { name: "Forward 5 seconds" }).click();
+    assert.equal(await now(page), real);
+    assert.ok(await isPaused(page));
+  });
+
+  await t.step("copy link at this moment writes ?t= with the real offset", async () => {
+    await seekTo(page, 50_000);
+    const at = await now(page);
+    await page.getByRole("button", { name: "Copy link at this moment" }).click();
+    await page.getByText("Link copied").waitFor();
+    const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    assert.equal(link.pathname, `/replays/${sessionId}`);
+    assert.equal(Number(link.searchParams.get("t")), at);
+    const other = await open(link.search);
+    assert.equal(await now(other.page), at);
+    await other.page.context().close();
+  });
+
+  await t.step(
+    "skip idle jumps over the gap while playing; without it the gap plays in 5 s",
+    async () => {
+      await page.getByRole("combobox", { name: "Speed" }).selectOption("2");
+      await seekTo(page, GAP.start - 500);
+      await page.getByRole("button", { name: "Play" }).click();
+      const skipped = await samplesUntil(page, GAP.start + GAP.length);
+      await page.getByRole("button", { name: "Pause" }).click();
+      const inside = (s: number) => s > GAP.start + 300 && s < GAP.start + GAP.length - 300;
+      assert.equal(skipped.filter(inside).length, 0, "no moment inside the gap is shown");
+
+      await page.getByRole("switch", { name: "Skip idle" }).uncheck();
+      await seekTo(page, GAP.start - 500);
+      await page.getByRole("button", { name: "Play" }).click();
+      const compressed = await samplesUntil(page, GAP.start + GAP.length);
+      await page.getByRole("button", { name: "Pause" }).click();
+      assert.ok(compressed.filter(inside).length > 10, "the gap is played through");
+      await page.getByRole("switch", { name: "Skip idle" }).check();
+    },
+  );
+
+  await t.step("each speed plays the recording at that rate", async () => {
+    for (const speed of ["0.5", "1", "2"]) {
+      await page.getByRole("combobox", { name: "Speed" }).selectOption(speed);
+      await seekTo(page, 1_000);
+      await page.getByRole("button", { name: "Play" }).click();
+      const rate = await page.evaluate(() =>
+        new Promise<number>((resolve) => {
+          const player = document.querySelector(".replay-player")!;
+          const read = () => Number(player.getAttribute("data-now"));
+          const [from, t0] = [read(), performance.now()];
+          setTimeout(() => resolve((read() - from) / (performance.now() - t0)), 1_500);
+        })
+      );
+      await page.getByRole("button", { name: "Pause" }).click();
+      assert.ok(Math.abs(rate / Number(speed) - 1) < 0.3, `speed ${speed}: rate ${rate}`);
+    }
+    await page.getByRole("combobox", { name: "Speed" }).selectOption("1");
+  });
+
+  await t.step("history sections chain, with exactly one active row at any time", async () => {
+    const rows = page.locator(".history-row");
+    const sections = page.locator(".history-row:not(.nested)");
+    const starts = await sections.evaluateAll((els) => els.map((e) => Number(e.dataset.start)));
+    assert.equal(starts.length, 7, "init and six navigations");
+    assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+    const { max } = await seekValue(page);
+    for (let display = 0; display <= max; display += Math.floor(max / 23)) {
+      await seekTo(page, display);
+      const at = await now(page);
+      const active = page.locator(".history-row[aria-current='true']");
+      assert.equal(await active.count(), 1, `at ${at}`);
+      const kind = await active.getAttribute("data-kind");
+      const activeStart = Number(await active.getAttribute("data-start"));
+      if (kind === "idle") assert.ok(at >= GAP.start && at < GAP.start + GAP.length);
+      else {
+        const next = starts.find((s) => s > activeStart) ?? Infinity;
+        assert.ok(activeStart <= at && at < next, `${at} in [${activeStart}, ${next})`);
+      }
+    }
+    assert.ok(await rows.count() > 7);
+  });
+
+  await t.step("a history row seeks to its start and keeps play or pause", async () => {
+    await seekTo(page, 0);
+    const idle = page.locator(".history-row[data-kind='idle']");
+    await idle.click();
+    assert.equal(await now(page), GAP.start);
+    assert.ok(await isPaused(page));
+    await page.getByRole("button", { name: "Play" }).click();
+    const third = page.locator(".history-row:not(.nested)").nth(2);
+    const target = Number(await third.getAttribute("data-start"));
+    await third.click();
+    assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1);
+    await page.getByRole("button", { name: "Pause" }).click();
+    const at = await now(page);
+    assert.ok(at >= target && at < target + 5_000, `${at} after ${target}`);
+  });
+
+  await t.step("console rows show level, arguments and time from the session start", async () => {
+    await page.getByRole("tab", { name: /Console/ }).click();
+    const logs = events.filter((e) => e.type === 6);
+    const rows = page.locator(".console-row");
+    assert.equal(await rows.count(), logs.length);
+    const levels = await rows.evaluateAll((els) => els.map((e) => e.dataset.level));
+    assert.deepEqual(
+      levels,
+      logs.map((e) => (e.data as { payload: { level: string } }).payload.level),
+    );
+    const clock = (ms: number) =>
+      `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, "0")}`;
+    const times = await page.locator(".console-time").allTextContents();
+    assert.deepEqual(times, logs.map((e) => clock(e.timestamp - start)));
+    assert.match(await rows.nth(2).textContent() ?? "", /deprecated option "legacyMode" used/);
+    // The level filter hides a level; the counts stay.
+    const errorChip = page.getByRole("group", { name: "Levels" })
+      .getByRole("button", { name: /^error/ });
+    assert.match(await errorChip.textContent() ?? "", /2/);
+    await errorChip.click();
+    assert.equal(await page.locator(".console-row[data-level='error']").count(), 0);
+    await errorChip.click();
+    // A click seeks to the entry, which becomes the current one.
+    await rows.nth(3).click();
+    assert.equal(await now(page), logs[3].timestamp - start);
+    assert.equal(await page.locator(".console-row[aria-current='true']").count(), 1);
+    assert.equal(await rows.nth(3).getAttribute("aria-current"), "true");
+    assert.ok(await isPaused(page));
+  });
+
+  await t.step(
+    "the recording is scaled by min(width, height) ratios and centred, at two sizes",
+    async () => {
+      const check = async (p: Page, recorded: { width: number; height: number }) => {
+        const slot = (await p.locator(".replay-slot").boundingBox())!;
+        const frame = (await p.locator(".replay-root iframe").boundingBox())!;
+        const scale = Math.min(slot.width / recorded.width, slot.height / recorded.height);
+        assert.ok(Math.abs(slot.width / slot.height - 16 / 9) < 0.01, "16:9 slot");
+        assert.ok(Math.abs(frame.width - recorded.width * scale) < 1.5, "scaled width");
+        assert.ok(Math.abs(frame.height - recorded.height * scale) < 1.5, "scaled height");
+        const [left, right] = [frame.x - slot.x, slot.x + slot.width - frame.x - frame.width];
+        const [top, bottom] = [frame.y - slot.y, slot.y + slot.height - frame.y - frame.height];
+        assert.ok(Math.abs(left - right) < 1.5 && Math.abs(top - bottom) < 1.5, "centred");
+        return scale;
+      };
+      await seekTo(page, 1_000);
+      const wide = await check(page, { width: 1280, height: 800 });
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.waitForFunction(() => {
+        const slot = document.querySelector(".replay-slot")!.getBoundingClientRect();
+        const frame = document.querySelector(".replay-root iframe")!.getBoundingClientRect();
+        return frame.width <= slot.width + 1;
+      });
+      const narrow = await check(page, { width: 1280, height: 800 });
+      assert.ok(narrow < wide, "a smaller window scales down at once");
+      // The recording ends resized to 1024×700.
+      await seekTo(page, (await seekValue(page)).max);
+      await page.waitForFunction(() =>
+        document.querySelector(".replay-root iframe")?.getAttribute("width") === "1024"
+      );
+      await check(page, { width: 1024, height: 700 });
+    },
+  );
+
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,262 @@
+// The replay page's defences and edge cases on a real server: a hostile recording runs nothing and
+// navigates nowhere; damaged recordings say what they cannot show and play the rest; an open
+// session gains batches while watched; another organization's session is 404; visitors sign in.
+import assert from "node:assert/strict";
+import { insertProject } from "../helpers/factories.ts";
+import { insertSession } from "../helpers/sessions_factories.ts";
+import { hostileRecording, MARKUP_ARGUMENT, MARKUP_PATH } from "./replay_hostile.ts";
+import {
+  frameText,
+  openReplay,
+  type RrwebEvent,
+  startReplayWorld,
+  waitLoaded,
+} from "./replay_world.ts";
+
+const START = 1_790_000_000_000;
+const meta = (t: number) => ({
+  type: 4,
+  data: { href: "https://shop.test/", width: 800, height: 600 },
+  timestamp: t,
+});
+const snapshot = (t: number, body: string) => ({
+  type: 2,
+  timestamp: t,
+  data: {
+    initialOffset: { left: 0, top: 0 },
+    node: {
+      type: 0,
+      id: 1,
+      childNodes: [{
+        type: 2,
+        id: 2,
+        tagName: "html",
+        attributes: {},
+        childNodes: [{
+          type: 2,
+          id: 3,
+          tagName: "body",
+          attributes: {},
+          childNodes: [{ type: 3, id: 4, textContent: body }],
+        }],
+      }],
+    },
+  },
+});
+const addText = (t: number, id: number, text: string) => ({
+  type: 3,
+  timestamp: t,
+  data: {
+    source: 0,
+    texts: [],
+    attributes: [],
+    removes: [],
+    // rrweb adds every node on its own, children after their parent.
+    adds: [
+      {
+        parentId: 3,
+        nextId: null,
+        node: { type: 2, id, tagName: "p", attributes: {}, childNodes: [] },
+      },
+      { parentId: id, nextId: null, node: { type: 3, id: id + 1, textContent: text } },
+    ],
+  },
+});
+const log = (t: number, text: string) => ({
+  type: 6,
+  timestamp: t,
+  data: {
+    plugin: "rrweb/console@1",
+    payload: { level: "info", trace: [], payload: [`"${text}"`] },
+  },
+});
+const move = (t: number) => ({
+  type: 3,
+  timestamp: t,
+  data: { source: 1, positions: [{ x: 1, y: 1, id: 3, timeOffset: 0 }] },
+});
+
+Deno.test("replay e2e: safety, damaged recordings, live sessions and access", async (t) => {
+  await using world = await startReplayWorld();
+
+  await t.step("a hostile recording runs nothing and navigates nowhere", async () => {
+    const beacon = `${world.url}/pwned`;
+    const sessionId = await world.record(hostileRecording(beacon, START));
+    const { page, errors } = await world.page();
+    const reached: string[] = [];
+    page.context().on("request", (request) => {
+      if (request.url().includes("/pwned")) reached.push(request.url());
+    });
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      dialog.dismiss();
+    });
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await page.waitForTimeout(1_000); // time for a refresh or a late handler to fire, if any could
+
+    assert.match(await frameText(page), /Hostile page.*Mutated in/);
+    assert.deepEqual(reached, []);
+    assert.deepEqual(dialogs, []);
+    assert.equal(new URL(page.url()).pathname, `/replays/${sessionId}`);
+    const iframe = page.locator(".replay-root iframe");
+    const sandbox = await iframe.getAttribute("sandbox") ?? "";
+    assert.ok(!sandbox.split(/\s+/).includes("allow-scripts"), `sandbox="${sandbox}"`);
+    assert.equal(await iframe.evaluate((e) => getComputedStyle(e).pointerEvents), "none");
+    const inside = await iframe.evaluate((frame: HTMLIFrameElement) => {
+      const doc = frame.contentDocument!;
+      const all = [...doc.querySelectorAll("*")];
+      return {
+        url: doc.URL,
+        pwned: (globalThis as { __pwned?: string }).__pwned ?? null,
+        handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)))
+          .map((a) => a.name),
+        scriptUrls: all.flatMap((e) => [...e.attributes])
+          .filter((a) => /javascript:/i.test(a.value)).map((a) => a.name),
+        scripts: doc.querySelectorAll("script").length,
+        refresh: doc.querySelectorAll("meta[http-equiv]").length,
+        base: doc.querySelectorAll("base[href]").length,
+        action: doc.querySelector("form")?.getAttribute("action") ?? null,
+        srcdoc: doc.querySelectorAll("iframe[srcdoc]").length,
+      };
+    });
+    // rrweb writes the frame with document.open(), which gives it the page's own URL.
+    assert.ok([page.url(), "about:blank"].includes(inside.url), inside.url);
+    assert.deepEqual({ ...inside, url: undefined }, {
+      url: undefined,
+      pwned: null,
+      handlers: [],
+      scriptUrls: [],
+      scripts: 0,
+      refresh: 0,
+      base: 0,
+      action: null,
+      srcdoc: 0,
+    });
+    // Recorded text shown outside the iframe is text, not markup.
+    await page.getByRole("tab", { name: /Console/ }).click();
+    assert.equal(await page.locator(".console-args").first().textContent(), MARKUP_ARGUMENT);
+    assert.equal(await page.locator(".replay-panel img").count(), 0);
+    await page.getByRole("tab", { name: "History" }).click();
+    assert.ok((await page.locator(".history").textContent())?.includes(MARKUP_PATH));
+    assert.equal(await page.locator(".replay-panel script").count(), 0);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("a recording without a full snapshot says so and still plays", async () => {
+    const events = [meta(START), move(START + 100), log(START + 200, "no page"), move(START + 900)];
+    const sessionId = await world.record(events);
+    const { page, errors } = await world.page();
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    await page.getByRole("alert").getByText(/no full page snapshot/).waitFor();
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await page.getByRole("tab", { name: /Console/ }).click();
+    assert.equal(await page.locator(".console-row").count(), 1);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("events of an unknown format are left out, named, and the rest plays", async () => {
+    const events: RrwebEvent[] = [
+      meta(START),
+      snapshot(START + 1, "Known page"),
+      { type: 9, data: { future: true }, timestamp: START + 50 },
+      { type: 3, data: { source: 42 }, timestamp: START + 60 },
+      addText(START + 400, 10, "still plays"),
+    ];
+    const sessionId = await world.record(events);
+    const { page, errors } = await world.page();
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    await page.getByRole("alert").getByText(/2 events of a kind this player does not know/)
+      .waitFor();
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.locator(".replay-player[data-ended='true']").waitFor();
+    assert.equal(await frameText(page), "Known page still plays");
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("a corrupt batch is named and skipped; the batches around it play", async () => {
+    const externalId = crypto.randomUUID();
+    const sessionId = await world.record([meta(START), snapshot(START + 1, "First")], {
+      externalId,
+    });
+    await world.post(externalId, [addText(START + 2_000, 10, "lost")]);
+    await world.post(externalId, [addText(START + 4_000, 20, "third")]);
+    const db = world.db;
+    const batches = await db.selectFrom("event_batches").select("id")
+      .where("session_external_id", "=", externalId).orderBy("first_ts").execute();
+    await db.updateTable("event_batches").set({ data: new TextEncoder().encode("not gzip") })
+      .where("id", "=", batches[1].id).execute();
+    const { page, errors } = await world.page();
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    await page.getByRole("alert").getByText(
+      /1 part of the recording \(0:02–0:02\) could not be decoded/,
+    )
+      .waitFor();
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.locator(".replay-player[data-ended='true']").waitFor();
+    assert.equal(await frameText(page), "First third");
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("an open session shows Live and gains new batches while watched", async () => {
+    const externalId = crypto.randomUUID();
+    const now = Date.now() - 5_000;
+    const sessionId = await world.record(
+      [meta(now), snapshot(now + 1, "Live page"), log(now + 10, "first"), move(now + 20)],
+      { externalId },
+    );
+    const { page, errors } = await world.page();
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    await page.locator(".live-badge").waitFor();
+    assert.equal(await page.getByRole("tab", { name: /Console/ }).textContent(), "Console1");
+    await world.post(externalId, [
+      addText(now + 3_000, 10, "arrived later"),
+      log(now + 3_001, "second"),
+    ]);
+    await page.getByRole("tab", { name: /^Console\s*2$/ }).waitFor();
+    await page.getByRole("slider", { name: "Seek" }).fill(
+      await page.getByRole("slider", { name: "Seek" }).getAttribute("max") ?? "0",
+    );
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
+        ?.innerText.includes("arrived later")
+    );
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("another organization's session and an unknown id are the 404 page", async () => {
+    const other = await insertProject(world.db);
+    const foreign = await insertSession(world.db, other);
+    const { page } = await world.page();
+    for (const id of [foreign.id, "no-such-session"]) {
+      const response = await page.goto(`${world.url}/replays/${id}`);
+      assert.equal(response?.status(), 404);
+      assert.equal(await page.locator("h1").textContent(), "Page not found");
+    }
+    await page.context().close();
+  });
+
+  await t.step("a signed-out visitor is sent to sign in and back", async () => {
+    const sessionId = await world.record([meta(START), snapshot(START + 1, "x")]);
+    const context = await world.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${world.url}/replays/${sessionId}?t=5`);
+    const url = new URL(page.url());
+    assert.equal(url.pathname, "/signin");
+    assert.equal(url.searchParams.get("next"), `/replays/${sessionId}?t=5`);
+    await context.close();
+  });
+});

@@ -1,0 +1,143 @@
+// Shared set-up of the replay browser tests: one server with built islands and one Chromium per
+// test file, a signed-in VIEWER, recordings posted through the real ingest endpoint the way the
+// SDK cuts them, and helpers to read the player's state from the page.
+import type { Kysely } from "kysely";
+import type { Browser, Page } from "playwright-core";
+import type { Database } from "../../db/schema.ts";
+import { cutSession, loadRecording, type RrwebEvent } from "../../bench/corpus_batches.ts";
+import { launchChromium } from "../helpers/browser.ts";
+import { signedInUser } from "../helpers/auth.ts";
+import { insertProject } from "../helpers/factories.ts";
+import { gzipBytes, METADATA } from "../helpers/ingest.ts";
+import { startPagesServer } from "../helpers/pages.ts";
+
+export type { RrwebEvent };
+
+export interface ReplayWorld extends AsyncDisposable {
+  url: string;
+  db: Kysely<Database>;
+  browser: Browser;
+  organizationId: string;
+  cookie: string;
+  key: string;
+  /** Posts `events` through ingest, cut as the SDK would; returns the stored session's id. */
+  record(
+    events: RrwebEvent[],
+    options?: { metadata?: object; externalId?: string },
+  ): Promise<string>;
+  /** Posts one more request of an existing session. */
+  post(externalId: string, events: RrwebEvent[], metadata?: object): Promise<void>;
+  /** A signed-in page (errors collected in `errors`) with a window of the given size. */
+  page(size?: { width: number; height: number }): Promise<ReplayPage>;
+}
+
+export interface ReplayPage {
+  page: Page;
+  errors: string[];
+}
+
+/** `dev: false` serves minified islands, as production does (for the benchmark). */
+export async function startReplayWorld({ dev = true } = {}): Promise<ReplayWorld> {
+  const server = await startPagesServer({}, { dev });
+  const db = server.t.db.kysely;
+  const viewer = await signedInUser(server.t, { role: "VIEWER" });
+  const project = await insertProject(db, { organizationId: viewer.organizationId });
+  const browser = await launchChromium();
+
+  const post = async (externalId: string, events: RrwebEvent[], metadata?: object) => {
+    const body = JSON.stringify({ sessionId: externalId, events, metadata });
+    const response = await fetch(`${server.url}/api/ingest`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "x-service-public-key": project.key,
+      },
+      body: await gzipBytes(new TextEncoder().encode(body)),
+    });
+    if (response.status !== 204) {
+      throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
+    }
+  };
+
+  return {
+    url: server.url,
+    db,
+    browser,
+    organizationId: viewer.organizationId,
+    cookie: viewer.cookie,
+    key: project.key,
+    post,
+    async record(events, options = {}) {
+      const externalId = options.externalId ?? crypto.randomUUID();
+      const metadata = options.metadata ?? { ...METADATA, url: hrefOf(events) };
+      const cut = cutSession(events, { flushIntervalMs: 60_000, flushAtEvents: 2_000 });
+      for (const batch of cut) {
+        await post(externalId, batch.events, batch.withMetadata ? metadata : undefined);
+      }
+      const row = await db.selectFrom("sessions").select("id")
+        .where("external_id", "=", externalId).executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async page(size = { width: 1440, height: 900 }) {
+      const context = await browser.newContext({
+        viewport: size,
+        permissions: ["clipboard-read", "clipboard-write"],
+      });
+      const [name, value] = viewer.cookie.split("=");
+      await context.addCookies([{ name, value, url: server.url }]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      return { page, errors };
+    },
+    [Symbol.asyncDispose]: async () => {
+      await browser.close();
+      await server[Symbol.asyncDispose]();
+    },
+  };
+}
+
+function hrefOf(events: RrwebEvent[]): string {
+  const meta = events.find((e) => e.type === 4);
+  return (meta?.data as { href?: string })?.href ?? METADATA.url;
+}
+
+export { loadRecording };
+
+/** Opens the replay page and waits for the first frame (the player reports ready). */
+export async function openReplay(page: Page, url: string, sessionId: string, query = "") {
+  await page.goto(`${url}/replays/${sessionId}${query}`);
+  await page.locator(".replay-player[data-ready='true']").waitFor();
+}
+
+/** Waits until every batch is decoded (the loading progress is gone). */
+export async function waitLoaded(page: Page) {
+  await page.locator(".replay-progress").waitFor({ state: "detached" });
+}
+
+/** The clock as shown: current and total, in ms of the displayed timeline (second precision). */
+export async function clockMs(page: Page): Promise<{ now: number; total: number }> {
+  const parse = (text: string | null) =>
+    (text ?? "").split(":").reduce((ms, part) => ms * 60 + Number(part), 0) * 1000;
+  return {
+    now: parse(await page.getByTestId("clock-now").textContent()),
+    total: parse(await page.getByTestId("clock-total").textContent()),
+  };
+}
+
+/** The seek bar's value and maximum (displayed timeline, ms). */
+export async function seekValue(page: Page): Promise<{ value: number; max: number }> {
+  const seek = page.getByRole("slider", { name: "Seek" });
+  return {
+    value: Number(await seek.inputValue()),
+    max: Number(await seek.getAttribute("max")),
+  };
+}
+
+/** The replayed document's visible text, whitespace-collapsed. */
+export async function frameText(page: Page): Promise<string> {
+  return await page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) =>
+    (iframe.contentDocument?.body?.innerText ?? "").replace(/\s+/g, " ").trim()
+  );
+}

@@ -1,0 +1,45 @@
+// The SDK and the server share one ingest contract: the body type the SDK sends (sdk/types.ts)
+// must be accepted by the server's schema (core/ingest/schema.ts). The type-level half fails
+// `deno check` (and so this test) as soon as they part; the run-time half parses a body the SDK
+// assembled itself.
+import assert from "node:assert/strict";
+import type { z } from "zod";
+import { cancelBodySchema, ingestBodySchema } from "../../core/ingest/schema.ts";
+import { encodeEvent, ingestJson } from "../../sdk/encoded_event.ts";
+import type { IngestBody, RecordedEvent, SessionMetadata } from "../../sdk/types.ts";
+
+/** Compiles only when the SDK's type `Sent` is assignable to the schema's input. */
+type Accepts<Schema extends z.ZodType, Sent extends z.input<Schema>> = [Schema, Sent];
+
+export type Checked = [
+  Accepts<typeof ingestBodySchema, IngestBody>,
+  Accepts<typeof cancelBodySchema, Pick<IngestBody, "sessionId">>,
+];
+
+Deno.test("sdk contract: a body the SDK assembles parses against the server's ingest schema", () => {
+  const metadata: SessionMetadata = {
+    url: "https://shop.example/cart?step=2",
+    referrer: "",
+    userAgent: "Mozilla/5.0",
+    screenWidth: 1280,
+    screenHeight: 800,
+    language: "en-GB",
+    userIdentity: { userId: "user-42", traits: { plan: "pro" } },
+  };
+  const events: RecordedEvent[] = [
+    {
+      type: 4,
+      data: { href: metadata.url, width: 1280, height: 800 },
+      timestamp: 1_700_000_000_000,
+    },
+    { type: 3, data: { source: 2, type: 2 }, timestamp: 1_700_000_000_250, extra: "kept" },
+  ];
+  const sessionId = crypto.randomUUID();
+  const sent = JSON.parse(ingestJson(sessionId, events.map(encodeEvent), metadata));
+
+  const parsed = ingestBodySchema.safeParse(sent);
+  if (!parsed.success) assert.fail(parsed.error.message);
+  assert.equal(parsed.data.sessionId, sessionId);
+  assert.deepEqual(parsed.data.events, events);
+  assert.deepEqual(parsed.data.metadata, metadata);
+});

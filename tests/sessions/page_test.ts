@@ -1,0 +1,96 @@
+// The sessions page: filters read from and written back to the URL, cursor paging, role-gated
+// delete, the empty state with the snippet and the live wait, and 400 for a bad query.
+import assert from "node:assert/strict";
+import { signedInUser } from "../helpers/auth.ts";
+import { insertProject } from "../helpers/factories.ts";
+import { seedDashboard } from "../helpers/dashboard_seed.ts";
+import { insertSessions } from "../helpers/sessions_factories.ts";
+import { createPagesApp, page } from "../helpers/pages.ts";
+
+const rows = (html: string) => [...html.matchAll(/<tr data-session="([^"]+)"/g)].map((m) => m[1]);
+
+Deno.test("sessions page: the filters come from the URL and narrow the list", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  const seed = await seedDashboard(t.db.kysely, owner.organizationId);
+  const path = `/sessions?projectIds=${seed.docs.id}&range=7d&sort=duration&sortDir=asc`;
+  const res = await page(t, path, { cookie: owner.cookie });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("cache-control"), "no-store");
+  const html = await res.text();
+  assert.match(html, new RegExp(`name="projectIds" value="${seed.docs.id}" checked`));
+  assert.doesNotMatch(html, new RegExp(`name="projectIds" value="${seed.shop.id}" checked`));
+  assert.match(html, /<option\s+value="7d" selected>/);
+  assert.match(html, /<option\s+value="duration" selected>/);
+  assert.match(html, /<option\s+value="asc" selected>/);
+  // Docs in the last 7 days: grace's session (3 min) and the anonymous one of 2 days (3 min).
+  const shown = rows(html);
+  const expected = [seed.grace.sessions[0].id, seed.anonymous[1].id];
+  assert.deepEqual(new Set(shown), new Set(expected));
+  assert.match(html, /data-testid="kpi-total">2</);
+  assert.match(
+    html,
+    /"apiPath":"\/api\/sessions\?projectIds=[^"]+range=7d[^"]+sort=duration[^"]+sortDir=asc[^"]+limit=20"/,
+  );
+});
+
+Deno.test("sessions page: rows link to their replay; the next page is a cursor link that keeps the filters", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
+  const base = Date.now() - 3_600_000;
+  const made = await insertSessions(
+    t.db.kysely,
+    project,
+    Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(base + i * 1000) })),
+  );
+  const first = await (await page(t, "/sessions?range=today", { cookie: owner.cookie })).text();
+  assert.equal(rows(first).length, 20);
+  assert.match(first, new RegExp(`href="/replays/${made[24].id}"`));
+  const next = first.match(/href="(\/sessions\?range=today&amp;cursor=[^"]+)"/)?.[1];
+  assert.ok(next, "a next-page link");
+  const second = await (await page(t, next.replaceAll("&amp;", "&"), { cookie: owner.cookie }))
+    .text();
+  assert.deepEqual(rows(second), made.slice(0, 5).reverse().map((s) => s.id));
+});
+
+Deno.test("sessions page: ADMIN+ get delete buttons, a VIEWER none", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  await seedDashboard(t.db.kysely, owner.organizationId);
+  const admin = await signedInUser(t, { role: "ADMIN", organizationId: owner.organizationId });
+  const viewer = await signedInUser(t, { role: "VIEWER", organizationId: owner.organizationId });
+  const adminHtml = await (await page(t, "/sessions", { cookie: admin.cookie })).text();
+  assert.match(adminHtml, />Delete<\/button>/);
+  assert.match(adminHtml, /"canDelete":true/);
+  const viewerHtml = await (await page(t, "/sessions", { cookie: viewer.cookie })).text();
+  assert.doesNotMatch(viewerHtml, />Delete<\/button>/);
+  assert.match(viewerHtml, /"canDelete":false/);
+});
+
+Deno.test("sessions page: an empty organization shows the snippet with the key to its OWNER and waits", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
+  const html = await (await page(t, "/sessions", { cookie: owner.cookie })).text();
+  assert.match(html, /data-testid="sessions-empty"/);
+  assert.ok(html.includes(`apiKey: &quot;${project.key}&quot;`));
+  assert.match(html, /data-island="WaitingForFirstSession"/);
+  const viewer = await signedInUser(t, { role: "VIEWER", organizationId: owner.organizationId });
+  const masked = await (await page(t, "/sessions", { cookie: viewer.cookie })).text();
+  assert.ok(!masked.includes(project.key));
+  assert.match(masked, /Only an owner of this organization can see the project key/);
+  // Filtering an empty list is not the first-run state.
+  const filtered = await (await page(t, "/sessions?search=zzz", { cookie: owner.cookie })).text();
+  assert.doesNotMatch(filtered, /sessions-empty/);
+});
+
+Deno.test("sessions page: an unknown range or sort is 400", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  for (const q of ["range=year", "sort=name", "sortDir=up"]) {
+    await insertProject(t.db.kysely, { organizationId: owner.organizationId });
+    const res = await page(t, `/sessions?${q}`, { cookie: owner.cookie });
+    assert.equal(res.status, 400, q);
+  }
+});

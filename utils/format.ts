@@ -1,0 +1,82 @@
+// How the dashboard writes numbers and times: durations, counts, relative and exact times. Shared
+// by server-rendered pages and islands; in the browser, times are in the viewer's time zone.
+
+/** "45 s", "3 min 05 s", "2 h 04 min" from milliseconds. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, "0")} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+const numbers = new Intl.NumberFormat("en");
+
+export function formatCount(n: number): string {
+  return numbers.format(n);
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 7],
+  ["week", 4.35],
+  ["month", 12],
+  ["year", Infinity],
+];
+
+/** "3 minutes ago", "yesterday", "in 2 hours" for `iso` seen at `now`. */
+export function formatRelative(iso: string, now: Date): string {
+  let value = (new Date(iso).getTime() - now.getTime()) / 1000;
+  if (Math.abs(value) < 10) return "just now";
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
+  }
+  return relative.format(Math.round(value), "year");
+}
+
+/**
+ * "12 Mar 2026, 14:05:09" in the runtime's time zone: the viewer's in the browser. On the server
+ * (`timeZone` "UTC") it says so, until an island re-renders it in the browser.
+ */
+export function formatExact(iso: string, timeZone?: string): string {
+  const text = new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone,
+  });
+  return timeZone === "UTC" ? `${text} UTC` : text;
+}
+
+/** The pathname of a recorded URL ("/cart"), or the text itself when it is not a URL. */
+export function pathnameOf(url: string | null): string {
+  if (!url) return "—";
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** The traits as a short "plan: pro · seats: 4" line, at most `max` of them. */
+export function traitsSummary(traits: Record<string, unknown> | null, max = 3): string {
+  const entries = Object.entries(traits ?? {}).filter(([, v]) => v !== null && v !== "");
+  const shown = entries.slice(0, max).map(([k, v]) =>
+    `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`
+  );
+  if (entries.length > max) shown.push(`+${entries.length - max} more`);
+  return shown.join(" · ");
+}
