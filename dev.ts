@@ -5,7 +5,8 @@ import { buildIslands } from "./fresh/build.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import { writeManifest } from "./fresh/manifest.ts";
 import { buildSdk } from "./sdk/build.ts";
-import config from "./fresh.config.ts";
+import { copyVendorStyles } from "./fresh/vendor_styles.ts";
+import config, { VENDOR_STYLES } from "./fresh.config.ts";
 
 const production = Deno.args[0] === "build";
 const { rootDir, buildDir } = resolveConfig(config, import.meta.url);
@@ -19,6 +20,7 @@ const islands = await buildIslands({
   buildDir,
   dev: !production,
 });
+await copyVendorStyles(rootDir, buildDir, VENDOR_STYLES);
 const sdk = await buildSdk({ outDir: join(buildDir, "sdk"), dev: !production });
 console.log(
   `dev: built ${Object.keys(islands.islands).length} island(s) and the SDK (${sdk.classic})` +

@@ -2,6 +2,9 @@
 // (to serve) and dev.ts (to build).
 import { defineConfig } from "$fresh/server.ts";
 
+/** npm stylesheets the pages link as /build/vendor/<name> (fresh/vendor_styles.ts). */
+export const VENDOR_STYLES = { "uplot.css": "uplot/dist/uPlot.min.css" };
+
 export default defineConfig({
   staticDir: "./static",
   build: { outDir: "./static/build" },

@@ -14,6 +14,7 @@ import * as $_dashboard__settings_organization_invites from "./routes/(dashboard
 import * as $_dashboard__settings_organization_members from "./routes/(dashboard)/settings/organization/members.tsx";
 import * as $_dashboard__settings_organization_projects from "./routes/(dashboard)/settings/organization/projects.tsx";
 import * as $_dashboard__settings_profile from "./routes/(dashboard)/settings/profile.tsx";
+import * as $_dashboard__users__id_ from "./routes/(dashboard)/users/[id].tsx";
 import * as $_404 from "./routes/_404.tsx";
 import * as $_500 from "./routes/_500.tsx";
 import * as $_app from "./routes/_app.tsx";
@@ -25,11 +26,13 @@ import * as $signout from "./routes/signout.ts";
 import * as $CopyButton from "./islands/CopyButton.tsx";
 import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
+import * as $OnlineStatus from "./islands/OnlineStatus.tsx";
 import * as $PasskeyButton from "./islands/PasskeyButton.tsx";
 import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $UserCharts from "./islands/UserCharts.tsx";
 import * as $WaitingForFirstSession from "./islands/WaitingForFirstSession.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
@@ -52,6 +55,7 @@ const manifest = {
     "./routes/(dashboard)/settings/organization/projects.tsx":
       $_dashboard__settings_organization_projects,
     "./routes/(dashboard)/settings/profile.tsx": $_dashboard__settings_profile,
+    "./routes/(dashboard)/users/[id].tsx": $_dashboard__users__id_,
     "./routes/_404.tsx": $_404,
     "./routes/_500.tsx": $_500,
     "./routes/_app.tsx": $_app,
@@ -65,11 +69,13 @@ const manifest = {
     "./islands/CopyButton.tsx": $CopyButton,
     "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
+    "./islands/OnlineStatus.tsx": $OnlineStatus,
     "./islands/PasskeyButton.tsx": $PasskeyButton,
     "./islands/PasskeySignIn.tsx": $PasskeySignIn,
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/UserCharts.tsx": $UserCharts,
     "./islands/WaitingForFirstSession.tsx": $WaitingForFirstSession,
   },
   baseUrl: import.meta.url,

@@ -5,6 +5,8 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIslands } from "../../fresh/build.ts";
 import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
+import { copyVendorStyles } from "../../fresh/vendor_styles.ts";
+import { VENDOR_STYLES } from "../../fresh.config.ts";
 import manifest from "../../fresh.gen.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { APP_ORIGIN } from "./auth.ts";
@@ -78,6 +80,7 @@ export async function startPagesServer(
   const rootDir = fileURLToPath(new URL("../../", import.meta.url));
   const buildDir = await Deno.makeTempDir({ prefix: "pages-e2e-build-" });
   await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev });
+  await copyVendorStyles(rootDir, buildDir, VENDOR_STYLES);
   const staticDir = `${rootDir}static`;
   let handle: (req: Request) => Response | Promise<Response> = () =>
     new Response(null, { status: 503 });

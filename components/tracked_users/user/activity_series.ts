@@ -37,7 +37,9 @@ export function activitySeries(activity: TrackedUserActivity, colors: PageColors
   const other = activity.buckets.map((b) =>
     b.total - b.byPage.reduce((sum, p) => sum + p.count, 0)
   );
-  if (other.some((n) => n > 0)) series.push({ label: OTHER_LABEL, color: OTHER_COLOR, counts: other });
+  if (other.some((n) => n > 0)) {
+    series.push({ label: OTHER_LABEL, color: OTHER_COLOR, counts: other });
+  }
   return {
     starts: activity.buckets.map((b) => Date.parse(b.t)),
     totals: activity.buckets.map((b) => b.total),

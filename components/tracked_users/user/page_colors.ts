@@ -2,24 +2,22 @@
 // pathname prefers the palette slot its name hashes to, so it keeps its colour across windows and
 // users unless an earlier (more important) page on the same screen already holds that slot.
 
-/** Distinct on light and dark backgrounds; the order of slots never changes. */
+/** Tableau 10 (grey swapped for navy: grey is "other"); the order of slots never changes. */
 export const PALETTE = [
-  "#4263eb", // blue
-  "#f08c00", // orange
-  "#2f9e44", // green
-  "#e03131", // red
-  "#ae3ec9", // purple
-  "#1098ad", // cyan
-  "#f06595", // pink
-  "#a0683a", // brown
-  "#74b816", // lime
-  "#7048e8", // violet
-  "#e8b600", // yellow
-  "#0b7285", // deep teal
+  "#4e79a7", // blue
+  "#f28e2b", // orange
+  "#59a14f", // green
+  "#e15759", // red
+  "#b07aa1", // purple
+  "#76b7b2", // teal
+  "#edc948", // yellow
+  "#ff9da7", // pink
+  "#9c755f", // brown
+  "#2f4b7c", // navy
 ] as const;
 
 /** Pages beyond the coloured ones, and the activity chart's "other" series. */
-export const OTHER_COLOR = "#a5adbb";
+export const OTHER_COLOR = "#bab0ac";
 
 export type PageColors = ReadonlyMap<string, string>;
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { colorOf, OTHER_COLOR, PALETTE, pageColors } from "./page_colors.ts";
+import { colorOf, OTHER_COLOR, pageColors, PALETTE } from "./page_colors.ts";
 
 Deno.test("page colours: a pathname keeps its colour whatever else is on screen", () => {
   const alone = pageColors(["/pricing"]).get("/pricing");

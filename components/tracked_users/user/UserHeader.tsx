@@ -1,0 +1,61 @@
+// The tracked user's heading: display name, live status, and the facts that identify them.
+import type { TrackedUserDetail } from "../../../core/tracked_users/schema.ts";
+import { formatCount, formatDuration } from "../../../utils/format.ts";
+import OnlineStatus from "../../../islands/OnlineStatus.tsx";
+import { Time } from "../../ui/Time.tsx";
+
+/** How often the header asks whether the user is online (while the tab is visible). */
+const HEARTBEAT_MS = 15_000;
+
+export function UserHeader({ user, renderedAt }: { user: TrackedUserDetail; renderedAt: string }) {
+  const now = new Date(renderedAt);
+  return (
+    <header class="user-head card">
+      <div class="user-title">
+        <p class="breadcrumb">
+          <a href="/users">Users</a> <span aria-hidden="true">/</span>
+        </p>
+        <div class="row">
+          <h1 data-testid="user-name">{user.displayName}</h1>
+          <OnlineStatus
+            userId={user.id}
+            online={user.status === "ONLINE"}
+            lastEventAt={user.lastEventAt}
+            renderedAt={renderedAt}
+            intervalMs={HEARTBEAT_MS}
+          />
+        </div>
+      </div>
+      <dl class="facts">
+        <div>
+          <dt>External id</dt>
+          <dd>
+            <code data-testid="user-external-id">{user.externalId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Project</dt>
+          <dd>{user.projectName}</dd>
+        </div>
+        <div>
+          <dt>First seen</dt>
+          <dd>
+            <Time iso={user.createdAt} now={now} />
+          </dd>
+        </div>
+        <div>
+          <dt>Last seen</dt>
+          <dd>{user.lastEventAt ? <Time iso={user.lastEventAt} now={now} /> : "—"}</dd>
+        </div>
+        <div>
+          <dt>Sessions</dt>
+          <dd>{formatCount(user.sessionCount)}</dd>
+        </div>
+        <div>
+          <dt>Active, 7 days</dt>
+          <dd>{formatDuration(user.activeTime7d)}</dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,148 @@
+// /users/[id]: one tracked user. Header and traits, the charts for a window from the URL (an
+// island reading /api), their sessions with "Load more"; ADMIN+ name and delete the user.
+import { asset, Head } from "$fresh/runtime.ts";
+import type { FreshContext, Handlers, PageProps } from "$fresh/server.ts";
+import { Notice } from "../../../components/Notice.tsx";
+import { ManageUser } from "../../../components/tracked_users/user/ManageUser.tsx";
+import {
+  readUserPageQuery,
+  SESSIONS_PAGE_SIZE,
+  userHref,
+  type UserPageQuery,
+  userSessionsApiPath,
+} from "../../../components/tracked_users/user/query.ts";
+import { TraitsTable } from "../../../components/tracked_users/user/TraitsTable.tsx";
+import { UserHeader } from "../../../components/tracked_users/user/UserHeader.tsx";
+import { atLeast } from "../../../core/permissions.ts";
+import { listProjects } from "../../../core/projects/projects.ts";
+import type { SessionListItem } from "../../../core/sessions/schema.ts";
+import {
+  removeTrackedUser,
+  setDisplayName,
+  trackedUserDetail,
+} from "../../../core/tracked_users/detail.ts";
+import { displayNameForm, type TrackedUserDetail } from "../../../core/tracked_users/schema.ts";
+import { trackedUserSessions } from "../../../core/tracked_users/sessions.ts";
+import SessionTable from "../../../islands/SessionTable.tsx";
+import UserCharts from "../../../islands/UserCharts.tsx";
+import { badRequest, orNull } from "../../../utils/found.ts";
+import { type FormFailure, parseForm, runAction, seeOther } from "../../../utils/forms.ts";
+import type { DashboardState } from "../_middleware.ts";
+
+interface Data {
+  user: TrackedUserDetail;
+  projectTraitKey: string | null;
+  query: UserPageQuery;
+  sessions: SessionListItem[];
+  nextCursor: string | null;
+  canManage: boolean;
+  renderedAt: string;
+  failure?: FormFailure;
+}
+
+const NOTICES = { "name-saved": "Display name saved." };
+
+export default function UserPage({ data, url }: PageProps<Data, DashboardState>) {
+  const { user, query, canManage } = data;
+  return (
+    <>
+      <Head>
+        <title>{user.displayName} · Users · Playhead</title>
+        <link rel="stylesheet" href={asset("/build/vendor/uplot.css")} />
+      </Head>
+      <Notice url={url} notices={NOTICES} failure={data.failure} />
+      <UserHeader user={user} renderedAt={data.renderedAt} />
+      <div class={canManage ? "user-grid" : undefined}>
+        <section class="card stack" aria-labelledby="traits-heading">
+          <h2 id="traits-heading">Traits</h2>
+          <TraitsTable traits={user.traits} namingKey={namingKey(user, data.projectTraitKey)} />
+        </section>
+        {canManage && (
+          <section class="card stack" aria-label="Manage this user" data-testid="manage-user">
+            <ManageUser user={user} projectTraitKey={data.projectTraitKey} />
+          </section>
+        )}
+      </div>
+      <UserCharts userId={user.id} range={query.range} />
+      <section id="sessions" class="card card-flush" aria-labelledby="sessions-heading">
+        <div class="section-head card-head">
+          <h2 id="sessions-heading">Sessions</h2>
+          <span class="muted small">Newest first</span>
+        </div>
+        {data.sessions.length === 0
+          ? <p class="empty">{query.cursor ? "No more sessions." : "No sessions recorded."}</p>
+          : (
+            <SessionTable
+              sessions={data.sessions}
+              nextCursor={data.nextCursor}
+              apiPath={userSessionsApiPath(user.id)}
+              nextHref={data.nextCursor &&
+                `${userHref(user.id, { ...query, cursor: data.nextCursor })}#sessions`}
+              showUser={false}
+              canDelete={canManage}
+              renderedAt={data.renderedAt}
+            />
+          )}
+      </section>
+    </>
+  );
+}
+
+/** The trait the display name comes from (DECISIONS "Sessions", display-name chain), if any. */
+function namingKey(user: TrackedUserDetail, projectKey: string | null): string | null {
+  if (user.customName) return null;
+  const filled = (key: string | null) => {
+    const value = key === null ? undefined : user.traits[key];
+    return value !== undefined && value !== null && String(value).trim() !== "";
+  };
+  if (filled(user.displayNameTraitKey)) return user.displayNameTraitKey;
+  return filled(projectKey) ? projectKey : null;
+}
+
+async function load(ctx: FreshContext<DashboardState>, failure?: FormFailure) {
+  const { deps, viewer } = ctx.state;
+  if (!viewer.activeOrganizationId) return null;
+  const query = readUserPageQuery(ctx.url);
+  const user = await orNull(trackedUserDetail(deps, viewer, ctx.params.id));
+  if (!user) return null;
+  const [projects, page] = await Promise.all([
+    listProjects(deps, viewer, { organizationId: viewer.activeOrganizationId }),
+    trackedUserSessions(deps, viewer, user.id, { cursor: query.cursor, limit: SESSIONS_PAGE_SIZE }),
+  ]);
+  return {
+    user,
+    projectTraitKey: projects.find((p) => p.id === user.projectId)?.displayNameTraitKey ?? null,
+    query,
+    sessions: page.data,
+    nextCursor: page.nextCursor,
+    canManage: atLeast(viewer.role ?? "VIEWER", "ADMIN"),
+    renderedAt: new Date().toISOString(),
+    failure,
+  } satisfies Data;
+}
+
+export const handler: Handlers<Data, DashboardState> = {
+  async GET(_req, ctx) {
+    const data = await load(ctx).catch(badRequest); // a bad window or cursor is a 400
+    if (data instanceof Response) return data;
+    return data ? ctx.render(data) : ctx.renderNotFound();
+  },
+  async POST(req, ctx) {
+    const { deps, viewer } = ctx.state;
+    const id = ctx.params.id;
+    return await runAction(req, ctx.url, {
+      "set-display-name": async (form) => {
+        await setDisplayName(deps, viewer, id, parseForm(displayNameForm, form));
+        return "name-saved";
+      },
+      "delete-user": async () => {
+        await removeTrackedUser(deps, viewer, id);
+        return seeOther("/users?done=user-deleted");
+      },
+    }, async (failure, status) => {
+      const data = await load(ctx, failure).catch(badRequest);
+      if (data instanceof Response) return data;
+      return data ? ctx.render(data, { status }) : ctx.renderNotFound();
+    });
+  },
+};
