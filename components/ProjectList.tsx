@@ -1,5 +1,6 @@
-// The active organization's projects with the controls the viewer's role allows: ADMIN renames;
-// OWNER sees and copies the key, regenerates it (after a confirmation step) and deletes.
+// The active organization's projects with the controls the viewer's role allows: ADMIN renames
+// and sets the default display-name trait key; OWNER sees and copies the key, regenerates it
+// (after a confirmation step) and deletes.
 import type { ProjectView } from "../core/projects/schema.ts";
 import { DELETE_PROJECT_PHRASE } from "../core/projects/projects.ts";
 import { atLeast, type Role } from "../core/permissions.ts";
@@ -42,6 +43,25 @@ export function ProjectList({ projects, role }: Props) {
                 maxLength={80}
               />
               <button type="submit" name="intent" value="rename-project">Rename</button>
+            </form>
+          )}
+          {admin && (
+            <form method="post" class="row">
+              <input type="hidden" name="projectId" value={p.id} />
+              <label for={`project-trait-${p.id}`}>Name users by trait</label>
+              <input
+                id={`project-trait-${p.id}`}
+                name="traitKey"
+                value={p.displayNameTraitKey ?? ""}
+                maxLength={60}
+                placeholder="e.g. name or email"
+                aria-describedby={`project-trait-hint-${p.id}`}
+              />
+              <button type="submit" name="intent" value="set-trait-key">Save</button>
+              <span id={`project-trait-hint-${p.id}`} class="muted small">
+                The identify() trait that names a tracked user who has no name of their own; empty
+                shows their external id.
+              </span>
             </form>
           )}
           {owner && (

@@ -17,6 +17,10 @@ export const projectNameForm = projectCreateBody.pick({ name: true });
 export const projectRenameForm = projectForm.extend(projectRenameBody.shape);
 export const projectDeleteForm = projectForm.extend(projectDeleteBody.shape);
 export const traitKeyBody = z.object({ traitKey: z.string().trim().min(1).max(60).nullable() });
+// The settings form's field: empty clears the project's default trait key.
+export const projectTraitKeyForm = projectForm.extend({
+  traitKey: z.string().trim().max(60).transform((key) => key === "" ? null : key),
+});
 
 export const project = z.strictObject({
   id: z.string(),

@@ -28,6 +28,7 @@ const CONTROLS = {
   leave: /value="remove-member" class="danger">Leave</,
   keyIsland: /data-island="ProjectKey"/,
   renameProject: /value="rename-project">Rename</,
+  projectTraitKey: /value="set-trait-key">Save</,
   regenerate: /value="regenerate-key"/,
   deleteProject: /value="delete-project"/,
   createProject: /value="create-project"/,
@@ -38,7 +39,7 @@ type Control = keyof typeof CONTROLS;
 
 const VISIBLE: Record<Role, Control[]> = {
   OWNER: Object.keys(CONTROLS) as Control[],
-  ADMIN: ["renameOrg", "leave", "renameProject", "sendInvite"],
+  ADMIN: ["renameOrg", "leave", "renameProject", "projectTraitKey", "sendInvite"],
   VIEWER: ["leave"],
 };
 

@@ -201,3 +201,33 @@ Deno.test("user page: another organization's user and an unknown id are 404; vis
   assert.equal(location.pathname, "/signin");
   assert.equal(location.searchParams.get("next"), `/users/${user.id}?range=6h`);
 });
+
+Deno.test("user page: the project's default trait key, set by an ADMIN in settings, names users", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  const { project, user } = await seedUserPage(t.db.kysely, owner.organizationId);
+  await t.db.kysely.updateTable("tracked_users").set({ display_name_trait_key: null })
+    .where("id", "=", user.id).execute();
+  const admin = await signedInUser(t, { role: "ADMIN", organizationId: owner.organizationId });
+  const settings = "/settings/organization/projects";
+  const save = (traitKey: string, cookie = admin.cookie) =>
+    page(t, settings, {
+      cookie,
+      form: { intent: "set-trait-key", projectId: project.id, traitKey },
+    });
+
+  const res = await save(" company ");
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get("location"), `${settings}?done=trait-key-saved`);
+  const form = await (await page(t, settings, { cookie: admin.cookie })).text();
+  assert.match(form, /name="traitKey"\s+value="company"/);
+  let html = await (await page(t, `/users/${user.id}`, { cookie: admin.cookie })).text();
+  assert.match(html, /data-testid="user-name">Analytical Engines</);
+  assert.match(html, /default trait\s*\(<code>company<\/code>\)/);
+
+  const viewer = await signedInUser(t, { role: "VIEWER", organizationId: owner.organizationId });
+  assert.equal((await save("plan", viewer.cookie)).status, 403);
+  assert.equal((await save("")).status, 303); // empty clears it
+  html = await (await page(t, `/users/${user.id}`, { cookie: admin.cookie })).text();
+  assert.match(html, /data-testid="user-name">ada@example\.test</);
+});

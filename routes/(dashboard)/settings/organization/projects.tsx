@@ -19,6 +19,7 @@ import {
   projectForm,
   projectNameForm,
   projectRenameForm,
+  projectTraitKeyForm,
   type ProjectView,
 } from "../../../../core/projects/schema.ts";
 import { formPage } from "../../../../utils/form_page.ts";
@@ -27,6 +28,7 @@ import type { DashboardState } from "../../_middleware.ts";
 
 export const PROJECT_NOTICES: Record<string, string> = {
   "project-renamed": "Project renamed.",
+  "trait-key-saved": "Default display-name trait saved.",
   "key-regenerated": "New key generated: the old one no longer works.",
   "project-deleted": "Project deleted.",
 };
@@ -45,6 +47,11 @@ export function projectActions({ deps, viewer }: DashboardState): Actions {
       const { projectId, name } = parseForm(projectRenameForm, form);
       await updateProject(deps, viewer, { id: projectId, name });
       return "project-renamed";
+    },
+    "set-trait-key": async (form) => {
+      const { projectId, traitKey } = parseForm(projectTraitKeyForm, form);
+      await updateProject(deps, viewer, { id: projectId, displayNameTraitKey: traitKey });
+      return "trait-key-saved";
     },
     "regenerate-key": async (form) => {
       const { projectId } = parseForm(projectForm, form);
