@@ -1,10 +1,11 @@
 // Browser tests of the tracked user page on a seeded user (five sessions over three days, several
 // pages each): the timeline and the activity chart draw for every window with the seed's numbers,
-// hovering a period says what it is, a click opens the replay at that period's start, and a user
-// with hundreds of sessions stays readable. Screenshots land in .scratch/ (not committed).
+// hovering a period says what it is, a click opens the replay at that period's start, a user with
+// hundreds of sessions stays readable, and the status turns online when the user sends a batch. Screenshots land in .scratch/ (not committed).
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser.ts";
+import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
 import { signedInUser } from "../helpers/auth.ts";
 import { startPagesServer } from "../helpers/pages.ts";
 import {
@@ -144,6 +145,34 @@ Deno.test("user page e2e: a user with hundreds of sessions gets a bounded, reada
       /No events in this window/,
     );
     await shot(page, "user-page-busy-7d-1280.png");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("user page e2e: the status turns online when a batch for the user arrives", async () => {
+  await using server = await startPagesServer();
+  const owner = await signedInUser(server.t);
+  const { project, user } = await seedUserPage(server.t.db.kysely, owner.organizationId);
+  const { browser, page, errors } = await signedInPage(server.url, owner.cookie);
+  try {
+    await page.goto(`${server.url}/users/${user.id}`);
+    const status = page.getByTestId("online-status");
+    await page.locator("fresh-island[data-island=OnlineStatus][data-hydrated=true]").waitFor();
+    assert.equal(await status.getAttribute("data-online"), "false");
+    assert.match(await status.textContent() ?? "", /Last seen 30 minutes ago/);
+
+    const res = await postIngest(server.t.app, {
+      sessionId: crypto.randomUUID(),
+      events: recordedEvents(3, Date.now() - 2000),
+      metadata: { ...METADATA, userIdentity: { userId: "ada@example.test", traits: {} } },
+    }, { key: project.key, gzip: true });
+    assert.equal(res.status, 204);
+    // Coming back to the tab asks at once (otherwise the next beat does, within 15 s).
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.locator("[data-testid=online-status][data-online=true]").waitFor();
+    assert.match(await status.textContent() ?? "", /Online now/);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
