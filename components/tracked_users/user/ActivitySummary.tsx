@@ -3,7 +3,6 @@ import type { TrackedUserActivity } from "../../../core/tracked_users/schema.ts"
 import { formatCount, formatDuration } from "../../../utils/format.ts";
 
 const moment = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
   day: "numeric",
   month: "short",
   hour: "2-digit",
