@@ -31,7 +31,10 @@ function assertTimedOut(answer: { text: string; closed: boolean }) {
   assert.ok(answer.closed, "the server closes the connection");
 }
 
-async function withServer(bodyTimeoutMs: number, run: (s: TestServer, key: string) => Promise<void>) {
+async function withServer(
+  bodyTimeoutMs: number,
+  run: (s: TestServer, key: string) => Promise<void>,
+) {
   const server = await startTestServer({}, {
     env: { HTTP_BODY_TIMEOUT_MS: String(bodyTimeoutMs) },
   });
@@ -92,7 +95,9 @@ Deno.test("slow body: 200 stalled ingest bodies are all answered 408 and release
     const answers = await Promise.all(Array.from({ length: 200 }, async (_, i) => {
       const conn = await rawConnect(server.url);
       const framing = i % 2 ? "Transfer-Encoding: chunked" : `Content-Length: ${json.length}`;
-      await conn.write(ingestHead(server, key, framing) + (i % 2 ? "5\r\n{\"ses" : json.slice(0, 5)));
+      await conn.write(
+        ingestHead(server, key, framing) + (i % 2 ? '5\r\n{"ses' : json.slice(0, 5)),
+      );
       return await conn.readUntilClosed(GIVE_UP_MS);
     }));
     const statuses = Map.groupBy(answers, (a) => statusOf(a.text));

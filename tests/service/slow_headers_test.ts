@@ -84,7 +84,9 @@ Deno.test("slow headers: 200 stalled heads are all released, and the service ans
 Deno.test("slow headers: a request whose head arrives in slow pieces within the limit is served", async () => {
   await withServer(async (server) => {
     const conn = await rawConnect(server.url);
-    for (const piece of ["GET /api/he", "alth HTTP/1.1\r\nHost: a\r\n", "Connection: close\r\n\r\n"]) {
+    for (
+      const piece of ["GET /api/he", "alth HTTP/1.1\r\nHost: a\r\n", "Connection: close\r\n\r\n"]
+    ) {
       await conn.write(piece);
       await sleep(50);
     }
