@@ -50,6 +50,8 @@ const envSchema = z.object({
   INGEST_DATABASE_BUDGET_MS: positiveInt(4000),
   DASHBOARD_DATABASE_BUDGET_MS: positiveInt(15000),
   SHUTDOWN_GRACE_MS: positiveInt(5000),
+  // Slow clients (serve.ts, api/body.ts): a head within 10 s; a body within 30 s, which a 500 KB
+  // gzipped SDK batch meets at 140 kbit/s (a 408 is retried by the SDK, nothing is lost).
   HTTP_HEADER_TIMEOUT_MS: positiveInt(10000),
   HTTP_BODY_TIMEOUT_MS: positiveInt(30000),
 });

@@ -180,3 +180,21 @@ Deno.test("config: the migration task reads only the database settings", () => {
   );
   assert.throws(() => loadDatabaseConfig({ DATABASE_URL: "mysql://x" }), ConfigError);
 });
+
+Deno.test("config: HTTP timeouts default to 10 s for heads and 30 s for bodies, and must be positive", () => {
+  assert.deepEqual(loadConfig(DEV).http, {
+    headerTimeoutMs: 10_000,
+    bodyTimeoutMs: 30_000,
+    shutdownGraceMs: 5_000,
+  });
+  const set = loadConfig({ ...DEV, HTTP_HEADER_TIMEOUT_MS: "300", HTTP_BODY_TIMEOUT_MS: "500" });
+  assert.equal(set.http.headerTimeoutMs, 300);
+  assert.equal(set.http.bodyTimeoutMs, 500);
+  assert.throws(
+    () => loadConfig({ ...DEV, HTTP_HEADER_TIMEOUT_MS: "0", HTTP_BODY_TIMEOUT_MS: "soon" }),
+    (error: unknown) =>
+      error instanceof ConfigError && error.problems.length === 2 &&
+      /HTTP_HEADER_TIMEOUT_MS/.test(error.problems[0]) &&
+      /HTTP_BODY_TIMEOUT_MS/.test(error.problems[1]),
+  );
+});

@@ -1,4 +1,4 @@
-// Production entry: configuration → database → migrations → app → Deno.serve.
+// Production entry: configuration → database → migrations → app → serve.ts (node:http).
 /// <reference lib="deno.unstable" />
 import { join } from "node:path";
 import { createPageHandler, createStaticHandler } from "$fresh/server.ts";
@@ -17,6 +17,7 @@ import freshConfig from "./fresh.config.ts";
 import manifest from "./fresh.gen.ts";
 import { log, setupLogging } from "./log.ts";
 import { setupMonitoring } from "./monitoring.ts";
+import { serve } from "./serve.ts";
 
 const config = loadConfigOrExit();
 await setupLogging(config.logLevel);
@@ -56,16 +57,21 @@ const app = createApp(deps, {
   }),
 });
 
-const server = Deno.serve({
+// serve.ts, not Deno.serve: it closes connections whose head, body or keep-alive idles too long.
+const server = await serve((req, info) => app.fetch(req, info), {
   port: config.port,
-  onListen: ({ hostname, port }) =>
-    log.info("server:listen:ok", {
-      version: VERSION,
-      database: db.kind,
-      url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`,
-      appUrl: config.appUrl,
-    }),
-}, app.fetch);
+  headerTimeoutMs: config.http.headerTimeoutMs,
+  bodyTimeoutMs: config.http.bodyTimeoutMs,
+});
+{
+  const { hostname, port } = server.addr;
+  log.info("server:listen:ok", {
+    version: VERSION,
+    database: db.kind,
+    url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`,
+    appUrl: config.appUrl,
+  });
+}
 
 scheduleCleanup();
 

@@ -1,5 +1,6 @@
 // Reads a JSON request body within the caps of DECISIONS "Ingest": 10 MiB on the wire, gzip or
-// identity encoding only, and after gunzip at most what the SDK can produce with margin.
+// identity encoding only, after gunzip at most what the SDK can produce with margin, and all of it
+// within the body timeout (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408.
 import { payloadTooLarge, unsupported } from "../core/errors.ts";
 import { createDecodeGate } from "../core/decode_gate.ts";
 import { gunzipCapped, readCapped } from "../core/gzip.ts";
@@ -27,20 +28,22 @@ export interface Wire {
   large: boolean;
 }
 
-/** The body's bytes as received, its encoding, and whether decoding it is large work. */
-export async function readWire(req: Request): Promise<Wire> {
+/**
+ * The body's bytes as received, its encoding, and whether decoding it is large work. A body that
+ * has not fully arrived within `timeoutMs` is request_timeout (408) and its stream is cancelled.
+ */
+export async function readWire(req: Request, timeoutMs: number): Promise<Wire> {
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "identity") {
     throw unsupported(`Content-Encoding ${encoding} is not supported; use gzip or identity`);
   }
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > MAX_WIRE_BYTES) throw payloadTooLarge(`body exceeds ${MAX_WIRE_BYTES} bytes`);
-  // A declared length is enforced by the HTTP server, so such bodies are read in one piece.
-  const wire = !req.body
-    ? new Uint8Array()
-    : Number.isFinite(declared)
-    ? new Uint8Array(await req.arrayBuffer())
-    : await readCapped(req.body, MAX_WIRE_BYTES, "body");
+  // A declared length is enforced by the HTTP server and a chunked body is capped as it arrives;
+  // both are read through one reader, which the deadline can cancel (arrayBuffer() cannot be).
+  const wire = req.body
+    ? await readCapped(req.body, MAX_WIRE_BYTES, "body", AbortSignal.timeout(timeoutMs))
+    : new Uint8Array();
   const gzip = encoding === "gzip";
   const large = (gzip ? decodedLimit(wire.byteLength) : wire.byteLength) > ALWAYS_DECODABLE_BYTES;
   return { bytes: wire, gzip, large };

@@ -56,6 +56,8 @@ export function renderError(error: Error, c: Context): Response {
     if (error.details.retryAfter !== undefined) {
       headers["Retry-After"] = String(error.details.retryAfter);
     }
+    // The rest of a body that timed out may never come: the connection cannot be reused.
+    if (error.kind === "request_timeout") headers["Connection"] = "close";
     return c.json(errorBody(error), error.status as 400, headers);
   }
   if (error instanceof HTTPException && error.status < 500) {

@@ -18,6 +18,10 @@ import { userRoutes } from "./user/mod.ts";
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.onError(renderError);
+  api.use(async (c, next) => {
+    c.set("bodyTimeoutMs", deps.config.http.bodyTimeoutMs);
+    await next();
+  });
   api.route("/", healthRoutes(deps));
   api.route("/", ingestRoutes(deps));
   api.route("/", openApiRoutes(api));

@@ -45,7 +45,7 @@ export function body<T extends z.ZodType>(
   { optional = false, keepNul = false }: { optional?: boolean; keepNul?: boolean } = {},
 ): Validated<"json", T> {
   const middleware: Validated<"json", T> = async (c, next) => {
-    const wire = await readWire(c.req.raw);
+    const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs);
     c.set("wireBytes", wire.bytes.byteLength);
     const decode = () =>
       parseWith(schema, parseJson(decodeWire(wire), optional), "body", { keepNul }) as object;

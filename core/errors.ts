@@ -7,6 +7,7 @@ export type ErrorKind =
   | "validation"
   | "conflict"
   | "gone"
+  | "request_timeout"
   | "payload_too_large"
   | "unsupported"
   | "rate_limited"
@@ -20,6 +21,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   validation: 400,
   conflict: 409,
   gone: 410,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported: 415,
   rate_limited: 429,
@@ -54,6 +56,8 @@ export const notFound = (what = "resource") => new AppError("not_found", `${what
 export const validation = (message: string, issues?: ValidationIssue[]) =>
   new AppError("validation", message, { issues });
 export const conflict = (message: string) => new AppError("conflict", message);
+/** A request body that did not finish arriving in time; the connection is closed with it. */
+export const requestTimeout = (message: string) => new AppError("request_timeout", message);
 export const payloadTooLarge = (message: string) => new AppError("payload_too_large", message);
 export const unsupported = (message: string) => new AppError("unsupported", message);
 export const rateLimited = (message: string, retryAfter: number) =>

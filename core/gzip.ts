@@ -2,31 +2,40 @@
 // the web CompressionStream, and Deno runs the asynchronous zlib on the main thread anyway), with
 // a cap on what a decompression may produce (gzip bombs).
 import { gunzipSync, gzipSync } from "node:zlib";
-import { payloadTooLarge, validation } from "./errors.ts";
+import { payloadTooLarge, requestTimeout, validation } from "./errors.ts";
 
 /** gzip at zlib's default level 6, the same output size as CompressionStream("gzip"). */
 export function gzip(bytes: Uint8Array): Uint8Array {
   return gzipSync(bytes);
 }
 
-/** Reads a stream fully; throws payload_too_large past `limit` bytes without reading further. */
+/**
+ * Reads a stream fully; throws payload_too_large past `limit` bytes and request_timeout when
+ * `deadline` aborts first, without reading further. Either way the stream is cancelled, so a
+ * client that trickles or stalls holds nothing once it has its answer.
+ */
 export async function readCapped(
   stream: ReadableStream<Uint8Array>,
   limit: number,
   what: string,
+  deadline?: AbortSignal,
 ): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = stream.getReader();
+  const expired = deadline ? abortedAsTimeout(deadline, what) : null;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = expired
+        ? await Promise.race([reader.read(), expired.promise])
+        : await reader.read();
       if (done) break;
       size += value.byteLength;
       if (size > limit) throw payloadTooLarge(`${what} exceeds ${limit} bytes`);
       chunks.push(value);
     }
   } finally {
+    expired?.dispose();
     reader.cancel().catch(() => {});
   }
   if (chunks.length === 1) return chunks[0];
@@ -37,6 +46,16 @@ export async function readCapped(
     offset += chunk.byteLength;
   }
   return out;
+}
+
+/** A promise that rejects with request_timeout when `signal` aborts (never resolves). */
+function abortedAsTimeout(signal: AbortSignal, what: string) {
+  const { promise, reject } = Promise.withResolvers<never>();
+  promise.catch(() => {}); // raced, not always awaited
+  const onAbort = () => reject(requestTimeout(`${what} did not arrive in time`));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
 }
 
 /** Decompresses gzip bytes, refusing output beyond `limit` (without inflating past it). */

@@ -3,6 +3,8 @@
 
 /** Waits between attempts after a 5xx or network error (spec §8). */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
+/** The service's answer to a body that did not arrive in time: retried, unlike other 4xx. */
+const REQUEST_TIMEOUT = 408;
 /** Regular flushes gzip bodies larger than this many bytes (spec §8). */
 export const GZIP_THRESHOLD_BYTES = 1_024;
 
@@ -15,7 +17,11 @@ export interface TransportDeps {
   gzip: ((bytes: Uint8Array) => Promise<Uint8Array>) | null;
 }
 
-/** delivered = 2xx; rejected = 4xx (never retried); failed = 5xx or network, after all retries. */
+/**
+ * delivered = 2xx; rejected = 4xx (never retried); failed = 5xx, 408 or network, after all
+ * retries. A 408 means the service never got the whole body (a slow upload timed out): like a
+ * network error, the batch is intact and worth sending again.
+ */
 export type SendOutcome = "delivered" | "rejected" | "failed" | "aborted";
 
 export interface TransportConfig {
@@ -33,8 +39,8 @@ export class Transport {
   constructor(readonly config: TransportConfig, readonly deps: TransportDeps) {}
 
   /**
-   * Posts one batch (its JSON body), retrying 5xx and network errors after 1, 2 and 4 s unless
-   * `signal` aborts.
+   * Posts one batch (its JSON body), retrying 5xx, 408 and network errors after 1, 2 and 4 s
+   * unless `signal` aborts.
    */
   async send(json: string, signal: AbortSignal): Promise<{ outcome: SendOutcome; status: number }> {
     const payload = await this.#prepare(encoder.encode(json));
@@ -45,7 +51,9 @@ export class Transport {
       }
       status = await this.#post("/api/ingest", payload.bytes, payload.gzipped, false);
       if (status >= 200 && status < 300) return { outcome: "delivered", status };
-      if (status >= 400 && status < 500) return { outcome: "rejected", status };
+      if (status >= 400 && status < 500 && status !== REQUEST_TIMEOUT) {
+        return { outcome: "rejected", status };
+      }
       if (signal.aborted) return { outcome: "aborted", status };
     }
     return { outcome: "failed", status };

@@ -24,6 +24,14 @@ Deno.test("transport: after the third retry fails the batch is reported failed",
   assert.deepEqual(delays, [1000, 2000, 4000]);
 });
 
+Deno.test("transport: a 408 (body timed out on the way) is retried like a network error", async () => {
+  const { deps, sent, delays } = scriptedDeps([408, 408, 204]);
+  const result = await new Transport(CONFIG, deps).send(body(), new AbortController().signal);
+  assert.deepEqual(result, { outcome: "delivered", status: 204 });
+  assert.equal(sent.length, 3);
+  assert.deepEqual(delays, [1000, 2000]);
+});
+
 Deno.test("transport: a 4xx is never retried", async () => {
   const { deps, sent, delays } = scriptedDeps([400]);
   const result = await new Transport(CONFIG, deps).send(body(), new AbortController().signal);

@@ -1,5 +1,5 @@
-// The address a request came from: the TCP peer Deno.serve reports (the env Hono passes to
-// handlers), or, behind a trusted reverse proxy (TRUST_PROXY=true), the address that proxy
+// The address a request came from: the TCP peer the server reports (serve.ts; the env Hono passes
+// to handlers), or, behind a trusted reverse proxy (TRUST_PROXY=true), the address that proxy
 // appended last to X-Forwarded-For. "unknown" when neither exists (e.g. `app.request()` in tests).
 import type { Context } from "hono";
 

@@ -4,6 +4,10 @@
 import type { z } from "zod";
 import { parseWith } from "../core/validate.ts";
 import { AppError, validation } from "../core/errors.ts";
+import { readCapped } from "../core/gzip.ts";
+
+/** Forms carry names and ids, never files. */
+const MAX_FORM_BYTES = 1024 * 1024;
 
 /** Why a form post failed, shown above the page it came from. */
 export interface FormFailure {
@@ -30,14 +34,40 @@ export function parseForm<T extends z.ZodType>(schema: T, form: FormData): z.inf
   return parseWith(schema, fields(form), "form");
 }
 
+/**
+ * The posted form, read within `timeoutMs` (HTTP_BODY_TIMEOUT_MS), or the response that refuses
+ * it: 408 for a client that trickles it (the connection is closed), 413 past 1 MiB. A body that
+ * is not a form reads as an empty one.
+ */
+export async function readForm(req: Request, timeoutMs: number): Promise<FormData | Response> {
+  if (!req.body) return new FormData();
+  try {
+    const bytes = await readCapped(
+      req.body,
+      MAX_FORM_BYTES,
+      "form",
+      AbortSignal.timeout(timeoutMs),
+    );
+    const type = req.headers.get("content-type") ?? "";
+    return await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData()
+      .catch(() => new FormData());
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const headers = { "content-type": "text/plain; charset=utf-8", connection: "close" };
+    return new Response(error.message, { status: error.status, headers });
+  }
+}
+
 /** Runs the action the form names; domain errors go to `rerender` with their status. */
 export async function runAction(
   req: Request,
   url: URL,
   actions: Actions,
   rerender: (failure: FormFailure, status: number) => Promise<Response>,
+  bodyTimeoutMs: number,
 ): Promise<Response> {
-  const form = await req.formData().catch(() => new FormData());
+  const form = await readForm(req, bodyTimeoutMs);
+  if (form instanceof Response) return form;
   const intent = String(form.get("intent") ?? "");
   try {
     if (!Object.hasOwn(actions, intent)) throw validation(`unknown form action "${intent}"`);

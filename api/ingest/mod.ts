@@ -38,10 +38,11 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
 
   // Scoped to the key-authenticated paths: this sub-app is mounted at the /api root, where a bare
   // `use` would reach every other endpoint as well.
-  // Past its database budget a request answers 503 + Retry-After, inside CORS (issue 12 #1).
+  app.use("/ingest", openCors, noStore());
+  app.use("/sessions/cancel", openCors, noStore());
+  // Past its database budget a request answers 503 + Retry-After, inside CORS (issue 12 #1). The
+  // budget starts once the body is in: a slow upload is the body timeout's (408), not a 503.
   const budget = databaseBudget(deps.config.database.ingestBudgetMs);
-  app.use("/ingest", openCors, noStore(), budget);
-  app.use("/sessions/cancel", openCors, noStore(), budget);
 
   app.post(
     "/ingest",
@@ -58,6 +59,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
     }),
     publicKey(),
     body(ingestBodySchema, { keepNul: true }),
+    budget,
     async (c) => {
       const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };
       await ingestBatch(deps, c.var.publicKey, c.req.valid("json"), context);
@@ -78,6 +80,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
     }),
     publicKey(),
     body(cancelBodySchema),
+    budget,
     async (c) => {
       const { sessionId } = c.req.valid("json");
       await cancelIngestSession(deps, c.var.publicKey, sessionId, { requestId: c.var.requestId });

@@ -19,6 +19,8 @@ export interface RouteShape {
   cookie: boolean;
   role: boolean;
   validates: boolean;
+  /** Reads a request body (which can time out: 408). */
+  body: boolean;
   errors?: readonly number[];
 }
 
@@ -29,6 +31,7 @@ export function errorStatuses(route: RouteShape): number[] {
   // Cookie-authenticated mutations are refused from another origin (CSRF) as well.
   if (route.role || (route.cookie && route.method !== "get")) statuses.add(403);
   if (route.validates) statuses.add(400);
+  if (route.body) statuses.add(408);
   if (route.path.includes("{")) statuses.add(404);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
@@ -67,6 +70,7 @@ function finish(method: string, path: string, op: Json): Json {
     cookie: security.some((s) => "sessionCookie" in s),
     role: "x-min-role" in op,
     validates: params.some((p) => p.in === "query") || "requestBody" in op,
+    body: "requestBody" in op,
     errors: errors as number[] | undefined,
   };
   for (const status of errorStatuses(shape)) {

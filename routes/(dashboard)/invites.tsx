@@ -77,17 +77,23 @@ export const handler: Handlers<Data, DashboardState> = {
   },
   async POST(req, ctx) {
     const { deps, viewer } = ctx.state;
-    return await runAction(req, ctx.url, {
-      // The new member lands in the organization they joined.
-      accept: async (form) => {
-        const invite = await acceptInvite(deps, viewer, parseForm(inviteSchema, form));
-        await switchOrganization(deps, viewer, { organizationId: invite.organization.id });
-        return seeOther("/settings/organization?done=joined");
+    return await runAction(
+      req,
+      ctx.url,
+      {
+        // The new member lands in the organization they joined.
+        accept: async (form) => {
+          const invite = await acceptInvite(deps, viewer, parseForm(inviteSchema, form));
+          await switchOrganization(deps, viewer, { organizationId: invite.organization.id });
+          return seeOther("/settings/organization?done=joined");
+        },
+        decline: async (form) => {
+          await declineInvite(deps, viewer, parseForm(inviteSchema, form));
+          return "declined";
+        },
       },
-      decline: async (form) => {
-        await declineInvite(deps, viewer, parseForm(inviteSchema, form));
-        return "declined";
-      },
-    }, async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }));
+      async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }),
+      deps.config.http.bodyTimeoutMs,
+    );
   },
 };

@@ -66,6 +66,7 @@ export function errorStatuses(route: RouteDoc): number[] {
     cookie: route.auth === "cookie",
     role: Boolean(route.role),
     validates: Boolean(route.query || route.body),
+    body: Boolean(route.body),
     errors: route.errors,
   });
 }

@@ -8,6 +8,8 @@ import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
 import { copyVendorStyles } from "../../fresh/vendor_styles.ts";
 import { VENDOR_STYLES } from "../../fresh.config.ts";
 import manifest from "../../fresh.gen.ts";
+import { loadConfig } from "../../config.ts";
+import { type FetchHandler, serve } from "../../serve.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { APP_ORIGIN } from "./auth.ts";
 
@@ -82,18 +84,19 @@ export async function startPagesServer(
   await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev });
   await copyVendorStyles(rootDir, buildDir, VENDOR_STYLES);
   const staticDir = `${rootDir}static`;
-  let handle: (req: Request) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 });
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (req) => handle(req),
-  );
+  let handle: FetchHandler = () => new Response(null, { status: 503 });
+  const { http } = loadConfig({ NODE_ENV: "test", ...env });
+  const server = await serve((req, info) => handle(req, info), {
+    hostname: "127.0.0.1",
+    port: 0,
+    ...http,
+  });
   const url = `http://127.0.0.1:${server.addr.port}`;
   const t = await createTestApp({ ...env, APP_URL: url }, {
     staticFiles: createStaticHandler({ staticDir, buildDir }),
     pages: await createPageHandler(manifest, { staticDir, buildDir }),
   });
-  handle = t.app.fetch;
+  handle = (req, info) => t.app.fetch(req, info);
   return {
     url,
     t,

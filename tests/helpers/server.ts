@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import type { AppParts } from "../../app.ts";
 import type { AppDeps } from "../../core/deps.ts";
 import type { Database } from "../../db/schema.ts";
+import { loadConfig } from "../../config.ts";
+import { type FetchHandler, serve } from "../../serve.ts";
 import { createTestApp } from "./app.ts";
 import { insertProject } from "./factories.ts";
 
@@ -26,19 +28,21 @@ export async function startTestServer(
   parts: AppParts = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  let handle: (req: Request) => Response | Promise<Response> = () =>
-    new Response("starting", { status: 503 });
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (req) => handle(req),
-  );
+  let handle: FetchHandler = () => new Response("starting", { status: 503 });
+  // The production server (serve.ts) with the same connection timeouts as the app is given.
+  const { http } = loadConfig({ NODE_ENV: "test", ...options.env });
+  const server = await serve((req, info) => handle(req, info), {
+    hostname: "127.0.0.1",
+    port: 0,
+    ...http,
+  });
   const url = `http://${options.host ?? "127.0.0.1"}:${server.addr.port}`;
   const testApp = await createTestApp({ APP_URL: url, ...options.env }, parts)
     .catch(async (error) => {
       await server.shutdown();
       throw error;
     });
-  handle = testApp.app.fetch;
+  handle = (req, info) => testApp.app.fetch(req, info);
   return {
     url,
     db: testApp.db.kysely,

@@ -1,6 +1,6 @@
 // The profile settings page: renders for a signed-in user; its forms answer 303 and change data.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
+import { APP_ORIGIN, signedInUser } from "../helpers/auth.ts";
 import { createPagesApp, page } from "../helpers/pages.ts";
 import type { TestApp } from "../helpers/app.ts";
 
@@ -156,4 +156,26 @@ Deno.test("profile page: passkeys are renamed and deleted", async () => {
   });
   assert.equal(deleted.status, 303);
   assert.equal(await row(), undefined);
+});
+
+Deno.test("profile page: a form post whose body stalls is answered 408 with Connection: close, nothing changed", async () => {
+  await using t = await createPagesApp({ HTTP_BODY_TIMEOUT_MS: "300" });
+  const { cookie, user } = await signedInUser(t);
+  // Half a form, then nothing: the stream stays open like a client that stopped sending.
+  const stalled = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode("intent=rename&name=Sl")),
+  });
+  const res = await t.app.request("/settings/profile", {
+    method: "POST",
+    headers: {
+      cookie,
+      origin: APP_ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: stalled,
+  });
+  assert.equal(res.status, 408);
+  assert.equal(res.headers.get("connection"), "close");
+  assert.match(await res.text(), /did not arrive in time/);
+  assert.equal((await userRow(t, user.id))?.name, "Test User");
 });

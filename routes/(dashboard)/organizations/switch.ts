@@ -4,7 +4,7 @@ import type { Handlers } from "$fresh/server.ts";
 import { z } from "zod";
 import { switchOrganization } from "../../../core/organizations/organizations.ts";
 import { badRequest, orNull } from "../../../utils/found.ts";
-import { parseForm, seeOther } from "../../../utils/forms.ts";
+import { parseForm, readForm, seeOther } from "../../../utils/forms.ts";
 import { safeNextPath } from "../../../utils/next_path.ts";
 import type { DashboardState } from "../_middleware.ts";
 
@@ -23,7 +23,8 @@ export function pageAfterSwitch(next: string): string {
 export const handler: Handlers<unknown, DashboardState> = {
   async POST(req, ctx) {
     const { deps, viewer } = ctx.state;
-    const form = await req.formData().catch(() => new FormData());
+    const form = await readForm(req, deps.config.http.bodyTimeoutMs);
+    if (form instanceof Response) return form;
     let input;
     try {
       input = parseForm(switchForm, form);

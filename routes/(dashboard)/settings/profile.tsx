@@ -117,32 +117,38 @@ export const handler: Handlers<Data, DashboardState> = {
   },
   async POST(req, ctx) {
     const { deps, viewer } = ctx.state;
-    return await runAction(req, ctx.url, {
-      rename: async (form) => {
-        await renameProfile(deps, viewer, parseForm(renameUserBody, form));
-        return "renamed";
+    return await runAction(
+      req,
+      ctx.url,
+      {
+        rename: async (form) => {
+          await renameProfile(deps, viewer, parseForm(renameUserBody, form));
+          return "renamed";
+        },
+        avatar: async () => {
+          await regenerateAvatar(deps, viewer);
+          return "avatar";
+        },
+        unlink: async (form) => {
+          await unlinkAccount(deps, viewer, parseForm(providerSchema, form));
+          return "unlinked";
+        },
+        "rename-passkey": async (form) => {
+          const { credentialId, name } = parseForm(passkeyNameSchema, form);
+          await renamePasskey(deps, viewer, credentialId, name);
+          return "passkey-renamed";
+        },
+        "delete-passkey": async (form) => {
+          await deletePasskey(deps, viewer, parseForm(passkeySchema, form).credentialId);
+          return "passkey-deleted";
+        },
+        "delete-account": async (form) => {
+          await deleteAccount(deps, viewer, { confirmation: String(form.get("confirmation")) });
+          return seeOther("/signin", { "set-cookie": endSession(deps) });
+        },
       },
-      avatar: async () => {
-        await regenerateAvatar(deps, viewer);
-        return "avatar";
-      },
-      unlink: async (form) => {
-        await unlinkAccount(deps, viewer, parseForm(providerSchema, form));
-        return "unlinked";
-      },
-      "rename-passkey": async (form) => {
-        const { credentialId, name } = parseForm(passkeyNameSchema, form);
-        await renamePasskey(deps, viewer, credentialId, name);
-        return "passkey-renamed";
-      },
-      "delete-passkey": async (form) => {
-        await deletePasskey(deps, viewer, parseForm(passkeySchema, form).credentialId);
-        return "passkey-deleted";
-      },
-      "delete-account": async (form) => {
-        await deleteAccount(deps, viewer, { confirmation: String(form.get("confirmation")) });
-        return seeOther("/signin", { "set-cookie": endSession(deps) });
-      },
-    }, async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }));
+      async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }),
+      deps.config.http.bodyTimeoutMs,
+    );
   },
 };
