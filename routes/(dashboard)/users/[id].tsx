@@ -143,6 +143,6 @@ export const handler: Handlers<Data, DashboardState> = {
       const data = await load(ctx, failure).catch(badRequest);
       if (data instanceof Response) return data;
       return data ? ctx.render(data, { status }) : ctx.renderNotFound();
-    });
+    }, deps.config.http.bodyTimeoutMs);
   },
 };
