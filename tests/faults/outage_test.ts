@@ -49,9 +49,11 @@ async function seed(url: string) {
   }
 }
 
+const OUTAGES = 3;
+
 Deno.test({
   name:
-    "faults: PostgreSQL stopped and started under ingest load — 503s, no exit, recovery, nothing acknowledged lost",
+    "faults: PostgreSQL stopped and started three times under ingest load — 503s, no exit, recovery, nothing acknowledged lost",
   ignore,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -69,24 +71,31 @@ Deno.test({
       await before.body?.cancel();
       const load = ingestLoad(service.url, key);
       await waitUntil(() => Promise.resolve(load.acknowledged.length >= 50));
-      await cluster.stop("fast");
-      const ackedBefore = load.acknowledged.length;
-      await waitUntil(() => Promise.resolve((load.statuses.get(503) ?? 0) >= 20));
-      const health = await fetch(`${service.url}/api/health`);
-      assert.equal(health.status, 503);
-      assert.equal(health.headers.get("retry-after"), "5");
-      assert.deepEqual(await health.json(), {
-        kind: "unavailable",
-        message: "database unavailable",
-        retryAfter: 5,
-      });
-      const during = await read();
-      assert.equal(during.status, 503);
-      assert.equal((await during.json()).kind, "unavailable");
-      await sleep(3000);
-      await cluster.start();
-      // Recovery without a restart: new batches are acknowledged again.
-      await waitUntil(() => Promise.resolve(load.acknowledged.length >= ackedBefore + 50));
+      // Three outages in a row on one service process: each one answered 503, each recovered.
+      for (let outage = 1; outage <= OUTAGES; outage++) {
+        await cluster.stop("fast");
+        const ackedBefore = load.acknowledged.length;
+        const unavailableBefore = load.statuses.get(503) ?? 0;
+        await waitUntil(() =>
+          Promise.resolve((load.statuses.get(503) ?? 0) >= unavailableBefore + 20)
+        );
+        const health = await fetch(`${service.url}/api/health`);
+        assert.equal(health.status, 503);
+        assert.equal(health.headers.get("retry-after"), "5");
+        assert.deepEqual(await health.json(), {
+          kind: "unavailable",
+          message: "database unavailable",
+          retryAfter: 5,
+        });
+        const during = await read();
+        assert.equal(during.status, 503);
+        assert.equal((await during.json()).kind, "unavailable");
+        await sleep(3000);
+        await cluster.start();
+        // Recovery without a restart: new batches are acknowledged again.
+        await waitUntil(() => Promise.resolve(load.acknowledged.length >= ackedBefore + 50));
+        console.log(`outage ${outage}: recovered, ${load.acknowledged.length} acknowledged so far`);
+      }
       await load.stop();
       assert.equal((await fetch(`${service.url}/api/health`)).status, 200);
       const after = await read();
