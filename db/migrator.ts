@@ -8,6 +8,7 @@ import * as m0005 from "./migrations/0005_webauthn_challenges.ts";
 import * as m0006 from "./migrations/0006_oauth_states.ts";
 import * as m0007 from "./migrations/0007_perf_rollups.ts";
 import * as m0008 from "./migrations/0008_reliability_limits.ts";
+import * as m0009 from "./migrations/0009_activity_covering_indexes.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_oauth_states": m0006,
   "0007_perf_rollups": m0007,
   "0008_reliability_limits": m0008,
+  "0009_activity_covering_indexes": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
