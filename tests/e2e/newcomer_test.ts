@@ -4,7 +4,7 @@
 // PostgreSQL when DATABASE_URL is set (a fresh database), else on the embedded one.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser.ts";
+import { artifactPath, launchChromium } from "../helpers/browser.ts";
 import { type EntryProcess, spawnDeno, waitHealthy } from "../helpers/entry_process.ts";
 import { freshDatabase } from "../helpers/fresh_database.ts";
 
@@ -80,7 +80,7 @@ Deno.test("newcomer e2e: dev start, sign in, the README's curl batch, the sessio
       [...document.querySelectorAll("fresh-island")]
         .every((island) => island.getAttribute("data-hydrated") === "true")
     );
-    await page.screenshot({ path: await artifact("newcomer-waiting.png") });
+    await page.screenshot({ path: await artifactPath("newcomer-waiting.png") });
 
     // The README's command, as written, with the printed key and this server's address.
     const script = (await readmeBatchScript())
@@ -100,7 +100,7 @@ Deno.test("newcomer e2e: dev start, sign in, the README's curl batch, the sessio
     const cells = (await row.locator("td").allTextContents()).map((t) => t.trim());
     assert.deepEqual(cells.slice(0, 5), ["Anonymous", "/", "Playground", "1 s", "3"]);
     assert.equal(await page.getByTestId("kpi-total").textContent(), "1");
-    await page.screenshot({ path: await artifact("newcomer-sessions.png") });
+    await page.screenshot({ path: await artifactPath("newcomer-sessions.png") });
 
     // The start page counts it under the Playground.
     await page.goto(localhost(dev));
@@ -114,7 +114,7 @@ Deno.test("newcomer e2e: dev start, sign in, the README's curl batch, the sessio
     await page.waitForURL(/\/replays\/[^/?]+$/);
     const frame = page.frameLocator("iframe").first();
     await frame.getByText("Hello from curl").waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: await artifact("newcomer-replay.png") });
+    await page.screenshot({ path: await artifactPath("newcomer-replay.png") });
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
@@ -122,10 +122,3 @@ Deno.test("newcomer e2e: dev start, sign in, the README's curl batch, the sessio
     await Deno.remove(dataDir, { recursive: true });
   }
 });
-
-/** Where a screenshot goes: the git-ignored .scratch/e2e/ (looked at, never committed). */
-async function artifact(name: string): Promise<string> {
-  const dir = new URL(".scratch/e2e/", ROOT);
-  await Deno.mkdir(dir, { recursive: true });
-  return new URL(name, dir).pathname;
-}
