@@ -53,7 +53,7 @@ const DEFAULTS: Record<string, string> = {
 };
 
 /** The page URL's query without the values that change nothing (the form sends every field). */
-async function query(page: Page): Promise<Record<string, string[]>> {
+function query(page: Page): Record<string, string[]> {
   const params = new URL(page.url()).searchParams;
   const out: Record<string, string[]> = {};
   for (const key of new Set(params.keys())) {
@@ -95,14 +95,14 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
     await t.step("range and project filters narrow the list and land in the URL", async () => {
       await page.getByLabel("Range").selectOption("7d");
       await applyFilters(page);
-      assert.deepEqual((await query(page)).range, ["7d"]);
+      assert.deepEqual(query(page).range, ["7d"]);
       const week = newestFirst.filter((s) => now - s.created_at.getTime() <= 7 * DAY);
       assert.deepEqual(await shownIds(page), week.map((s) => s.id));
 
       await projectsMenu(page).click();
       await page.getByRole("checkbox", { name: "Docs site" }).check();
       await applyFilters(page);
-      assert.deepEqual(await query(page), { range: ["7d"], projectIds: [seed.docs.id] });
+      assert.deepEqual(query(page), { range: ["7d"], projectIds: [seed.docs.id] });
       const docsWeek = week.filter((s) => s.project_id === seed.docs.id);
       assert.equal(docsWeek.length, 2);
       assert.deepEqual(await shownIds(page), docsWeek.map((s) => s.id));
@@ -116,13 +116,13 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
         const target = seed.anonymous[1]; // a Docs site session of two days ago
         await page.getByLabel("Search").fill(target.external_id.slice(0, 13));
         await applyFilters(page);
-        assert.deepEqual((await query(page)).search, [target.external_id.slice(0, 13)]);
+        assert.deepEqual(query(page).search, [target.external_id.slice(0, 13)]);
         assert.deepEqual(await shownIds(page), [target.id]);
 
         await page.goBack();
         await page.waitForURL((url) => !url.searchParams.get("search"));
         await hydrated(page);
-        assert.deepEqual(await query(page), { range: ["7d"], projectIds: [seed.docs.id] });
+        assert.deepEqual(query(page), { range: ["7d"], projectIds: [seed.docs.id] });
         assert.equal(await shownIds(page).then((ids) => ids.length), 2);
         assert.equal(await page.getByLabel("Range").inputValue(), "7d");
         assert.equal(await page.getByLabel("Search").inputValue(), "");
@@ -142,7 +142,7 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
       await page.getByLabel("Sort by").selectOption("date");
       await page.getByLabel("Order").selectOption("asc");
       await applyFilters(page);
-      assert.deepEqual(await query(page), { sortDir: ["asc"] });
+      assert.deepEqual(query(page), { sortDir: ["asc"] });
       assert.deepEqual(await shownIds(page), [...newestFirst].reverse().map((s) => s.id));
 
       const byDuration = [...everyone].map((s) => s.ended_at!.getTime() - s.started_at.getTime())
@@ -153,12 +153,12 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
       };
       await page.getByLabel("Sort by").selectOption("duration");
       await applyFilters(page);
-      assert.deepEqual(await query(page), { sort: ["duration"], sortDir: ["asc"] });
+      assert.deepEqual(query(page), { sort: ["duration"], sortDir: ["asc"] });
       assert.deepEqual(await shownDurations(page), byDuration.map(asText));
 
       await page.getByLabel("Order").selectOption("desc");
       await applyFilters(page);
-      assert.deepEqual(await query(page), { sort: ["duration"] });
+      assert.deepEqual(query(page), { sort: ["duration"] });
       assert.deepEqual(await shownDurations(page), byDuration.reverse().map(asText));
     });
 
