@@ -8,8 +8,7 @@ import { createDeps, VERSION } from "./core/deps.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { databaseTarget, openDb } from "./db/client.ts";
 import { containDriverFaults } from "./db/driver_fault.ts";
-import { ensureDevProject } from "./db/queries/service/dev_seed.ts";
-import { generateProjectKey } from "./core/projects/keys.ts";
+import { ensurePlayground } from "./core/service/playground.ts";
 import { runCleanup } from "./core/service/cleanup.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
@@ -36,13 +35,12 @@ const db = await openDb(
     : target,
 );
 await ensureMigrated(config);
-if (config.nodeEnv === "development") {
-  const project = await ensureDevProject(db.kysely, generateProjectKey);
-  log.info("dev:project:ready", { project: project.name, key: project.key });
-}
-
 const dev = config.nodeEnv === "development";
 const deps = createDeps(config, db);
+const playground = await ensurePlayground(deps);
+if (playground) {
+  log.info("dev:project:ready", { project: playground.name, key: playground.key });
+}
 const { staticDir, buildDir, basePath } = resolveConfig(freshConfig, import.meta.url);
 const app = createApp(deps, {
   staticFiles: createStaticHandler({ staticDir, buildDir, basePath, dev }),

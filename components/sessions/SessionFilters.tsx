@@ -1,5 +1,6 @@
 // The sessions list's controls as a GET form: every choice lands in the URL query, so a filtered
-// view can be shared and the back button works.
+// view can be shared and the back button works. autocomplete="off" keeps the browser from restoring
+// what was typed last on a back navigation: the controls show the URL's query, nothing else.
 import type { ProjectView } from "../../core/projects/schema.ts";
 import type { SessionsQuery } from "./query.ts";
 
@@ -18,7 +19,13 @@ export function SessionFilters(
     ? chosen[0].name
     : `${chosen.length} projects`;
   return (
-    <form method="get" action="/sessions" class="filters" aria-label="Filter sessions">
+    <form
+      method="get"
+      action="/sessions"
+      class="filters"
+      aria-label="Filter sessions"
+      autocomplete="off"
+    >
       <label class="field field-grow">
         <span>Search</span>
         <input

@@ -9,6 +9,7 @@ import {
 } from "../../db/queries/auth/otp.ts";
 import { findOrCreateUser } from "../../db/queries/user/users.ts";
 import { log } from "../../log.ts";
+import { newUserWorkspace } from "../service/playground.ts";
 import { authError, rateLimited, unavailable } from "../errors.ts";
 import { emailCodeAvailable } from "./methods.ts";
 import {
@@ -77,13 +78,13 @@ export async function verifyOtp(
   if (!await attemptOtpCode(deps.db.kysely, input.email, hash, OTP_MAX_ATTEMPTS)) {
     throw authError("the code is wrong, expired or already used");
   }
-  const name = input.name ?? null;
+  const person = { email: input.email, name: input.name ?? null };
   const user = await findOrCreateUser(deps.db.kysely, {
-    email: input.email,
-    name,
-    workspaceName: `${name ?? input.email.split("@")[0]}'s workspace`,
+    ...person,
+    ...newUserWorkspace(deps.config, person),
     verified: true,
   });
+  if (user.adopted) log.info("dev:playground:claimed", { userId: user.id });
   return { userId: user.id, created: user.created };
 }
 

@@ -16,6 +16,7 @@ import { log } from "../../log.ts";
 import { sweepAuthLeftovers } from "../auth/cleanup.ts";
 import { compactRollups } from "../../db/queries/service/rollups.ts";
 import { chunked } from "../chunked.ts";
+import { sparedOrganizations } from "./playground.ts";
 import type { cleanupResult } from "./schema.ts";
 
 export const RETENTION_MS = 7 * 86_400_000;
@@ -45,20 +46,22 @@ export interface CleanupOptions {
 }
 
 export async function runCleanup(
-  deps: Pick<AppDeps, "db">,
+  deps: Pick<AppDeps, "config" | "db">,
   now: Date,
   options: CleanupOptions = {},
 ): Promise<CleanupResult> {
   const trigger = options.trigger ?? "http";
   const db = deps.db;
   const idle = { invites: 0, sessions: 0, trackedUsers: 0, organizations: 0 };
+  const spared = sparedOrganizations(deps.config);
   if (running.has(db)) return skipped(trigger, idle);
   running.add(db);
   try {
     // On PostgreSQL the lock belongs to one pooled connection, so the whole run stays on it;
     // PGlite has a single connection anyway, and pinning it would stall every other request.
-    if (db.kind === "pglite") return await locked(db.kysely, now, options, idle);
-    return await db.kysely.connection().execute((conn) => locked(conn, now, options, idle));
+    const run = (conn: Kysely<Database>) => locked(conn, now, { ...options, spared }, idle);
+    if (db.kind === "pglite") return await run(db.kysely);
+    return await db.kysely.connection().execute(run);
   } finally {
     running.delete(db);
   }
@@ -67,7 +70,7 @@ export async function runCleanup(
 async function locked(
   db: Kysely<Database>,
   now: Date,
-  options: CleanupOptions,
+  options: CleanupOptions & { spared: string[] },
   idle: CleanupCounts,
 ): Promise<CleanupResult> {
   const trigger = options.trigger ?? "http";
@@ -75,7 +78,7 @@ async function locked(
   try {
     log.info("cron:cleanup:start", { trigger, now: now.toISOString() });
     const started = performance.now();
-    const counts = await sweep(db, now, options.chunkRows);
+    const counts = await sweep(db, now, options.chunkRows, options.spared);
     // Not one of the spec's four counts: logged, not returned.
     const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
     await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
@@ -95,7 +98,8 @@ async function locked(
 async function sweep(
   db: Kysely<Database>,
   now: Date,
-  chunkRows?: number,
+  chunkRows: number | undefined,
+  spared: string[],
 ): Promise<CleanupCounts> {
   const settled = new Date(now.getTime() - SETTLE_MS);
   const rows = chunkRows ?? CHUNK_ROWS;
@@ -106,7 +110,7 @@ async function sweep(
       (n) => deleteOldSessions(db, new Date(now.getTime() - RETENTION_MS), n),
     ),
     trackedUsers: await chunked(rows, (n) => deleteLonelyTrackedUsers(db, settled, n)),
-    organizations: await chunked(rows, (n) => deleteEmptyOrganizations(db, settled, n)),
+    organizations: await chunked(rows, (n) => deleteEmptyOrganizations(db, settled, n, spared)),
   };
 }
 

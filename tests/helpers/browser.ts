@@ -19,3 +19,10 @@ export const CHROMIUM_ARGS = [
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
+
+/** Where a browser test saves a screenshot: the git-ignored .scratch/e2e/ (looked at, never committed). */
+export async function artifactPath(name: string): Promise<string> {
+  const dir = new URL("../../.scratch/e2e/", import.meta.url);
+  await Deno.mkdir(dir, { recursive: true });
+  return new URL(name, dir).pathname;
+}

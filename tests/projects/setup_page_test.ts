@@ -53,12 +53,3 @@ Deno.test("setup page: a project of another organization or an unknown id is 404
     assert.ok(!(await res.text()).includes(foreign.key));
   }
 });
-
-Deno.test("start page: a signed-in viewer's projects link to their setup pages", async () => {
-  await using t = await createPagesApp();
-  const owner = await signedInUser(t);
-  const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
-  const res = await page(t, "/", { cookie: owner.cookie });
-  assert.equal(res.status, 200);
-  assert.ok((await res.text()).includes(`<a href="/projects/${project.id}/setup">Storefront</a>`));
-});

@@ -3,12 +3,12 @@
 // disk writes or child processes, as on Deno Deploy). Needs DATABASE_URL: production has no
 // embedded database.
 import assert from "node:assert/strict";
-import postgres from "postgres";
 import { openDb } from "../../db/client.ts";
 import { tokenVersionOf } from "../../db/queries/user/users.ts";
 import { signSession } from "../../core/auth/token.ts";
 import { sessionCookieName } from "../../utils/cookies.ts";
 import { spawnDeno, waitHealthy } from "../helpers/entry_process.ts";
+import { freshDatabase } from "../helpers/fresh_database.ts";
 import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
 import { METADATA, recordedEvents } from "../helpers/ingest.ts";
 import denoJson from "../../deno.json" with { type: "json" };
@@ -91,19 +91,3 @@ Deno.test({
     assert.doesNotMatch(start.output(), /NotCapable|PermissionDenied|Requires \w+ access/);
   },
 });
-
-/** An empty database of its own on the server DATABASE_URL points at, dropped afterwards. */
-async function freshDatabase(adminUrl: string) {
-  const name = `playhead_start_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    [Symbol.asyncDispose]: async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}

@@ -4,11 +4,12 @@ import type { AppDeps } from "../../deps.ts";
 import { accountOwner, insertAccount } from "../../../db/queries/auth/oauth.ts";
 import { findOrCreateUser } from "../../../db/queries/user/users.ts";
 import { log } from "../../../log.ts";
+import { newUserWorkspace } from "../../service/playground.ts";
 import { conflict } from "../../errors.ts";
 import type { OAuthProfile } from "./profile.ts";
 import type { OAuthProvider } from "./providers.ts";
 
-type AccountDeps = Pick<AppDeps, "db">;
+type AccountDeps = Pick<AppDeps, "config" | "db">;
 
 /** Why a sign-in is refused; the sign-in page receives it as `?error=`. */
 export type RefusalCode = "email_unverified" | "account_conflict";
@@ -27,12 +28,13 @@ export async function signInWithProfile(
   // and creating a user under it would squat the address (emails are unique), so refuse.
   if (!profile.email || !profile.emailVerified) return { refused: "email_unverified" };
 
+  const person = { email: profile.email, name: profile.name };
   const user = await findOrCreateUser(db, {
-    email: profile.email,
-    name: profile.name,
-    workspaceName: `${profile.name ?? profile.email.split("@")[0]}'s workspace`,
+    ...person,
+    ...newUserWorkspace(deps.config, person),
     verified: true,
   });
+  if (user.adopted) log.info("dev:playground:claimed", { userId: user.id });
   const account = { userId: user.id, provider: provider.id, email: profile.email };
   if (!await insertAccount(db, { ...account, providerAccountId: profile.providerAccountId })) {
     // Either a concurrent callback linked it first, or the user has another account of this

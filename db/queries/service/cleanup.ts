@@ -72,18 +72,22 @@ export async function deleteLonelyTrackedUsers(
 }
 
 /**
- * Organizations without memberships created before `settledBefore`. The users pointing at them
- * lose their active organization first, in the same statement (spec §2 rule 4).
+ * Organizations without memberships created before `settledBefore`, except the `spared` ones.
+ * The users pointing at them lose their active organization first, in the same statement (spec §2
+ * rule 4).
  */
 export async function deleteEmptyOrganizations(
   db: Db,
   settledBefore: Date,
   limit: number,
+  spared: string[] = [],
 ): Promise<number> {
+  // `<> ALL('{}')` is true, so an empty list spares nothing.
   const { rows } = await sql<{ deleted: number }>`
     WITH doomed AS (
       SELECT o.id FROM organizations o
       WHERE o.created_at < ${settledBefore}
+        AND o.id <> ALL(${spared}::text[])
         AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = o.id)
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

@@ -1,9 +1,10 @@
 // Development convenience: one organization with one project, so a fresh `deno task dev` can
-// take a first batch before any account exists.
+// take a first batch before any account exists; the first user to sign in takes that organization
+// as their workspace (core/service/playground.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "../../schema.ts";
 
-const DEV_ORGANIZATION_ID = "dev-organization";
+export const DEV_ORGANIZATION_ID = "dev-organization";
 const DEV_PROJECT_ID = "dev-project";
 
 /** Creates the development project once and returns its key. */

@@ -24,14 +24,26 @@ export async function bumpTokenVersion(db: Kysely<Database>, userId: string): Pr
     .where("id", "=", userId).execute();
 }
 
+export interface NewUser {
+  email: string;
+  name: string | null;
+  workspaceName: string;
+  verified: boolean;
+  /**
+   * An organization the new user takes as their workspace (renamed to `workspaceName`) instead of
+   * a new one, when it exists and has no members (development's Playground).
+   */
+  adoptOrganizationId?: string;
+}
+
 /**
  * Creates a user with an organization of their own (OWNER, made active), or returns the user
  * who already has the email (two sign-ins racing for one new address create one user).
  */
 export async function findOrCreateUser(
   db: Kysely<Database>,
-  input: { email: string; name: string | null; workspaceName: string; verified: boolean },
-): Promise<{ id: string; created: boolean }> {
+  input: NewUser,
+): Promise<{ id: string; created: boolean; adopted: boolean }> {
   return await db.transaction().execute(async (tx) => {
     const id = createId();
     const inserted = await sql<{ id: string }>`
@@ -42,18 +54,39 @@ export async function findOrCreateUser(
       RETURNING id`.execute(tx);
     if (!inserted.rows.length) {
       const existing = await findUserByEmail(tx, input.email);
-      return { id: existing!.id, created: false };
+      return { id: existing!.id, created: false, adopted: false };
     }
-    const organizationId = createId();
-    await tx.insertInto("organizations").values({ id: organizationId, name: input.workspaceName })
-      .execute();
+    const adopted = input.adoptOrganizationId
+      ? await adoptOrganization(tx, input.adoptOrganizationId, input.workspaceName)
+      : false;
+    const organizationId = adopted ? input.adoptOrganizationId! : createId();
+    if (!adopted) {
+      await tx.insertInto("organizations").values({ id: organizationId, name: input.workspaceName })
+        .execute();
+    }
     await tx.insertInto("memberships")
       .values({ id: createId(), organization_id: organizationId, user_id: id, role: "OWNER" })
       .execute();
     await tx.updateTable("users").set({ active_organization_id: organizationId })
       .where("id", "=", id).execute();
-    return { id, created: true };
+    return { id, created: true, adopted };
   });
+}
+
+/**
+ * Renames the organization for its new owner when it exists and has no members. The row lock
+ * makes two first sign-ins queue here; the member check after it sees the winner's membership.
+ */
+async function adoptOrganization(tx: Kysely<Database>, id: string, name: string) {
+  const locked = await tx.selectFrom("organizations").select("id").where("id", "=", id)
+    .forUpdate().executeTakeFirst();
+  if (!locked) return false;
+  const member = await tx.selectFrom("memberships").select("id")
+    .where("organization_id", "=", id).limit(1).executeTakeFirst();
+  if (member) return false;
+  await tx.updateTable("organizations").set({ name, updated_at: new Date() })
+    .where("id", "=", id).execute();
+  return true;
 }
 
 /** The linked OAuth providers and registered passkeys shown on the profile. */
