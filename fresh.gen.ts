@@ -14,6 +14,7 @@ import * as $_dashboard__settings_organization_invites from "./routes/(dashboard
 import * as $_dashboard__settings_organization_members from "./routes/(dashboard)/settings/organization/members.tsx";
 import * as $_dashboard__settings_organization_projects from "./routes/(dashboard)/settings/organization/projects.tsx";
 import * as $_dashboard__settings_profile from "./routes/(dashboard)/settings/profile.tsx";
+import * as $_dashboard__users_index from "./routes/(dashboard)/users/index.tsx";
 import * as $_404 from "./routes/_404.tsx";
 import * as $_500 from "./routes/_500.tsx";
 import * as $_app from "./routes/_app.tsx";
@@ -30,6 +31,8 @@ import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $UserTable from "./islands/UserTable.tsx";
+import * as $UsersKpis from "./islands/UsersKpis.tsx";
 import * as $WaitingForFirstSession from "./islands/WaitingForFirstSession.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
@@ -52,6 +55,7 @@ const manifest = {
     "./routes/(dashboard)/settings/organization/projects.tsx":
       $_dashboard__settings_organization_projects,
     "./routes/(dashboard)/settings/profile.tsx": $_dashboard__settings_profile,
+    "./routes/(dashboard)/users/index.tsx": $_dashboard__users_index,
     "./routes/_404.tsx": $_404,
     "./routes/_500.tsx": $_500,
     "./routes/_app.tsx": $_app,
@@ -70,6 +74,8 @@ const manifest = {
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/UserTable.tsx": $UserTable,
+    "./islands/UsersKpis.tsx": $UsersKpis,
     "./islands/WaitingForFirstSession.tsx": $WaitingForFirstSession,
   },
   baseUrl: import.meta.url,
