@@ -14,7 +14,7 @@ const SORTS = [
 export function UserFilters({ query }: { query: UsersQuery }) {
   return (
     <form method="get" action="/users" class="filters" aria-label="Filter users">
-      <label class="field field-grow">
+      <label class="field field-grow field-search">
         <span>Search</span>
         <input
           type="search"
@@ -24,8 +24,8 @@ export function UserFilters({ query }: { query: UsersQuery }) {
           maxLength={200}
         />
       </label>
-      <fieldset class="field">
-        <legend>Status</legend>
+      <div class="field" role="group" aria-labelledby="status-label">
+        <span id="status-label">Status</span>
         <div class="chips">
           {STATUSES.map((status) => (
             <label class="chip" key={status}>
@@ -40,7 +40,7 @@ export function UserFilters({ query }: { query: UsersQuery }) {
             </label>
           ))}
         </div>
-      </fieldset>
+      </div>
       <label class="field">
         <span>Sort by</span>
         <select name="sort">

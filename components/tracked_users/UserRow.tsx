@@ -23,7 +23,12 @@ export function UserRow({ user, status, lastEventAt, now, local }: Props) {
     <tr data-user={user.id} data-status={status}>
       <td class="status-cell">
         <span class="status-label">
-          <span class="dot" data-online={String(online)} data-testid="online-dot" />
+          <span
+            class="dot"
+            data-status={status}
+            data-online={String(online)}
+            data-testid="online-dot"
+          />
           {STATUS_LABELS[status]}
         </span>
       </td>
