@@ -119,6 +119,15 @@ Deno.test("users e2e: status filter and sort through the URL; a batch turns the 
       await screenshot(page, "online");
       assert.deepEqual(errors, []);
     });
+
+    await t.step("when the API refuses (signed out elsewhere), the page says so", async () => {
+      await context.clearCookies();
+      await page.getByRole("alert").filter({ hasText: /Live status paused/ }).waitFor();
+      await page.getByRole("alert").filter({ hasText: /Could not refresh these numbers/ })
+        .waitFor();
+      assert.equal(await page.getByTestId("kpi-online").textContent(), "1", "last numbers kept");
+      await screenshot(page, "api-error");
+    });
     await context.close();
 
     await t.step(
@@ -134,6 +143,22 @@ Deno.test("users e2e: status filter and sort through the URL; a batch turns the 
         await empty.getByRole("heading", { name: "No tracked users yet" }).waitFor();
         assert.match(await empty.getByTestId("identify-snippet").textContent() ?? "", /identify\(/);
         await screenshot(empty, "empty");
+
+        // Past a page of users, "Load more" appends the next page in place.
+        const project = await insertProject(db, { organizationId: newcomer.organizationId });
+        for (let i = 0; i < 27; i++) {
+          await seedTrackedUser(db, project, {
+            externalId: `visitor-${String(i).padStart(2, "0")}`,
+            sessions: [{ start: now - DAY + i * MINUTE }],
+          });
+        }
+        await empty.goto(`${server.url}/users`);
+        await empty.locator("fresh-island[data-hydrated='true']").nth(1).waitFor();
+        assert.equal((await shownUsers(empty)).length, 25);
+        await empty.getByRole("link", { name: "Load more" }).click();
+        await empty.getByText("Showing 27 users · end of the list").waitFor();
+        assert.deepEqual((await shownUsers(empty)).slice(-2), ["visitor-01", "visitor-00"]);
+        assert.equal(new URL(empty.url()).search, "", "appended in place, no navigation");
         await fresh.close();
       },
     );
