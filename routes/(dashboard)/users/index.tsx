@@ -95,21 +95,22 @@ export const handler: Handlers<Data, DashboardState> = {
       return badRequest(error);
     }
     const now = new Date();
-    const loaded = await Promise.all([
+    // Both settle before answering, so a refused cursor leaves no query running behind the 400.
+    const [summary, page] = await Promise.allSettled([
       trackedUserSummary(deps, viewer, now),
       trackedUserList(deps, viewer, listInput(query), now),
-    ]).catch(badRequest); // a malformed cursor is the only bad input left
-    if (loaded instanceof Response) return loaded;
-    const [summary, page] = loaded;
-    if (summary.total === 0 && !isFiltered(query)) {
+    ]);
+    if (summary.status === "rejected") throw summary.reason;
+    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
+    if (summary.value.total === 0 && !isFiltered(query)) {
       return ctx.render({ kind: "empty", appUrl: deps.config.appUrl });
     }
     return ctx.render({
       kind: "list",
       query,
-      summary,
-      users: page.data,
-      nextCursor: page.nextCursor,
+      summary: summary.value,
+      users: page.value.data,
+      nextCursor: page.value.nextCursor,
       renderedAt: now.toISOString(),
       refreshMs: deps.config.liveRefreshMs,
     });
