@@ -54,6 +54,8 @@ const envSchema = z.object({
   // gzipped SDK batch meets at 140 kbit/s (a 408 is retried by the SDK, nothing is lost).
   HTTP_HEADER_TIMEOUT_MS: positiveInt(10000),
   HTTP_BODY_TIMEOUT_MS: positiveInt(30000),
+  // How often live dashboard parts (online dots, "online now") ask again; tests shorten it.
+  DASHBOARD_LIVE_REFRESH_MS: positiveInt(20000),
 });
 
 /** A pair of variables that enables one primary sign-in method only when both are set. */
@@ -100,6 +102,8 @@ export interface Config {
     dashboardBudgetMs: number;
   };
   http: { headerTimeoutMs: number; bodyTimeoutMs: number; shutdownGraceMs: number };
+  /** Poll interval of the dashboard's live parts (heartbeats), in ms. */
+  liveRefreshMs: number;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
+    liveRefreshMs: e.DASHBOARD_LIVE_REFRESH_MS,
   };
 }
 

@@ -15,6 +15,7 @@ import * as $_dashboard__settings_organization_members from "./routes/(dashboard
 import * as $_dashboard__settings_organization_projects from "./routes/(dashboard)/settings/organization/projects.tsx";
 import * as $_dashboard__settings_profile from "./routes/(dashboard)/settings/profile.tsx";
 import * as $_dashboard__users__id_ from "./routes/(dashboard)/users/[id].tsx";
+import * as $_dashboard__users_index from "./routes/(dashboard)/users/index.tsx";
 import * as $_404 from "./routes/_404.tsx";
 import * as $_500 from "./routes/_500.tsx";
 import * as $_app from "./routes/_app.tsx";
@@ -33,6 +34,8 @@ import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
 import * as $UserCharts from "./islands/UserCharts.tsx";
+import * as $UserTable from "./islands/UserTable.tsx";
+import * as $UsersKpis from "./islands/UsersKpis.tsx";
 import * as $WaitingForFirstSession from "./islands/WaitingForFirstSession.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
@@ -56,6 +59,7 @@ const manifest = {
       $_dashboard__settings_organization_projects,
     "./routes/(dashboard)/settings/profile.tsx": $_dashboard__settings_profile,
     "./routes/(dashboard)/users/[id].tsx": $_dashboard__users__id_,
+    "./routes/(dashboard)/users/index.tsx": $_dashboard__users_index,
     "./routes/_404.tsx": $_404,
     "./routes/_500.tsx": $_500,
     "./routes/_app.tsx": $_app,
@@ -76,6 +80,8 @@ const manifest = {
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
     "./islands/UserCharts.tsx": $UserCharts,
+    "./islands/UserTable.tsx": $UserTable,
+    "./islands/UsersKpis.tsx": $UsersKpis,
     "./islands/WaitingForFirstSession.tsx": $WaitingForFirstSession,
   },
   baseUrl: import.meta.url,

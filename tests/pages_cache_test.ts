@@ -13,6 +13,7 @@ Deno.test("pages: every page a signed-in viewer sees answers Cache-Control: no-s
     "/settings/profile",
     "/settings/organization",
     "/invites",
+    "/users",
     `/projects/${project.id}/setup`,
     "/signin",
     "/no-such-page",

@@ -62,6 +62,9 @@ export const MATRIX: Section[] = [
       r("GET /api/sessions/{session}/markers", ANY_MEMBER(200)),
       r("GET /api/tracked-users", SIGNED_IN(200)),
       r("GET /api/tracked-users/summary", SIGNED_IN(200)),
+      // Ids are a filter, like projectIds on a list: another organization's are left out of the
+      // answer, not refused (the lists test of permission_matrix_test.ts holds that).
+      r("GET /api/tracked-users/heartbeat?ids={otherTrackedUser}", SIGNED_IN(200)),
       r("GET /api/tracked-users/{trackedUser}", ANY_MEMBER(200)),
       r("GET /api/tracked-users/{trackedUser}/status", ANY_MEMBER(200)),
       r("GET /api/tracked-users/{trackedUser}/timeline", ANY_MEMBER(200)),

@@ -122,4 +122,5 @@ Deno.test("permission matrix: organization 2's owner finds none of organization 
   assert.equal((await list("/api/sessions/summary")).totalSessions, 1);
   assert.equal((await list("/api/tracked-users/summary")).total, 1);
   assert.deepEqual((await list(`/api/tracked-users?projectIds=${project}`)).data, []);
+  assert.deepEqual((await list(`/api/tracked-users/heartbeat?ids=${trackedUser}`)).data, []);
 });

@@ -1,5 +1,6 @@
-// /api/tracked-users: list, KPIs, detail, heartbeat, display-name overrides, deletion, timeline,
-// per-user sessions and activity. Every answer is `no-store`: the data changes with every ingest.
+// /api/tracked-users: list, KPIs, detail, heartbeat (one or many), display-name overrides,
+// deletion, timeline, per-user sessions and activity. Every answer is `no-store`: the data changes
+// with every ingest.
 import type { AppDeps } from "../../core/deps.ts";
 import { sessionListPage } from "../../core/sessions/schema.ts";
 import { trackedUserActivity } from "../../core/tracked_users/activity.ts";
@@ -7,6 +8,7 @@ import {
   removeTrackedUser,
   setDisplayName,
   trackedUserDetail,
+  trackedUsersHeartbeat,
   trackedUserStatus,
 } from "../../core/tracked_users/detail.ts";
 import { trackedUserList, trackedUserSummary } from "../../core/tracked_users/list.ts";
@@ -46,6 +48,21 @@ export function trackedUserRoutes(deps: AppDeps) {
       responses: { 200: { description: "counts", body: schema.trackedUserSummary } },
     }),
     async (c) => c.json(await trackedUserSummary(deps, requireViewer(c))),
+  );
+
+  app.get(
+    "/heartbeat",
+    doc({
+      summary: "Heartbeat of many tracked users at once (the list page's online dots)",
+      description: "`ids` comma separated, 1..100; online when the latest session ended within " +
+        "120000 ms. Ids of other organizations (or none) are left out of `data`.",
+      responses: { 200: { description: "statuses", body: schema.trackedUserHeartbeat } },
+    }),
+    query(schema.heartbeatQuery),
+    async (c) => {
+      const { ids } = c.req.valid("query");
+      return c.json(await trackedUsersHeartbeat(deps, requireViewer(c), ids));
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
 
 const SECTIONS = [
   { href: "/sessions", label: "Sessions", owns: ["/sessions", "/replays/"] },
+  { href: "/users", label: "Users", owns: ["/users"] },
   {
     href: "/settings/organization",
     label: "Settings",

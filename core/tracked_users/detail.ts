@@ -1,16 +1,17 @@
-// One tracked user: detail, the online heartbeat, display-name overrides (ADMIN+) and deletion
+// One tracked user: detail, the online heartbeat (also for many at once), display-name overrides (ADMIN+) and deletion
 // (ADMIN+; the sessions stay, unlinked).
 import type { AppDeps } from "../deps.ts";
 import {
   deleteTrackedUser,
   findTrackedUser,
   trackedUserLastEvent,
+  trackedUsersLastEvents,
   updateDisplayNameOverrides,
 } from "../../db/queries/tracked_users/detail.ts";
 import { notFound } from "../errors.ts";
 import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
 import { toItem } from "./list.ts";
-import type { TrackedUserDetail, TrackedUserStatusAnswer } from "./schema.ts";
+import type { TrackedUserDetail, TrackedUserHeartbeat, TrackedUserStatusAnswer } from "./schema.ts";
 import { statusAt } from "./status.ts";
 import type { Viewer } from "../auth/viewer.ts";
 
@@ -42,6 +43,23 @@ export async function trackedUserStatus(
   return {
     online: statusAt(row.last_event_at, now) === "ONLINE",
     lastEventAt: row.last_event_at?.toISOString() ?? null,
+  };
+}
+
+/** The list page's heartbeat: the status of each of `ids` in the active organization. */
+export async function trackedUsersHeartbeat(
+  deps: Deps,
+  viewer: Viewer,
+  ids: string[],
+  now = new Date(),
+): Promise<TrackedUserHeartbeat> {
+  const rows = await trackedUsersLastEvents(deps.db.kysely, activeOrganization(viewer), ids);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      online: statusAt(row.last_event_at, now) === "ONLINE",
+      lastEventAt: row.last_event_at?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -28,6 +28,11 @@ export const trackedUserListQuery = z.object({
 export const timelineQuery = z.object({ range });
 export const activityQuery = z.object({ range, pageLimit: intIn(1, 100).default(5) });
 export const userSessionsQuery = z.object({ cursor, limit });
+// The list page's heartbeat: the statuses of the rows it shows, in one request.
+export const heartbeatQuery = z.object({
+  ids: commaList.pipe(z.array(z.string().max(64)).min(1).max(100))
+    .transform((ids) => [...new Set(ids)]),
+});
 
 const override = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
@@ -86,6 +91,12 @@ export const trackedUserDetail = z.strictObject({
 export const trackedUserStatus = z.strictObject({
   online: z.boolean(),
   lastEventAt: iso.nullable(),
+});
+
+export const trackedUserHeartbeat = z.strictObject({
+  data: z.array(z.strictObject({ id: z.string(), ...trackedUserStatus.shape })).meta({
+    description: "one entry per asked id of the active organization; other ids are left out",
+  }),
 });
 
 const window = { range: z.enum(["6h", "24h", "7d"]), from: iso, to: iso };
@@ -153,6 +164,7 @@ export type TrackedUserPage = z.output<typeof trackedUserPage>;
 export type TrackedUserSummary = z.output<typeof trackedUserSummary>;
 export type TrackedUserDetail = z.output<typeof trackedUserDetail>;
 export type TrackedUserStatusAnswer = z.output<typeof trackedUserStatus>;
+export type TrackedUserHeartbeat = z.output<typeof trackedUserHeartbeat>;
 export type Period = z.output<typeof period>;
 export type TimelineSession = z.output<typeof timelineSession>;
 export type TrackedUserTimeline = z.output<typeof trackedUserTimeline>;

@@ -169,7 +169,7 @@ Deno.test("user page e2e: the status turns online when a batch for the user arri
       metadata: { ...METADATA, userIdentity: { userId: "ada@example.test", traits: {} } },
     }, { key: project.key, gzip: true });
     assert.equal(res.status, 204);
-    // Coming back to the tab asks at once (otherwise the next beat does, within 15 s).
+    // Coming back to the tab asks at once (otherwise the next beat does, within DASHBOARD_LIVE_REFRESH_MS).
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await page.locator("[data-testid=online-status][data-online=true]").waitFor();
     assert.match(await status.textContent() ?? "", /Online now/);

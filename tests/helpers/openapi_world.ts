@@ -76,7 +76,10 @@ export async function openApiWorld(t: TestApp) {
     provider: "github",
     file: `${me.user.avatar_seed}.svg`,
   });
-  return { me, project, session, member, params };
+  /** The query a documented route needs to answer (its required parameters), or "". */
+  const query = (path: string): string =>
+    path === "/api/tracked-users/heartbeat" ? `?ids=${session.tracked_user_id}` : "";
+  return { me, project, session, member, params, query };
 }
 
 async function insertInviteRow(

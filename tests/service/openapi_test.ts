@@ -140,7 +140,8 @@ Deno.test("openapi: every documented GET answers an OWNER with exactly the docum
     const headers: Record<string, string> = route.auth === "bearer"
       ? { Authorization: `Bearer ${CRON_SECRET}` }
       : {};
-    const res = await call(t.app, "GET", fill(route.path, w.params(route.path)), {
+    const path = fill(route.path, w.params(route.path)) + w.query(route.path);
+    const res = await call(t.app, "GET", path, {
       cookie: w.me.cookie,
       headers,
     });
@@ -155,7 +156,11 @@ Deno.test("openapi: signed out, every cookie-authenticated GET answers the docum
   await using t = await createTestApp();
   const w = await openApiWorld(t);
   for (const route of routeDocs(t.deps).filter((r) => r.method === "get" && r.auth === "cookie")) {
-    const res = await call(t.app, "GET", fill(route.path, w.params(route.path)));
+    const res = await call(
+      t.app,
+      "GET",
+      fill(route.path, w.params(route.path)) + w.query(route.path),
+    );
     assert.equal(res.status, 401, route.path);
     await assertDocumented(route, res);
   }

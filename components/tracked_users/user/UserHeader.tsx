@@ -4,10 +4,14 @@ import { formatCount, formatDuration } from "../../../utils/format.ts";
 import OnlineStatus from "../../../islands/OnlineStatus.tsx";
 import { Time } from "../../ui/Time.tsx";
 
-/** How often the header asks whether the user is online (while the tab is visible). */
-const HEARTBEAT_MS = 15_000;
+interface Props {
+  user: TrackedUserDetail;
+  renderedAt: string;
+  /** How often the header asks whether the user is online (while the tab is visible). */
+  refreshMs: number;
+}
 
-export function UserHeader({ user, renderedAt }: { user: TrackedUserDetail; renderedAt: string }) {
+export function UserHeader({ user, renderedAt, refreshMs }: Props) {
   const now = new Date(renderedAt);
   return (
     <header class="user-head card">
@@ -22,7 +26,7 @@ export function UserHeader({ user, renderedAt }: { user: TrackedUserDetail; rend
             online={user.status === "ONLINE"}
             lastEventAt={user.lastEventAt}
             renderedAt={renderedAt}
-            intervalMs={HEARTBEAT_MS}
+            intervalMs={refreshMs}
           />
         </div>
       </div>

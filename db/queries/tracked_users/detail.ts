@@ -30,6 +30,17 @@ export async function trackedUserLastEvent(
   return row ?? null;
 }
 
+/** The heartbeat of many users at once; ids outside the organization are left out. */
+export async function trackedUsersLastEvents(
+  db: Kysely<Database>,
+  organizationId: string,
+  ids: string[],
+): Promise<{ id: string; last_event_at: Date | null }[]> {
+  return await db.selectFrom("tracked_users").select(["id", "last_event_at"])
+    .where("organization_id", "=", organizationId).where("id", "in", ids)
+    .execute();
+}
+
 /** Sets the given overrides (undefined = leave, null = clear); false when there is no such user. */
 export async function updateDisplayNameOverrides(
   db: Kysely<Database>,

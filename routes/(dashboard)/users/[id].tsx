@@ -37,6 +37,7 @@ interface Data {
   nextCursor: string | null;
   canManage: boolean;
   renderedAt: string;
+  refreshMs: number;
   failure?: FormFailure;
 }
 
@@ -51,7 +52,7 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
         <link rel="stylesheet" href={asset("/build/vendor/uplot.css")} />
       </Head>
       <Notice url={url} notices={NOTICES} failure={data.failure} />
-      <UserHeader user={user} renderedAt={data.renderedAt} />
+      <UserHeader user={user} renderedAt={data.renderedAt} refreshMs={data.refreshMs} />
       <div class={canManage ? "user-grid" : undefined}>
         <section class="card stack" aria-labelledby="traits-heading">
           <h2 id="traits-heading">Traits</h2>
@@ -117,6 +118,7 @@ async function load(ctx: FreshContext<DashboardState>, failure?: FormFailure) {
     nextCursor: page.nextCursor,
     canManage: atLeast(viewer.role ?? "VIEWER", "ADMIN"),
     renderedAt: new Date().toISOString(),
+    refreshMs: deps.config.liveRefreshMs,
     failure,
   } satisfies Data;
 }

@@ -1,0 +1,65 @@
+// The users list's controls as a GET form: every choice lands in the URL query, so a filtered view
+// can be shared and the back button works.
+import { STATUSES } from "../../core/tracked_users/status.ts";
+import type { UsersQuery } from "./query.ts";
+import { STATUS_LABELS } from "./status.ts";
+
+const SORTS = [
+  ["last-seen", "Last seen"],
+  ["sessions", "Sessions"],
+  ["active-time", "Active time (7 d)"],
+  ["newest", "First seen"],
+] as const;
+
+export function UserFilters({ query }: { query: UsersQuery }) {
+  return (
+    <form method="get" action="/users" class="filters" aria-label="Filter users">
+      <label class="field field-grow field-search">
+        <span>Search</span>
+        <input
+          type="search"
+          name="search"
+          value={query.search}
+          placeholder="Name or user id"
+          maxLength={200}
+        />
+      </label>
+      <div class="field" role="group" aria-labelledby="status-label">
+        <span id="status-label">Status</span>
+        <div class="chips">
+          {STATUSES.map((status) => (
+            <label class="chip" key={status}>
+              <input
+                type="checkbox"
+                name="statuses"
+                value={status}
+                checked={query.statuses.includes(status)}
+              />
+              <span class="dot" data-status={status} aria-hidden="true" />
+              {STATUS_LABELS[status]}
+            </label>
+          ))}
+        </div>
+      </div>
+      <label class="field">
+        <span>Sort by</span>
+        <select name="sort">
+          {SORTS.map(([value, label]) => (
+            <option key={value} value={value} selected={query.sort === value}>{label}</option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Order</span>
+        <select name="sortDir">
+          <option value="desc" selected={query.sortDir === "desc"}>Descending</option>
+          <option value="asc" selected={query.sortDir === "asc"}>Ascending</option>
+        </select>
+      </label>
+      <div class="row">
+        <button type="submit">Apply</button>
+        <a class="button ghost" href="/users">Reset</a>
+      </div>
+    </form>
+  );
+}

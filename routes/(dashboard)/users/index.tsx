@@ -1,0 +1,118 @@
+import { Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { NoOrganization } from "../../../components/frame/NoOrganization.tsx";
+import {
+  isFiltered,
+  listInput,
+  readUsersQuery,
+  usersApiPath,
+  usersHref,
+  type UsersQuery,
+} from "../../../components/tracked_users/query.ts";
+import { UserFilters } from "../../../components/tracked_users/UserFilters.tsx";
+import { UsersEmpty } from "../../../components/tracked_users/UsersEmpty.tsx";
+import { trackedUserList, trackedUserSummary } from "../../../core/tracked_users/list.ts";
+import type { TrackedUserItem, TrackedUserSummary } from "../../../core/tracked_users/schema.ts";
+import UserTable from "../../../islands/UserTable.tsx";
+import UsersKpis from "../../../islands/UsersKpis.tsx";
+import { badRequest } from "../../../utils/found.ts";
+import type { DashboardState } from "../_middleware.ts";
+
+interface ListData {
+  kind: "list";
+  query: UsersQuery;
+  summary: TrackedUserSummary;
+  users: TrackedUserItem[];
+  nextCursor: string | null;
+  renderedAt: string;
+  refreshMs: number;
+}
+
+type Data = ListData | { kind: "empty"; appUrl: string } | { kind: "no-organization" };
+
+export default function Users({ data }: PageProps<Data, DashboardState>) {
+  return (
+    <>
+      <Head>
+        <title>Users · Playhead</title>
+      </Head>
+      <div class="page-head">
+        <div>
+          <h1>Users</h1>
+          <p>The people behind your sessions: who is online now, who comes back, who went quiet.</p>
+        </div>
+      </div>
+      {data.kind === "no-organization" && <NoOrganization />}
+      {data.kind === "empty" && <UsersEmpty appUrl={data.appUrl} />}
+      {data.kind === "list" && <UsersList data={data} />}
+    </>
+  );
+}
+
+function UsersList({ data }: { data: ListData }) {
+  const { query, users } = data;
+  const next = data.nextCursor ? usersHref({ ...query, cursor: data.nextCursor }) : null;
+  return (
+    <>
+      <UsersKpis summary={data.summary} refreshMs={data.refreshMs} />
+      <section class="card card-flush" aria-label="Users list">
+        <UserFilters query={query} />
+        {users.length === 0
+          ? (
+            <div class="empty" data-testid="users-no-match">
+              <h2>No users match</h2>
+              <p>
+                {query.cursor
+                  ? "This page is past the end of the list."
+                  : "Try another status or a shorter search."}
+              </p>
+              <a class="button" href="/users">Clear filters</a>
+            </div>
+          )
+          : (
+            <UserTable
+              users={users}
+              nextCursor={data.nextCursor}
+              apiPath={usersApiPath(query)}
+              nextHref={next}
+              renderedAt={data.renderedAt}
+              refreshMs={data.refreshMs}
+            />
+          )}
+      </section>
+    </>
+  );
+}
+
+export const handler: Handlers<Data, DashboardState> = {
+  async GET(_req, ctx) {
+    const { deps, viewer } = ctx.state;
+    if (!viewer.activeOrganizationId) return ctx.render({ kind: "no-organization" });
+    let query: UsersQuery;
+    try {
+      query = readUsersQuery(ctx.url);
+    } catch (error) {
+      return badRequest(error);
+    }
+    const now = new Date();
+    // Both settle before answering, so a refused cursor leaves no query running behind the 400.
+    const [summary, page] = await Promise.allSettled([
+      trackedUserSummary(deps, viewer, now),
+      trackedUserList(deps, viewer, listInput(query), now),
+    ]);
+    if (summary.status === "rejected") throw summary.reason;
+    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
+    if (summary.value.total === 0 && !isFiltered(query)) {
+      return ctx.render({ kind: "empty", appUrl: deps.config.appUrl });
+    }
+    return ctx.render({
+      kind: "list",
+      query,
+      summary: summary.value,
+      users: page.value.data,
+      nextCursor: page.value.nextCursor,
+      renderedAt: now.toISOString(),
+      refreshMs: deps.config.liveRefreshMs,
+    });
+  },
+};
