@@ -85,10 +85,11 @@ Deno.test("sessions page: an empty organization shows the snippet with the key t
   assert.doesNotMatch(filtered, /sessions-empty/);
 });
 
-Deno.test("sessions page: an unknown range or sort is 400", async () => {
+Deno.test("sessions page: an unknown range or sort, or a bad cursor, is 400", async () => {
   await using t = await createPagesApp();
   const owner = await signedInUser(t);
-  for (const q of ["range=year", "sort=name", "sortDir=up"]) {
+  await seedDashboard(t.db.kysely, owner.organizationId);
+  for (const q of ["range=year", "sort=name", "sortDir=up", "cursor=not-a-cursor"]) {
     await insertProject(t.db.kysely, { organizationId: owner.organizationId });
     const res = await page(t, `/sessions?${q}`, { cookie: owner.cookie });
     assert.equal(res.status, 400, q);

@@ -128,19 +128,20 @@ export const handler: Handlers<Data, DashboardState> = {
         : null;
       return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
     }
-    const loaded = await Promise.all([
+    // Both settle before answering, so a refused cursor leaves no query running behind the 400.
+    const [summary, page] = await Promise.allSettled([
       sessionSummary(deps, viewer, listInput(query)),
       sessionList(deps, viewer, { ...listInput(query), limit: PAGE_SIZE }),
-    ]).catch(badRequest); // a malformed cursor is the only bad input left
-    if (loaded instanceof Response) return loaded;
-    const [summary, page] = loaded;
+    ]);
+    if (summary.status === "rejected") throw summary.reason;
+    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
     return ctx.render({
       kind: "list",
       query,
       projects,
-      summary,
-      sessions: page.data,
-      nextCursor: page.nextCursor,
+      summary: summary.value,
+      sessions: page.value.data,
+      nextCursor: page.value.nextCursor,
       canDelete: atLeast(role, "ADMIN"),
       renderedAt: new Date().toISOString(),
     });
