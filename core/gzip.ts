@@ -4,9 +4,17 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { payloadTooLarge, requestTimeout, validation } from "./errors.ts";
 
-/** gzip at zlib's default level 6, the same output size as CompressionStream("gzip"). */
+/**
+ * The level of stored event batches: 2, not zlib's default 6. Measured on the ingest benchmark's
+ * workloads: a light request (25 KB of JSON) 0.077 instead of 0.142 ms for 3.8 instead of 3.1 KB,
+ * a corpus request (4.7 MB) 26 instead of 44 ms for 1.29 instead of 1.21 MB. Level 1 halves the
+ * CPU again but stores a third more.
+ */
+export const EVENTS_GZIP_LEVEL = 2;
+
+/** gzip for stored event batches (any gzip reader decodes every level alike). */
 export function gzip(bytes: Uint8Array): Uint8Array {
-  return gzipSync(bytes);
+  return gzipSync(bytes, { level: EVENTS_GZIP_LEVEL });
 }
 
 /**

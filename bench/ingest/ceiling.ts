@@ -8,7 +8,7 @@ import { drive, type Limits } from "../drive.ts";
 import type { RunResult } from "../stats.ts";
 import { metadataFor, type Workload } from "../workload.ts";
 
-interface CeilingRow {
+export interface CeilingRow {
   firstTs: number;
   lastTs: number;
   eventCount: number;
@@ -75,7 +75,7 @@ export async function runCeiling(
       requestCount: (s) => s.rows.length,
       send: async (s, i) => {
         try {
-          await write(sql, project, s.externalId, s.rows[i]);
+          await writeCeilingRow(sql, project, s.externalId, s.rows[i]);
           return { ok: true, events: s.rows[i].eventCount, bytes: s.rows[i].data.length };
         } catch (error) {
           return { ok: false, events: 0, bytes: 0, failure: String(error) };
@@ -87,7 +87,8 @@ export async function runCeiling(
   }
 }
 
-async function write(
+/** One request's rows in one statement (exported for sql_cost.ts). */
+export async function writeCeilingRow(
   sql: postgres.Sql,
   project: { id: string; organizationId: string },
   externalId: string,

@@ -19,10 +19,13 @@ const { values: args } = parseArgs({
     smoke: { type: "boolean", default: false },
     out: { type: "string" },
     seconds: { type: "string" },
+    // Comparisons of one change: e.g. `--workload light --levels 8,32`.
+    workload: { type: "string" },
+    levels: { type: "string" },
   },
 });
 
-const LEVELS = [1, 8, 32];
+const LEVELS = args.levels ? args.levels.split(",").map(Number) : [1, 8, 32];
 /** Each level stops at whichever limit comes first. */
 const LIMITS = args.smoke
   ? { seconds: 0.5, requests: { light: 24, corpus: 2 }, breakdownRounds: 0 }
@@ -33,7 +36,8 @@ const LIMITS = args.smoke
   };
 
 log("cutting the corpus");
-const workloads = await loadWorkloads();
+const workloads = (await loadWorkloads())
+  .filter((workload) => !args.workload || workload.name === args.workload);
 log("creating the database, starting the server");
 const database = await createBenchDatabase(args.smoke ? "playhead_bench_smoke" : "playhead_bench");
 let failed = 0;

@@ -1,5 +1,8 @@
-// `deno run -A bench/profile_ingest.ts`: a V8 CPU profile of the server while it ingests each
-// workload at concurrency 8; prints the functions with the most self time, saves .cpuprofile files.
+// `deno run -A bench/ingest/profile.ts [--workload light] [--concurrency 8]`: a V8 CPU profile of
+// the server while it ingests each workload (at concurrency 8 by default; at 1 the samples are
+// nearly all CPU, not waits for a core); prints the functions with the most self time, saves
+// .cpuprofile files.
+import { parseArgs } from "node:util";
 import { byCategory, startProfiler, topFunctions } from "./cpu_profile.ts";
 import { runHttp } from "./http_load.ts";
 import { createBenchDatabase, freePort, startServer } from "../server.ts";
@@ -9,7 +12,13 @@ import { loadWorkloads, prepareSessions } from "../workload.ts";
 const OUT = new URL("../out/", import.meta.url).pathname;
 const PLAN = { light: { requests: 3_000, seconds: 6 }, corpus: { requests: 16, seconds: 20 } };
 
-const workloads = await loadWorkloads();
+const { values: args } = parseArgs({
+  args: Deno.args,
+  options: { workload: { type: "string" }, concurrency: { type: "string", default: "8" } },
+});
+const CONCURRENCY = Number(args.concurrency);
+const workloads = (await loadWorkloads())
+  .filter((workload) => !args.workload || workload.name === args.workload);
 const database = await createBenchDatabase("playhead_bench_profile");
 try {
   const inspectPort = freePort();
@@ -19,7 +28,7 @@ try {
     for (const workload of workloads) {
       const plan = PLAN[workload.name as keyof typeof PLAN];
       const limits = {
-        concurrency: 8,
+        concurrency: CONCURRENCY,
         maxRequests: plan.requests,
         maxSeconds: plan.seconds,
         serverPid: server.pid,
@@ -34,7 +43,7 @@ try {
       await Deno.writeTextFile(`${OUT}${workload.name}.cpuprofile`, JSON.stringify(profile));
       const s = summarize(run);
       console.log(
-        `\n### ${workload.name}, concurrency 8: ${run.requests} requests, ${
+        `\n### ${workload.name}, concurrency ${CONCURRENCY}: ${run.requests} requests, ${
           s.rps.toFixed(0)
         } req/s, ` +
           `server CPU ${run.cpu.server.toFixed(2)}, others' CPU ${run.cpu.others.toFixed(2)}\n`,

@@ -185,6 +185,29 @@ Deno.test("ingest: every service:* custom event becomes a marker with kind = suf
   ]);
 });
 
+Deno.test("ingest: a later batch without metadata adds its service:* markers, and no url marker", async () => {
+  await using t = await setup();
+  const sessionId = crypto.randomUUID();
+  await postIngest(t.app, { sessionId, events: recordedEvents(2, T0), metadata: METADATA }, {
+    key: t.key,
+  });
+  // later batches take the statement's lean shapes: markers only, then nothing but the batch
+  await postIngest(t.app, {
+    sessionId,
+    events: [customEvent("service:checkout", { step: 3 }, T0 + 9_000)],
+  }, { key: t.key });
+  await postIngest(t.app, { sessionId, events: recordedEvents(2, T0 + 10_000) }, { key: t.key });
+  const markers = await t.db.kysely.selectFrom("markers").select(["ts", "kind", "data"])
+    .orderBy("ts").execute();
+  assert.deepEqual(markers, [
+    { ts: T0, kind: "url", data: { url: METADATA.url, pathname: "/products/42" } },
+    { ts: T0 + 9_000, kind: "checkout", data: { step: 3 } },
+  ]);
+  const session = await t.db.kysely.selectFrom("sessions").select(["event_count"])
+    .executeTakeFirstOrThrow();
+  assert.equal(session.event_count, 5);
+});
+
 Deno.test("ingest: one batch row per request holds the events as received, gzipped", async () => {
   await using t = await setup();
   const sessionId = crypto.randomUUID();

@@ -40,7 +40,13 @@ export interface IngestResult {
   previousTrackedUserId: string | null;
 }
 
-/** Writes one ingest request; null when no project has the key. */
+/**
+ * Writes one ingest request; null when no project has the key. The statement holds only the steps
+ * the request needs: most requests (a later batch of an anonymous session without `service:*`
+ * events) skip the previous-row lock, the tracked-user upsert and the markers insert, each of which
+ * costs PostgreSQL executor setup and, for the upsert, a statement trigger even when it writes no
+ * row. Each shape is a prepared statement of its own.
+ */
 export async function writeIngest(
   db: Kysely<Database>,
   row: IngestRow,
@@ -48,27 +54,65 @@ export async function writeIngest(
   const m = row.metadata;
   const b = row.batch;
   const id = row.identity;
+  const hasMarkers = b !== null && b.markersJson !== "[]";
+  // The identified upsert needs the lock order and the previous tracked user; metadata arriving
+  // after the session was opened without it needs the previous url.
+  const readPrevious = id !== null || m !== null;
+  const none = sql``;
+
+  // Locks the session row before the tracked user's: the rollup trigger on sessions (0004) locks
+  // the tracked user after the session, so every ingest takes the two in that order.
+  const previous = readPrevious
+    ? sql`previous AS (
+      SELECT sessions.tracked_user_id, sessions.url FROM sessions, project
+      WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}
+      FOR UPDATE OF sessions
+    ),`
+    : none;
+  // read (and locked) before the upserts change the row, which a later read would miss
+  const afterPrevious = readPrevious ? sql`WHERE (SELECT count(*) FROM previous) >= 0` : none;
+  const identified = id
+    ? sql`identified AS (
+      INSERT INTO tracked_users (id, project_id, organization_id, external_id, traits)
+      SELECT ${id.newTrackedUserId}::text, project.id, project.organization_id,
+        ${id.userId}::text, ${id.traitsJson}::text::jsonb
+      FROM project ${afterPrevious}
+      ON CONFLICT (project_id, external_id) DO UPDATE
+        SET traits = tracked_users.traits || EXCLUDED.traits, updated_at = now()
+      RETURNING id
+    ),`
+    : none;
+  const trackedUserId = id ? sql`(SELECT id FROM identified)` : sql`NULL::text`;
+  const linkTrackedUser = id
+    ? sql`tracked_user_id = COALESCE((SELECT id FROM identified), sessions.tracked_user_id),`
+    : none;
+  const eventMarkers = hasMarkers
+    ? sql`SELECT session.id, event.ts, event.kind, event.data
+      FROM session, jsonb_to_recordset(${b.markersJson}::text::jsonb)
+        AS event(ts bigint, kind text, data jsonb)
+      WHERE EXISTS (SELECT 1 FROM batch)`
+    : none;
+  // Also when an earlier batch without metadata opened the session (keepalive bodies of an
+  // unloading page race each other): the first metadata then fills it in, marker included.
+  const urlMarker = m
+    ? sql`SELECT session.id, (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
+        jsonb_build_object('url', ${m.url}::text, 'pathname', ${m.pathname}::text)
+      FROM session
+      WHERE session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL)`
+    : none;
+  const marked = hasMarkers || m
+    ? sql`, marked AS (
+      INSERT INTO markers (session_id, ts, kind, data)
+      ${eventMarkers} ${hasMarkers && m ? sql`UNION ALL` : none} ${urlMarker}
+    )`
+    : none;
+
   const { rows } = await sql<IngestResult>`
     WITH project AS (
       SELECT id, organization_id FROM projects WHERE key = ${row.projectKey}
     ),
-    -- Locks the session row before the tracked user's: the rollup trigger on sessions (0004)
-    -- locks the tracked user after the session, so every ingest takes the two in that order.
-    previous AS (
-      SELECT sessions.tracked_user_id, sessions.url FROM sessions, project
-      WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}
-      FOR UPDATE OF sessions
-    ),
-    identified AS (
-      INSERT INTO tracked_users (id, project_id, organization_id, external_id, traits)
-      SELECT ${id?.newTrackedUserId ?? null}::text, project.id, project.organization_id,
-        ${id?.userId ?? null}::text, ${id?.traitsJson ?? "{}"}::text::jsonb
-      FROM project
-      WHERE ${id?.userId ?? null}::text IS NOT NULL AND (SELECT count(*) FROM previous) >= 0
-      ON CONFLICT (project_id, external_id) DO UPDATE
-        SET traits = tracked_users.traits || EXCLUDED.traits, updated_at = now()
-      RETURNING id
-    ),
+    ${previous}
+    ${identified}
     batch AS (
       INSERT INTO event_batches
         (project_id, session_external_id, first_ts, last_ts, event_count, digest, data,
@@ -90,9 +134,8 @@ export async function writeIngest(
         ${m?.language ?? null}::text,
         COALESCE(to_timestamp(${b?.firstTs ?? null}::float8 / 1000), now()),
         to_timestamp(${b?.lastTs ?? null}::float8 / 1000),
-        ${b?.eventCount ?? 0}::integer, (SELECT id FROM identified)
-      -- read (and locked) before this upsert changes the row, which a later read would miss
-      FROM project WHERE (SELECT count(*) FROM previous) >= 0
+        ${b?.eventCount ?? 0}::integer, ${trackedUserId}
+      FROM project ${afterPrevious}
       ON CONFLICT (project_id, external_id) DO UPDATE SET
         -- a retried batch changes nothing; reordered ones only widen the session
         started_at = CASE WHEN EXISTS (SELECT 1 FROM batch)
@@ -101,7 +144,7 @@ export async function writeIngest(
           THEN GREATEST(sessions.ended_at, EXCLUDED.ended_at) ELSE sessions.ended_at END,
         event_count = sessions.event_count
           + CASE WHEN EXISTS (SELECT 1 FROM batch) THEN EXCLUDED.event_count ELSE 0 END,
-        tracked_user_id = COALESCE((SELECT id FROM identified), sessions.tracked_user_id),
+        ${linkTrackedUser}
         url = COALESCE(sessions.url, EXCLUDED.url),
         referrer = COALESCE(sessions.referrer, EXCLUDED.referrer),
         user_agent = COALESCE(sessions.user_agent, EXCLUDED.user_agent),
@@ -109,26 +152,13 @@ export async function writeIngest(
         screen_height = COALESCE(sessions.screen_height, EXCLUDED.screen_height),
         language = COALESCE(sessions.language, EXCLUDED.language)
       RETURNING id, started_at, (xmax = 0) AS created
-    ),
-    marked AS (
-      INSERT INTO markers (session_id, ts, kind, data)
-      SELECT session.id, event.ts, event.kind, event.data
-      FROM session, jsonb_to_recordset(${b?.markersJson ?? "[]"}::text::jsonb)
-        AS event(ts bigint, kind text, data jsonb)
-      WHERE EXISTS (SELECT 1 FROM batch)
-      UNION ALL
-      SELECT session.id, (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
-        jsonb_build_object('url', ${m?.url ?? null}::text, 'pathname', ${m?.pathname ?? null}::text)
-      FROM session
-      -- Also when an earlier batch without metadata opened the session (keepalive bodies of an
-      -- unloading page race each other): the first metadata then fills it in, marker included.
-      WHERE ${m?.url ?? null}::text IS NOT NULL
-        AND (session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL))
     )
+    ${marked}
     SELECT project.id AS "projectId", session.id AS "sessionId", session.created,
       EXISTS (SELECT 1 FROM batch) AS stored,
-      (SELECT id FROM identified) AS "trackedUserId",
-      (SELECT tracked_user_id FROM previous) AS "previousTrackedUserId"
+      ${trackedUserId} AS "trackedUserId",
+      ${id ? sql`(SELECT tracked_user_id FROM previous)` : sql`NULL::text`}
+        AS "previousTrackedUserId"
     FROM project, session
   `.execute(db);
   return rows[0] ?? null;
