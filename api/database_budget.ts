@@ -4,6 +4,7 @@
 // short one, the SDK retries 5xx with backoff.
 import type { Context, MiddlewareHandler } from "hono";
 import { errorBody, unavailable } from "../core/errors.ts";
+import { isDriverWriteFault } from "../db/driver_fault.ts";
 import { log } from "../log.ts";
 
 export const RETRY_AFTER_SECONDS = 5;
@@ -54,6 +55,9 @@ const UNREACHABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+  // The driver's null-socket fault also reaches a query's caller when it writes to a connection
+  // that closed under it (seen on the second and third outage of one process).
+  if (isDriverWriteFault(error)) return true;
   return error instanceof Error &&
     /ECONNREFUSED|connection (?:refused|closed)/i.test(error.message);
 }
