@@ -4,6 +4,7 @@
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
 import type { Recording } from "./recording.ts";
+import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";
 import type { Size } from "./viewport.ts";
@@ -15,7 +16,8 @@ export interface ControllerOptions {
   duration: number;
   /** Real offset to open at (`?t=`). */
   start: number;
-  onChange(): void;
+  /** Something shown changed; `userAction` asks for the page at once, not on the next frame. */
+  onChange(userAction?: boolean): void;
   onResize(size: Size): void;
 }
 
@@ -35,6 +37,11 @@ export class ReplayController {
   #waiting = false;
   #appliedSpeed = 1;
   #frame = 0;
+  /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
+  #seeks = new SeekScheduler(() => {
+    this.#show();
+    this.options.onChange();
+  });
 
   constructor(private readonly options: ControllerOptions) {
     this.duration = options.duration;
@@ -54,9 +61,14 @@ export class ReplayController {
     return new Timeline(this.gaps, this.duration, this.compressIdle);
   }
 
+  /** A seek was asked for and its frame is not drawn yet. */
+  get seeking(): boolean {
+    return this.#seeks.busy;
+  }
+
   /** The current real offset from the session start. */
   get now(): number {
-    if (!this.#replayer || !this.playing || this.#waiting) return this.#position;
+    if (!this.#replayer || !this.playing || this.#waiting || this.seeking) return this.#position;
     return Math.min(this.#replayer.getCurrentTime() + this.#shift, this.duration);
   }
 
@@ -91,44 +103,51 @@ export class ReplayController {
     if (this.ended || this.now >= this.duration) this.#position = 0;
     this.ended = false;
     this.playing = true;
+    this.#seeks.cancel();
     this.#show();
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   pause() {
+    const seeking = this.seeking;
     this.#position = this.now;
     this.playing = false;
     this.#waiting = false;
-    this.#replayer?.pause();
+    this.#seeks.cancel();
     cancelAnimationFrame(this.#frame);
-    this.options.onChange();
+    // A seek not drawn yet is drawn now, paused; otherwise rrweb just stops where it is.
+    if (seeking) this.#show();
+    else this.#replayer?.pause();
+    this.options.onChange(true);
   }
 
   /** Moves to a real offset, keeping play or pause as it was. */
   seek(real: number) {
     this.#position = Math.min(Math.max(real, 0), this.duration);
     this.ended = false;
-    this.#show();
-    this.options.onChange();
+    cancelAnimationFrame(this.#frame);
+    this.#seeks.request(this.#position);
+    this.options.onChange(true);
   }
 
   setSpeed(speed: Speed) {
     this.speed = speed;
     this.#applySpeed(speed);
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   setSkipIdle(on: boolean) {
     this.skipIdle = on;
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   setCompressIdle(on: boolean) {
     this.compressIdle = on;
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   destroy() {
+    this.#seeks.cancel();
     cancelAnimationFrame(this.#frame);
     this.#replayer?.destroy();
     this.#replayer = null;
