@@ -69,6 +69,7 @@ export default function ReplayPlayer(props: Props) {
       data-now={Math.round(now)}
       data-ended={player?.ended ? "true" : "false"}
       data-seeking={player?.seeking ? "true" : "false"}
+      data-keyframes={player?.keyframesReady ? "ready" : "building"}
     >
       <div class="replay-stage">
         <div class="replay-slot" ref={slot} data-playing={player?.playing ? "true" : "false"}>

@@ -3,6 +3,9 @@
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { restoreKeyframe } from "./keyframe.ts";
+import { KeyframeScout } from "./keyframe_scout.ts";
+import { lastPlayedEvent } from "./replayer_internals.ts";
 import type { Recording } from "./recording.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
@@ -32,6 +35,8 @@ export class ReplayController {
   loaded = false;
   gaps: IdleGap[] = [];
   #replayer: Replayer | null = null;
+  /** Builds keyframes in idle time so that a seek fast-forwards a bounded span. */
+  #scout: KeyframeScout | null = null;
   #shift = 0; // real offset of the replayer's own time 0
   #position: number; // real offset while not playing
   #waiting = false;
@@ -72,6 +77,11 @@ export class ReplayController {
     return Math.min(this.#replayer.getCurrentTime() + this.#shift, this.duration);
   }
 
+  /** Keyframes cover every event loaded so far (or cannot be made for this recording). */
+  get keyframesReady(): boolean {
+    return this.#scout?.done ?? false;
+  }
+
   get iframe(): HTMLIFrameElement | null {
     return this.#replayer?.iframe ?? null;
   }
@@ -81,6 +91,7 @@ export class ReplayController {
     const { recording } = this.options;
     this.gaps = recording.gaps();
     this.duration = Math.max(this.duration, recording.loadedUntil);
+    this.#scout?.eventsAdded(events);
     if (this.#replayer) { for (const event of events) this.#replayer.addEvent(event); }
     else if (recording.showable) this.#create();
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
@@ -149,6 +160,7 @@ export class ReplayController {
   destroy() {
     this.#seeks.cancel();
     cancelAnimationFrame(this.#frame);
+    this.#scout?.destroy();
     this.#replayer?.destroy();
     this.#replayer = null;
   }
@@ -169,6 +181,11 @@ export class ReplayController {
     replayer.disableInteract();
     this.#replayer = replayer;
     this.#appliedSpeed = this.speed;
+    this.#scout = new KeyframeScout(
+      recording.events,
+      () => this.playing && !this.#waiting,
+      () => this.options.onChange(),
+    );
     // At the very start rrweb draws the first snapshot by itself.
     if (this.playing || this.#position > this.#shift) this.#show();
   }
@@ -186,9 +203,26 @@ export class ReplayController {
     cancelAnimationFrame(this.#frame);
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
     if (this.#waiting) return;
+    this.#restoreNearestKeyframe();
     if (!this.playing) return this.#replayer!.pause(this.#offset());
     this.#replayer!.play(this.#offset());
     this.#frame = requestAnimationFrame(this.#tick);
+  }
+
+  /**
+   * Before rrweb jumps to `#position`: puts the nearest keyframe before it in place, unless going
+   * forward from what is drawn replays less. rrweb then fast-forwards only from the keyframe on.
+   */
+  #restoreNearestKeyframe() {
+    const replayer = this.#replayer;
+    if (!replayer || !this.#scout) return;
+    // rrweb's target: its first event's timestamp plus the offset asked for.
+    const target = this.options.recording.sessionStart + Math.max(this.#position, this.#shift);
+    const keyframe = this.#scout.keyframes.before(target);
+    if (!keyframe) return;
+    const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
+    if (drawn < target && keyframe.timestamp <= drawn) return;
+    restoreKeyframe(replayer, keyframe);
   }
 
   #tick = () => {
@@ -197,6 +231,7 @@ export class ReplayController {
     const gap = gapAt(this.gaps, now);
     if (gap && this.skipIdle) {
       this.#position = gap.end;
+      this.#restoreNearestKeyframe();
       this.#replayer.play(this.#offset());
     } else {
       this.#applySpeed(gap && this.compressIdle ? Timeline.gapSpeed(gap, this.speed) : this.speed);
