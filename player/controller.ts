@@ -174,6 +174,9 @@ export class ReplayController {
       showWarning: false,
       mouseTail: false,
       triggerFocus: false,
+      // Keyframes bound every fast-forward to a short span: applying it to the DOM directly beats
+      // rrweb building a virtual copy of the whole document and diffing it back.
+      useVirtualDom: false,
     });
     this.#shift = recording.events[0].timestamp - recording.sessionStart;
     replayer.on("resize", (size) => onResize(size as Size));
