@@ -41,6 +41,7 @@ export class ReplayController {
   #position: number; // real offset while not playing
   #waiting = false;
   #appliedSpeed = 1;
+  #virtualDom = true; // rrweb's default
   #frame = 0;
   /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
   #seeks = new SeekScheduler(() => {
@@ -174,9 +175,6 @@ export class ReplayController {
       showWarning: false,
       mouseTail: false,
       triggerFocus: false,
-      // Keyframes bound every fast-forward to a short span: applying it to the DOM directly beats
-      // rrweb building a virtual copy of the whole document and diffing it back.
-      useVirtualDom: false,
     });
     this.#shift = recording.events[0].timestamp - recording.sessionStart;
     replayer.on("resize", (size) => onResize(size as Size));
@@ -218,10 +216,13 @@ export class ReplayController {
    */
   #restoreNearestKeyframe() {
     const replayer = this.#replayer;
-    if (!replayer || !this.#scout) return;
+    if (!replayer) return;
     // rrweb's target: its first event's timestamp plus the offset asked for.
     const target = this.options.recording.sessionStart + Math.max(this.#position, this.#shift);
-    const keyframe = this.#scout.keyframes.before(target);
+    const keyframe = this.#scout?.keyframes.before(target) ?? null;
+    // After a keyframe the span to fast-forward is short: applying it to the DOM directly beats
+    // rrweb's virtual copy of the whole document, which pays off only on long spans.
+    this.#useVirtualDom(!keyframe);
     if (!keyframe) return;
     const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
     if (drawn < target && keyframe.timestamp <= drawn) return;
@@ -242,6 +243,12 @@ export class ReplayController {
     this.options.onChange();
     this.#frame = requestAnimationFrame(this.#tick);
   };
+
+  #useVirtualDom(on: boolean) {
+    if (on === this.#virtualDom) return;
+    this.#virtualDom = on;
+    this.#replayer?.setConfig({ useVirtualDom: on });
+  }
 
   #applySpeed(speed: number) {
     if (speed === this.#appliedSpeed || !this.#replayer) return;
