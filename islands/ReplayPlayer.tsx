@@ -47,7 +47,7 @@ export default function ReplayPlayer(props: Props) {
 
   async function copyLink() {
     const url = new URL(location.href);
-    url.searchParams.set("t", String(Math.round(now)));
+    url.searchParams.set("t", String(Math.round(player?.now ?? now)));
     try {
       await navigator.clipboard.writeText(url.href);
       setCopyStatus("Link copied");
@@ -68,6 +68,8 @@ export default function ReplayPlayer(props: Props) {
       data-ready={player?.ready ? "true" : "false"}
       data-now={Math.round(now)}
       data-ended={player?.ended ? "true" : "false"}
+      data-seeking={player?.seeking ? "true" : "false"}
+      data-keyframes={player?.keyframesReady ? "ready" : "building"}
     >
       <div class="replay-stage">
         <div class="replay-slot" ref={slot} data-playing={player?.playing ? "true" : "false"}>
@@ -105,7 +107,8 @@ export default function ReplayPlayer(props: Props) {
           onPlayPause={() => player?.playing ? player.pause() : player?.play()}
           onStep={(ms) =>
             player?.seek(timeline.toReal(
-              Math.min(Math.max(timeline.toDisplay(now) + ms, 0), timeline.displayDuration),
+              // The live position: a seek of this frame may not be rendered yet.
+              Math.min(Math.max(timeline.toDisplay(player.now) + ms, 0), timeline.displayDuration),
             ))}
           onSeekDisplay={(display) => player?.seek(timeline.toReal(display))}
           onSpeed={(speed) => player?.setSpeed(speed)}

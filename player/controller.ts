@@ -3,7 +3,11 @@
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { restoreKeyframe } from "./keyframe.ts";
+import { KeyframeScout } from "./keyframe_scout.ts";
+import { lastPlayedEvent } from "./replayer_internals.ts";
 import type { Recording } from "./recording.ts";
+import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";
 import type { Size } from "./viewport.ts";
@@ -15,7 +19,8 @@ export interface ControllerOptions {
   duration: number;
   /** Real offset to open at (`?t=`). */
   start: number;
-  onChange(): void;
+  /** Something shown changed; `userAction` asks for the page at once, not on the next frame. */
+  onChange(userAction?: boolean): void;
   onResize(size: Size): void;
 }
 
@@ -30,11 +35,19 @@ export class ReplayController {
   loaded = false;
   gaps: IdleGap[] = [];
   #replayer: Replayer | null = null;
+  /** Builds keyframes in idle time so that a seek fast-forwards a bounded span. */
+  #scout: KeyframeScout | null = null;
   #shift = 0; // real offset of the replayer's own time 0
   #position: number; // real offset while not playing
   #waiting = false;
   #appliedSpeed = 1;
+  #virtualDom = true; // rrweb's default
   #frame = 0;
+  /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
+  #seeks = new SeekScheduler(() => {
+    this.#show();
+    this.options.onChange();
+  });
 
   constructor(private readonly options: ControllerOptions) {
     this.duration = options.duration;
@@ -54,10 +67,20 @@ export class ReplayController {
     return new Timeline(this.gaps, this.duration, this.compressIdle);
   }
 
+  /** A seek was asked for and its frame is not drawn yet. */
+  get seeking(): boolean {
+    return this.#seeks.busy;
+  }
+
   /** The current real offset from the session start. */
   get now(): number {
-    if (!this.#replayer || !this.playing || this.#waiting) return this.#position;
+    if (!this.#replayer || !this.playing || this.#waiting || this.seeking) return this.#position;
     return Math.min(this.#replayer.getCurrentTime() + this.#shift, this.duration);
+  }
+
+  /** Keyframes cover every event loaded so far (or cannot be made for this recording). */
+  get keyframesReady(): boolean {
+    return this.#scout?.done ?? false;
   }
 
   get iframe(): HTMLIFrameElement | null {
@@ -69,6 +92,7 @@ export class ReplayController {
     const { recording } = this.options;
     this.gaps = recording.gaps();
     this.duration = Math.max(this.duration, recording.loadedUntil);
+    this.#scout?.eventsAdded(events);
     if (this.#replayer) { for (const event of events) this.#replayer.addEvent(event); }
     else if (recording.showable) this.#create();
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
@@ -91,45 +115,53 @@ export class ReplayController {
     if (this.ended || this.now >= this.duration) this.#position = 0;
     this.ended = false;
     this.playing = true;
+    this.#seeks.cancel();
     this.#show();
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   pause() {
+    const seeking = this.seeking;
     this.#position = this.now;
     this.playing = false;
     this.#waiting = false;
-    this.#replayer?.pause();
+    this.#seeks.cancel();
     cancelAnimationFrame(this.#frame);
-    this.options.onChange();
+    // A seek not drawn yet is drawn now, paused; otherwise rrweb just stops where it is.
+    if (seeking) this.#show();
+    else this.#replayer?.pause();
+    this.options.onChange(true);
   }
 
   /** Moves to a real offset, keeping play or pause as it was. */
   seek(real: number) {
     this.#position = Math.min(Math.max(real, 0), this.duration);
     this.ended = false;
-    this.#show();
-    this.options.onChange();
+    cancelAnimationFrame(this.#frame);
+    this.#seeks.request(this.#position);
+    this.options.onChange(true);
   }
 
   setSpeed(speed: Speed) {
     this.speed = speed;
     this.#applySpeed(speed);
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   setSkipIdle(on: boolean) {
     this.skipIdle = on;
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   setCompressIdle(on: boolean) {
     this.compressIdle = on;
-    this.options.onChange();
+    this.options.onChange(true);
   }
 
   destroy() {
+    this.#seeks.cancel();
     cancelAnimationFrame(this.#frame);
+    this.#scout?.destroy();
     this.#replayer?.destroy();
     this.#replayer = null;
   }
@@ -150,6 +182,11 @@ export class ReplayController {
     replayer.disableInteract();
     this.#replayer = replayer;
     this.#appliedSpeed = this.speed;
+    this.#scout = new KeyframeScout(
+      recording.events,
+      () => this.playing && !this.#waiting,
+      () => this.options.onChange(),
+    );
     // At the very start rrweb draws the first snapshot by itself.
     if (this.playing || this.#position > this.#shift) this.#show();
   }
@@ -167,9 +204,29 @@ export class ReplayController {
     cancelAnimationFrame(this.#frame);
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
     if (this.#waiting) return;
+    this.#restoreNearestKeyframe();
     if (!this.playing) return this.#replayer!.pause(this.#offset());
     this.#replayer!.play(this.#offset());
     this.#frame = requestAnimationFrame(this.#tick);
+  }
+
+  /**
+   * Before rrweb jumps to `#position`: puts the nearest keyframe before it in place, unless going
+   * forward from what is drawn replays less. rrweb then fast-forwards only from the keyframe on.
+   */
+  #restoreNearestKeyframe() {
+    const replayer = this.#replayer;
+    if (!replayer) return;
+    // rrweb's target: its first event's timestamp plus the offset asked for.
+    const target = this.options.recording.sessionStart + Math.max(this.#position, this.#shift);
+    const keyframe = this.#scout?.keyframes.before(target) ?? null;
+    // After a keyframe the span to fast-forward is short: applying it to the DOM directly beats
+    // rrweb's virtual copy of the whole document, which pays off only on long spans.
+    this.#useVirtualDom(!keyframe);
+    if (!keyframe) return;
+    const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
+    if (drawn < target && keyframe.timestamp <= drawn) return;
+    restoreKeyframe(replayer, keyframe);
   }
 
   #tick = () => {
@@ -178,6 +235,7 @@ export class ReplayController {
     const gap = gapAt(this.gaps, now);
     if (gap && this.skipIdle) {
       this.#position = gap.end;
+      this.#restoreNearestKeyframe();
       this.#replayer.play(this.#offset());
     } else {
       this.#applySpeed(gap && this.compressIdle ? Timeline.gapSpeed(gap, this.speed) : this.speed);
@@ -185,6 +243,12 @@ export class ReplayController {
     this.options.onChange();
     this.#frame = requestAnimationFrame(this.#tick);
   };
+
+  #useVirtualDom(on: boolean) {
+    if (on === this.#virtualDom) return;
+    this.#virtualDom = on;
+    this.#replayer?.setConfig({ useVirtualDom: on });
+  }
 
   #applySpeed(speed: number) {
     if (speed === this.#appliedSpeed || !this.#replayer) return;

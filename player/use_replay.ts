@@ -35,9 +35,10 @@ export function useReplay(source: ReplaySource) {
 
   useEffect(() => {
     let frame = 0;
-    const rerender = () => {
+    const rerender = (userAction = false) => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setVersion((v) => v + 1));
+      if (userAction) setVersion((v) => v + 1);
+      else frame = requestAnimationFrame(() => setVersion((v) => v + 1));
     };
     const player = new ReplayController({
       root: root.current!,

@@ -6,6 +6,8 @@ import type { Page } from "playwright-core";
 export interface PageFigures {
   firstFrameMs: number;
   decodedMs: number;
+  /** Our page's idle-time keyframes cover the recording (null: the plain page has none). */
+  idleDoneMs: number | null;
   seekP50Ms: number;
   seekMaxMs: number;
   longTasks: number;

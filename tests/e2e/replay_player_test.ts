@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
   clockMs,
+  frameText,
   loadRecording,
   openReplay,
   type ReplayPage,
@@ -23,6 +24,10 @@ const seekSpans = (page: Page, max: number) =>
   page.locator(`input[aria-label=Seek][max='${max}']`).waitFor();
 const isPaused = async (page: Page) =>
   await page.getByRole("button", { name: "Play" }).count() === 1;
+
+/** Waits until the player shows real offset `at` with no seek left to draw. */
+const settledAt = (page: Page, at: number) =>
+  page.locator(`.replay-player[data-now='${at}'][data-seeking='false']`).waitFor();
 
 /** Real offsets the page shows while playing, sampled every frame until `until` is reached. */
 function samplesUntil(page: Page, until: number): Promise<number[]> {
@@ -222,6 +227,33 @@ Deno.test("replay e2e: the player's controls and panels on swagger-ui", async (t
     assert.equal(await now(page), logs[3].timestamp - start);
     assert.equal(await page.locator(".console-row[aria-current='true']").count(), 1);
     assert.equal(await rows.nth(3).getAttribute("aria-current"), "true");
+    assert.ok(await isPaused(page));
+  });
+
+  await t.step("scrubbing through many positions ends on the last one's frame", async () => {
+    const target = 12_345; // before the gap: displayed = real
+    await seekTo(page, target);
+    await settledAt(page, target);
+    const expected = await frameText(page);
+    await seekTo(page, 0);
+    await settledAt(page, 0);
+    const { max } = await seekValue(page);
+    // A drag: bursts of input events, several per frame, over other pages of the recording.
+    await page.evaluate(async ({ max, target }) => {
+      const input = document.querySelector<HTMLInputElement>("input[aria-label=Seek]")!;
+      const positions = Array.from(
+        { length: 60 },
+        (_, i) => Math.round(max * ((i * 37) % 60) / 60),
+      );
+      for (const [i, value] of [...positions, target].entries()) {
+        input.value = String(value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        if (i % 4 === 3) await new Promise(requestAnimationFrame);
+      }
+    }, { max, target });
+    await settledAt(page, target);
+    assert.equal((await seekValue(page)).value, target);
+    assert.equal(await frameText(page), expected);
     assert.ok(await isPaused(page));
   });
 
