@@ -138,8 +138,8 @@ const section = await formatMarkdown([
   "heap after a forced GC, MB (and × the recording's JSON size).",
   "",
   `- **Date**: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average ` +
-  `${load} on 2 vCPU — **the machine was shared with other agents**, so absolute times are ` +
-  "inflated and noisy; compare the two pages row by row.",
+  `${load} on 2 vCPU at the end of the run; compare the two pages row by row (they share the ` +
+  "run, so a busy host moves both).",
   "",
   "| recording | page | first frame | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | heap MB |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
