@@ -24,7 +24,7 @@ export function TopBar({ url, email, organizations }: Props) {
   const path = url.pathname;
   return (
     <header class="site-header">
-      <a class="brand" href={email ? "/sessions" : "/"}>
+      <a class="brand" href="/">
         <span class="brand-mark" aria-hidden="true" />
         Playhead
       </a>
