@@ -4,7 +4,9 @@
 import { useEffect, useState } from "preact/hooks";
 import type { SessionListItem } from "../core/sessions/schema.ts";
 import { SessionRow } from "../components/sessions/SessionRow.tsx";
-import { apiJson, apiSend } from "../utils/api_client.ts";
+import { TableFoot } from "../components/ui/TableFoot.tsx";
+import { apiSend } from "../utils/api_client.ts";
+import { useCursorPages } from "../utils/use_cursor_pages.ts";
 
 interface Props {
   sessions: SessionListItem[];
@@ -19,18 +21,15 @@ interface Props {
   renderedAt: string;
 }
 
-interface Page {
-  data: SessionListItem[];
-  nextCursor: string | null;
-}
-
 export default function SessionTable(props: Props) {
-  const [sessions, setSessions] = useState(props.sessions);
-  const [cursor, setCursor] = useState(props.nextCursor);
+  const pages = useCursorPages(
+    { data: props.sessions, nextCursor: props.nextCursor },
+    props.apiPath,
+    "sessions",
+  );
+  const { items: sessions, setItems: setSessions, error, setError } = pages;
   const [now, setNow] = useState(new Date(props.renderedAt));
   const [local, setLocal] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -40,22 +39,6 @@ export default function SessionTable(props: Props) {
     const timer = setInterval(() => setNow(new Date()), 30_000);
     return () => clearInterval(timer);
   }, []);
-
-  async function loadMore(event: Event) {
-    event.preventDefault();
-    if (!cursor || loading) return;
-    setLoading(true);
-    setError("");
-    try {
-      const page = await apiJson<Page>(`${props.apiPath}&cursor=${encodeURIComponent(cursor)}`);
-      setSessions((shown) => [...shown, ...page.data]);
-      setCursor(page.nextCursor);
-    } catch (e) {
-      setError(`Could not load more sessions: ${(e as Error).message}`);
-    } finally {
-      setLoading(false);
-    }
-  }
 
   async function remove(id: string) {
     setDeleting(id);
@@ -111,24 +94,15 @@ export default function SessionTable(props: Props) {
           </tbody>
         </table>
       </div>
-      <div class="table-foot">
-        <span aria-live="polite">
-          {error ? <span class="error-text" role="alert">{error}</span> : (
-            `Showing ${sessions.length} session${sessions.length === 1 ? "" : "s"}` +
-            (cursor ? "" : " · end of the list")
-          )}
-        </span>
-        {cursor && (
-          <a
-            class="button"
-            href={props.nextHref ?? "#"}
-            onClick={loadMore}
-            aria-disabled={loading ? "true" : undefined}
-          >
-            {loading ? "Loading…" : "Load more"}
-          </a>
-        )}
-      </div>
+      <TableFoot
+        count={sessions.length}
+        noun={["session", "sessions"]}
+        hasMore={pages.cursor !== null}
+        error={error}
+        loading={pages.loading}
+        nextHref={props.nextHref}
+        onLoadMore={pages.loadMore}
+      />
     </>
   );
 }

@@ -2,10 +2,12 @@
 // online dots kept current by the heartbeat (one request for the shown rows, paused while the tab
 // is hidden). Without JavaScript, "Load more" is a link to the next page.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { TrackedUserItem, TrackedUserPage } from "../core/tracked_users/schema.ts";
+import type { TrackedUserItem } from "../core/tracked_users/schema.ts";
 import { type Beat, liveStatus } from "../components/tracked_users/status.ts";
 import { UserRow } from "../components/tracked_users/UserRow.tsx";
+import { TableFoot } from "../components/ui/TableFoot.tsx";
 import { apiJson } from "../utils/api_client.ts";
+import { useCursorPages } from "../utils/use_cursor_pages.ts";
 import { whileVisible } from "../utils/visible_interval.ts";
 
 interface Props {
@@ -25,13 +27,15 @@ interface Props {
 const HEARTBEAT_IDS = 100;
 
 export default function UserTable(props: Props) {
-  const [users, setUsers] = useState(props.users);
-  const [cursor, setCursor] = useState(props.nextCursor);
+  const pages = useCursorPages(
+    { data: props.users, nextCursor: props.nextCursor },
+    props.apiPath,
+    "users",
+  );
+  const users = pages.items;
   const [beats, setBeats] = useState<Record<string, Beat>>({});
   const [now, setNow] = useState(new Date(props.renderedAt));
   const [local, setLocal] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState("");
   const [liveError, setLiveError] = useState("");
   const shown = useRef(users);
   shown.current = users;
@@ -56,24 +60,6 @@ export default function UserTable(props: Props) {
     };
     return whileVisible(beat, props.refreshMs);
   }, [props.refreshMs]);
-
-  async function loadMore(event: Event) {
-    event.preventDefault();
-    if (!cursor || loading) return;
-    setLoading(true);
-    setError("");
-    try {
-      const page = await apiJson<TrackedUserPage>(
-        `${props.apiPath}&cursor=${encodeURIComponent(cursor)}`,
-      );
-      setUsers((listed) => [...listed, ...page.data]);
-      setCursor(page.nextCursor);
-    } catch (e) {
-      setError(`Could not load more users: ${(e as Error).message}`);
-    } finally {
-      setLoading(false);
-    }
-  }
 
   return (
     <>
@@ -107,25 +93,17 @@ export default function UserTable(props: Props) {
           </tbody>
         </table>
       </div>
-      <div class="table-foot">
-        <span aria-live="polite">
-          {error
-            ? <span class="error-text" role="alert">{error}</span>
-            : `Showing ${users.length} user${users.length === 1 ? "" : "s"}` +
-              (cursor ? "" : " · end of the list")}
-          {liveError && <span class="error-text" role="alert">{` · ${liveError}`}</span>}
-        </span>
-        {cursor && (
-          <a
-            class="button"
-            href={props.nextHref ?? "#"}
-            onClick={loadMore}
-            aria-disabled={loading ? "true" : undefined}
-          >
-            {loading ? "Loading…" : "Load more"}
-          </a>
-        )}
-      </div>
+      <TableFoot
+        count={users.length}
+        noun={["user", "users"]}
+        hasMore={pages.cursor !== null}
+        error={pages.error}
+        loading={pages.loading}
+        nextHref={props.nextHref}
+        onLoadMore={pages.loadMore}
+      >
+        {liveError && <span class="error-text" role="alert">{` · ${liveError}`}</span>}
+      </TableFoot>
     </>
   );
 }
