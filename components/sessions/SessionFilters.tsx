@@ -3,6 +3,7 @@
 // what was typed last on a back navigation: the controls show the URL's query, nothing else.
 import type { ProjectView } from "../../core/projects/schema.ts";
 import type { SessionsQuery } from "./query.ts";
+import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 
 const RANGES = [["all", "All time"], ["today", "Today"], ["7d", "Last 7 days"], [
   "30d",
@@ -71,17 +72,7 @@ export function SessionFilters(
           <option value="duration" selected={query.sort === "duration"}>Duration</option>
         </select>
       </label>
-      <label class="field">
-        <span>Order</span>
-        <select name="sortDir">
-          <option value="desc" selected={query.sortDir === "desc"}>Descending</option>
-          <option value="asc" selected={query.sortDir === "asc"}>Ascending</option>
-        </select>
-      </label>
-      <div class="row">
-        <button type="submit">Apply</button>
-        <a class="button ghost" href="/sessions">Reset</a>
-      </div>
+      <OrderAndApply sortDir={query.sortDir} resetHref="/sessions" />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { STATUSES } from "../../core/tracked_users/status.ts";
 import type { UsersQuery } from "./query.ts";
 import { STATUS_LABELS } from "./status.ts";
+import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 
 const SORTS = [
   ["last-seen", "Last seen"],
@@ -49,17 +50,7 @@ export function UserFilters({ query }: { query: UsersQuery }) {
           ))}
         </select>
       </label>
-      <label class="field">
-        <span>Order</span>
-        <select name="sortDir">
-          <option value="desc" selected={query.sortDir === "desc"}>Descending</option>
-          <option value="asc" selected={query.sortDir === "asc"}>Ascending</option>
-        </select>
-      </label>
-      <div class="row">
-        <button type="submit">Apply</button>
-        <a class="button ghost" href="/users">Reset</a>
-      </div>
+      <OrderAndApply sortDir={query.sortDir} resetHref="/users" />
     </form>
   );
 }
