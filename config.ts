@@ -49,6 +49,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
   INGEST_DATABASE_BUDGET_MS: positiveInt(4000),
   DASHBOARD_DATABASE_BUDGET_MS: positiveInt(15000),
+  // Ingest requests handled at once; the rest wait once their body is in (api/ingest/admission.ts).
+  INGEST_CONCURRENCY: positiveInt(4),
   SHUTDOWN_GRACE_MS: positiveInt(5000),
   // Slow clients (serve.ts, api/body.ts): a head within 10 s; a body within 30 s, which a 500 KB
   // gzipped SDK batch meets at 140 kbit/s (a 408 is retried by the SDK, nothing is lost).
@@ -104,6 +106,8 @@ export interface Config {
   http: { headerTimeoutMs: number; bodyTimeoutMs: number; shutdownGraceMs: number };
   /** Poll interval of the dashboard's live parts (heartbeats), in ms. */
   liveRefreshMs: number;
+  /** Ingest requests handled at once; more wait for a turn once their body is in. */
+  ingestConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
     liveRefreshMs: e.DASHBOARD_LIVE_REFRESH_MS,
+    ingestConcurrency: e.INGEST_CONCURRENCY,
   };
 }
 

@@ -9,6 +9,8 @@ import * as m0006 from "./migrations/0006_oauth_states.ts";
 import * as m0007 from "./migrations/0007_perf_rollups.ts";
 import * as m0008 from "./migrations/0008_reliability_limits.ts";
 import * as m0009 from "./migrations/0009_activity_covering_indexes.ts";
+import * as m0010 from "./migrations/0010_session_activity_summary.ts";
+import * as m0011 from "./migrations/0011_activity_covering_index.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007_perf_rollups": m0007,
   "0008_reliability_limits": m0008,
   "0009_activity_covering_indexes": m0009,
+  "0010_session_activity_summary": m0010,
+  "0011_activity_covering_index": m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -160,6 +160,11 @@ export interface SessionTable {
   event_count: Generated<number>;
   tracked_user_id: string | null;
   created_at: CreatedAt;
+  /** What activity reads of the url markers and batches, kept by ingest (migration 0010). */
+  url_ts: Generated<number[]>;
+  url_pathnames: Generated<(string | null)[]>;
+  batch_ts: Generated<number[]>;
+  batch_events: Generated<number[]>;
 }
 
 export interface EventBatchTable {

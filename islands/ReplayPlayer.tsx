@@ -5,14 +5,18 @@ import { ConsolePanel } from "../components/replay/ConsolePanel.tsx";
 import { HistoryPanel } from "../components/replay/HistoryPanel.tsx";
 import { PlayerControls } from "../components/replay/PlayerControls.tsx";
 import { ReplayNotices } from "../components/replay/ReplayNotices.tsx";
+import { ServerFrame } from "../components/replay/ServerFrame.tsx";
 import { type ConsoleLevel, currentEntry } from "../player/console_entries.ts";
 import { activeRow, buildHistory, type SessionMarker } from "../player/history.ts";
 import { Timeline } from "../player/timeline.ts";
 import { type ReplaySource, useReplay } from "../player/use_replay.ts";
+import { useServerFrame } from "../player/use_server_frame.ts";
 import { fitViewport, type Size } from "../player/viewport.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
+  /** Recorded size of the first frame the server rendered into the page, if it did. */
+  firstFrame: Size | null;
 }
 
 type Tab = "history" | "console";
@@ -24,6 +28,7 @@ export default function ReplayPlayer(props: Props) {
   const [tab, setTab] = useState<Tab>("history");
   const [hidden, setHidden] = useState<ReadonlySet<ConsoleLevel>>(new Set());
   const [copyStatus, setCopyStatus] = useState("");
+  const serverFrame = useServerFrame(props.firstFrame !== null, player);
 
   useEffect(() => {
     const observer = new ResizeObserver(([entry]) => {
@@ -83,7 +88,8 @@ export default function ReplayPlayer(props: Props) {
               transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})`,
             }}
           />
-          {!player?.ready && (
+          {serverFrame && <ServerFrame size={props.firstFrame!} />}
+          {!player?.ready && !serverFrame && (
             <div class="replay-overlay" role="status">
               {loading ? "Loading the recording…" : "Nothing to show for this session."}
             </div>

@@ -1,8 +1,12 @@
-// Splits the events endpoint's `{"batches":[{…},{…}],"nextCursor":…}` answer into the text of each
-// batch object as soon as its last byte arrives, so decoding starts before the download ends.
+// Splits streamed JSON into the text of each item at one nesting depth as soon as its last byte
+// arrives: the events endpoint's `{"batches":[{…},{…}],"nextCursor":…}` answer into batches (depth
+// 3, so decoding starts before the download ends), or a batch's event array into events (depth 2).
 
-/** Feeds text chunks; returns the batch objects completed by each chunk, as JSON text. */
+/** Feeds text chunks; returns the items completed by each chunk, as JSON text. */
 export class BatchSplitter {
+  /** Depth of the items: 1 is the outermost value. The default is a batch of the events answer. */
+  constructor(private readonly itemDepth = 3) {}
+
   #depth = 0;
   #inString = false;
   #escaped = false;
@@ -11,7 +15,7 @@ export class BatchSplitter {
 
   push(chunk: string): string[] {
     const done: string[] = [];
-    this.#itemStart = this.#depth >= 3 ? 0 : -1;
+    this.#itemStart = this.#depth >= this.itemDepth ? 0 : -1;
     for (let i = 0; i < chunk.length; i++) {
       if (this.#inString) {
         i = this.#skipString(chunk, i);
@@ -20,10 +24,9 @@ export class BatchSplitter {
       const char = chunk[i];
       if (char === '"') this.#inString = true;
       else if (char === "{" || char === "[") {
-        // Depth 1 is the answer, 2 the batches array, 3 a batch.
-        if (++this.#depth === 3) this.#itemStart = i;
+        if (++this.#depth === this.itemDepth) this.#itemStart = i;
       } else if (char === "}" || char === "]") {
-        if (this.#depth-- === 3) {
+        if (this.#depth-- === this.itemDepth) {
           this.#item.push(chunk.slice(this.#itemStart, i + 1));
           done.push(this.#item.join(""));
           this.#item = [];

@@ -34,6 +34,8 @@ export class ReplayController {
   /** All batches are in (for now: an open session may get more). */
   loaded = false;
   gaps: IdleGap[] = [];
+  /** rrweb has built a full snapshot in its frame. */
+  drawn = false;
   #replayer: Replayer | null = null;
   /** Builds keyframes in idle time so that a seek fast-forwards a bounded span. */
   #scout: KeyframeScout | null = null;
@@ -179,6 +181,11 @@ export class ReplayController {
     this.#shift = recording.events[0].timestamp - recording.sessionStart;
     replayer.on("resize", (size) => onResize(size as Size));
     replayer.on("finish", () => this.#finished());
+    replayer.on("fullsnapshot-rebuilded", () => {
+      if (this.drawn) return;
+      this.drawn = true;
+      this.options.onChange();
+    });
     replayer.disableInteract();
     this.#replayer = replayer;
     this.#appliedSpeed = this.speed;

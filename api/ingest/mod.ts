@@ -7,6 +7,7 @@ import type { AppDeps } from "../../core/deps.ts";
 import { cancelBodySchema, ingestBodySchema } from "../../core/ingest/schema.ts";
 import type { ApiEnv } from "../env.ts";
 import { databaseBudget } from "../database_budget.ts";
+import { ingestAdmission } from "./admission.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";
 import { PUBLIC_KEY_HEADER, publicKey } from "../public_key.ts";
@@ -43,6 +44,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
   // Past its database budget a request answers 503 + Retry-After, inside CORS (issue 12 #1). The
   // budget starts once the body is in: a slow upload is the body timeout's (408), not a 503.
   const budget = databaseBudget(deps.config.database.ingestBudgetMs);
+  const admitted = ingestAdmission(deps.config.ingestConcurrency);
 
   app.post(
     "/ingest",
@@ -59,6 +61,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
     }),
     publicKey(),
     body(ingestBodySchema, { keepNul: true }),
+    admitted,
     budget,
     async (c) => {
       const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };

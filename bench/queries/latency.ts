@@ -22,6 +22,8 @@ export interface CaseResult extends Case {
   errors: string[];
   /** Summed `Execution Time` of the case's statements under EXPLAIN ANALYZE (null: not known). */
   sqlMs: number | null;
+  /** The same requests with ingest running in the background (null: not measured). */
+  underIngest: { p50: number; p95: number } | null;
 }
 
 export interface Client {
@@ -80,7 +82,14 @@ export async function timeCase(
     rows,
     errors: [...errors],
     sqlMs: null,
+    underIngest: null,
   };
 }
 
 export const overTarget = (r: CaseResult) => !(r.p95 <= TARGET_MS[r.group]);
+
+/** Issue 11: p95 under ingest within this factor of the quiet p95. */
+export const UNDER_INGEST_FACTOR = 2;
+
+/** p95 under ingest over the quiet p95 (null: not measured). */
+export const ingestRatio = (r: CaseResult) => r.underIngest ? r.underIngest.p95 / r.p95 : null;

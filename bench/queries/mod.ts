@@ -1,7 +1,6 @@
 // `deno task bench:queries [--smoke] [--reseed] [--requests N] [--skip-cleanup]`: dashboard read latencies on a
 // seeded PostgreSQL (1,000,000 sessions), events throughput of a ~1 GB session, and the daily
 // cleanup of 1,000,000 expired sessions under ingest load. See bench/README.md.
-import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { signSession } from "../../core/auth/token.ts";
 import { buildCases } from "./cases.ts";
@@ -16,7 +15,8 @@ import {
 import { explainable, explainPath } from "./explain.ts";
 import { type CaseResult, overTarget, timeCase } from "./latency.ts";
 import { report } from "./output.ts";
-import { ORGANIZATION_ID, OWNER_ID, projectId, smallBatchBlob } from "./seed.ts";
+import { startIngestLoad, type Window } from "./ingest_load.ts";
+import { ORGANIZATION_ID, OWNER_ID, projectKey, smallBatchBlob } from "./seed.ts";
 import { BENCH_AUTH_SECRET, startServer } from "../server.ts";
 
 const { values: args } = parseArgs({
@@ -34,6 +34,8 @@ const SIZES = smoke
   : { sessions: 1_000_000, trackedUsers: 100_000, hotSessions: 5_000 };
 const EVENTS_BATCHES = smoke ? 8 : 1024; // × 1 MiB
 const REQUESTS = Number(args.requests ?? (smoke ? 5 : 50));
+/** Issue 11: the reads again with the light ingest workload at this concurrency behind them. */
+const INGEST_CONCURRENCY = 8;
 const DEEP_ROWS = smoke ? 1_000 : 10_000;
 const suffix = smoke ? "_smoke" : "";
 const MAIN = `playhead_bench_queries${suffix}`;
@@ -69,6 +71,7 @@ const server = await startServer(urlOf(MAIN));
 const results: CaseResult[] = [];
 const plans: { name: string; statements: { sql: string; plan: string }[] }[] = [];
 let events: EventsResult | undefined;
+let ingest: { concurrency: number; window: Window; failures: string[] } | undefined;
 try {
   const client = { baseUrl: server.url, cookie };
   log("walking cursors, timing the dashboard reads, then EXPLAIN ANALYZE of each");
@@ -77,6 +80,8 @@ try {
     const r = results.at(-1)!;
     log(`${r.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
   }
+  log(`the same reads with ingest at concurrency ${INGEST_CONCURRENCY} in the background`);
+  ingest = await underIngest(client);
   loads.push(loadAverage());
   // Every case's SQL time; the plans themselves only of the cases over target.
   for (const r of results.filter((r) => explainable(r.path) && !r.errors.length)) {
@@ -117,11 +122,34 @@ const failed = await report({
   requests: REQUESTS,
   seeding: expired ? { main, expired } : { main },
   results,
+  ingest,
   plans,
   events,
   cleanup,
 });
 if (failed) Deno.exit(1);
+
+/** Times every case again while ingest runs; its requests' window is the reads' span. */
+async function underIngest(client: { baseUrl: string; cookie: string }) {
+  const load = await startIngestLoad(client.baseUrl, projectKey(0), INGEST_CONCURRENCY);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, load.warmAt - performance.now()));
+    const from = performance.now();
+    for (const r of results) {
+      const loaded = await timeCase(client, r, REQUESTS);
+      r.underIngest = { p50: loaded.p50, p95: loaded.p95 };
+      r.errors.push(...loaded.errors.map((e) => `under ingest: ${e}`));
+      log(
+        `${r.name} under ingest: p50 ${loaded.p50.toFixed(1)} ms, p95 ${loaded.p95.toFixed(1)} ms`,
+      );
+    }
+    const window = load.window(from, performance.now());
+    await load.stop();
+    return { concurrency: INGEST_CONCURRENCY, window, failures: [...load.failures] };
+  } finally {
+    await load.stop();
+  }
+}
 
 /** The sweep on a throwaway copy of the expired database, with the server started on it. */
 async function cleanupRun(): Promise<CleanupResult> {
@@ -131,9 +159,7 @@ async function cleanupRun(): Promise<CleanupResult> {
     const server = await startServer(urlOf(CLEANUP));
     try {
       log("cleanup under ingest load");
-      // the seeded projects' keys are 'sp_' || md5(id)
-      const key = `sp_${createHash("md5").update(projectId(0)).digest("hex")}`;
-      return await measureCleanup(server.url, key, {
+      return await measureCleanup(server.url, projectKey(0), {
         concurrency: 4,
         beforeSeconds: smoke ? 3 : 20,
         timeoutSeconds: smoke ? 60 : 1_800,

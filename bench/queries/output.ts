@@ -3,7 +3,15 @@
 import type { CleanupResult } from "./cleanup.ts";
 import type { EventsResult } from "./events.ts";
 import type { CaseResult } from "./latency.ts";
-import { casesTable, cleanupTable, eventsTable, plansSection, writeSection } from "./report.ts";
+import type { Window } from "./ingest_load.ts";
+import {
+  casesTable,
+  cleanupTable,
+  eventsTable,
+  plansSection,
+  underIngestLine,
+  writeSection,
+} from "./report.ts";
 import type { SeedSizes } from "./seed.ts";
 
 export interface Run {
@@ -14,6 +22,8 @@ export interface Run {
   requests: number;
   seeding: Record<string, { seeded: boolean; seededAt: Date; seconds: number }>;
   results: CaseResult[];
+  /** The reads' second pass with ingest behind them. */
+  ingest: { concurrency: number; window: Window; failures: string[] } | undefined;
   plans: { name: string; statements: { sql: string; plan: string }[] }[];
   events: EventsResult | undefined;
   cleanup: CleanupResult | undefined;
@@ -27,6 +37,7 @@ export async function report(run: Run): Promise<boolean> {
       .map((r) => `events: status ${r.status}, ${r.bytes} bytes`),
     ...(run.cleanup && run.cleanup.status !== 200 ? [`cleanup: status ${run.cleanup.status}`] : []),
     ...(run.cleanup?.failures ?? []).map((f) => `ingest during cleanup: ${f}`),
+    ...(run.ingest?.failures ?? []).map((f) => `ingest during the reads: ${f}`),
   ];
   const cpu = /^model name\s*:\s*(.*)$/m.exec(Deno.readTextFileSync("/proc/cpuinfo"))?.[1];
   const seeding = Object.entries(run.seeding).map(([name, s]) =>
@@ -59,6 +70,7 @@ export async function report(run: Run): Promise<boolean> {
     "",
     casesTable(run.results, run.requests),
     "",
+    ...(run.ingest ? [underIngestLine(run.ingest), ""] : []),
     "### Events of one large session",
     "",
     run.events ? eventsTable(run.events) : "not measured",

@@ -1,8 +1,15 @@
 // Markdown for the query benchmark and its section of RESULTS.md (between its own markers; the
 // other sections belong to other benchmarks and are left byte for byte).
-import type { CleanupResult, Window } from "./cleanup.ts";
+import type { CleanupResult } from "./cleanup.ts";
+import type { Window } from "./ingest_load.ts";
 import type { EventsResult } from "./events.ts";
-import { type CaseResult, overTarget, TARGET_MS } from "./latency.ts";
+import {
+  type CaseResult,
+  ingestRatio,
+  overTarget,
+  TARGET_MS,
+  UNDER_INGEST_FACTOR,
+} from "./latency.ts";
 
 const BEGIN = "<!-- queries:begin -->";
 const END = "<!-- queries:end -->";
@@ -14,18 +21,34 @@ const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 export function casesTable(results: CaseResult[], requests: number): string {
   const lines = [
     `| request (${requests} each, sequential, warm) | rows | p50 ms | p95 ms | max ms | SQL ms | ` +
-    "target p95 | met? |",
-    "| --- | --: | --: | --: | --: | --: | --: | --- |",
+    "target p95 | met? | p95 ms under ingest | × quiet | met? |",
+    "| --- | --: | --: | --: | --: | --: | --: | --- | --: | --: | --- |",
   ];
   for (const r of results) {
     const met = r.errors.length ? "error" : overTarget(r) ? "**no**" : "yes";
+    const ratio = ingestRatio(r);
+    const loaded = ratio === null
+      ? "– | – | –"
+      : `${ms(r.underIngest!.p95)} | ${ratio.toFixed(1)} | ${
+        ratio <= UNDER_INGEST_FACTOR ? "yes" : "**no**"
+      }`;
     lines.push(
       `| ${r.name} | ${r.rows ?? "–"} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ` +
         `${r.sqlMs === null ? "–" : ms(r.sqlMs)} | ` +
-        `${TARGET_MS[r.group]} ms | ${met} |`,
+        `${TARGET_MS[r.group]} ms | ${met} | ${loaded} |`,
     );
   }
   return lines.join("\n");
+}
+
+/** The background ingest of the second pass, in one sentence. */
+export function underIngestLine(ingest: { concurrency: number; window: Window }): string {
+  const w = ingest.window;
+  return `Under ingest: the same requests again while the light ingest workload (TodoMVC, ` +
+    `flushInterval 5 s) posts at concurrency ${ingest.concurrency} into project 0: ` +
+    `${w.requests} ingest requests in ${w.seconds.toFixed(0)} s ` +
+    `(${(w.requests / w.seconds).toFixed(0)}/s, p50 ${ms(w.p50)} ms, p95 ${ms(w.p95)} ms, ` +
+    `${w.errors} errors); target: p95 within ${UNDER_INGEST_FACTOR}× of quiet.`;
 }
 
 export function eventsTable(e: EventsResult): string {

@@ -1,5 +1,6 @@
 // Set-based seeding of the query benchmark's database (generate_series, no per-row round trips):
 // one organization, 10 projects, tracked users, sessions with url markers and small batches.
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type postgres from "postgres";
 import { REBUILD_ROLLUPS } from "../../db/queries/service/rollups.ts";
@@ -16,6 +17,9 @@ export const OWNER_ID = "bench-owner";
 export const HOT_USER_ID = "tu0";
 export const PROJECTS = 10;
 export const projectId = (n: number) => `bench-p${n}`;
+/** A seeded project's public key: 'sp_' || md5(id), as the seed writes it. */
+export const projectKey = (n: number) =>
+  `sp_${createHash("md5").update(projectId(n)).digest("hex")}`;
 
 const SITE = "https://shop.example";
 const TABLES = [
@@ -156,6 +160,9 @@ export async function seed(
         (extract(epoch FROM s.started_at) * 1000)::bigint) h(n, start_ms),
       LATERAL generate_series(0, n - 1) k
     ORDER BY s.project_id, s.external_id`;
+  log("seeding: activity summaries");
+  // as ingest keeps them (migration 0010); before the sessions' indexes exist again
+  await sql`SELECT session_activity_rebuild(NULL)`;
   await sql.unsafe("SET session_replication_role = origin");
 
   log(`seeding: ${indexes.length} indexes`);

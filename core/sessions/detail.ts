@@ -3,6 +3,7 @@
 import type { AppDeps } from "../deps.ts";
 import {
   batchData,
+  batchDataSlice,
   batchMetas,
   deleteSession,
   findSession,
@@ -123,6 +124,40 @@ export async function sessionEvents(
         };
       }
       start = end;
+    }
+  })();
+}
+
+/** The first slice read of a batch's stored bytes; each next one is twice as long. */
+const FIRST_SLICE_BYTES = 64 * 1024;
+
+/**
+ * Checks access now, then yields the session's first `limit` batches in replay order, each as its
+ * stored gzip bytes in growing slices: the reader of the first frame usually stops early in the
+ * first batch, and a large batch is then never read whole.
+ */
+export async function sessionFirstBatches(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  limit: number,
+): Promise<AsyncIterable<AsyncIterable<Uint8Array>>> {
+  const session = await sessionOf(deps, viewer, id);
+  const slice = (index: number, from: number, length: number) =>
+    batchDataSlice(deps.db.kysely, session, index, from, length);
+  return (async function* () {
+    for (let index = 0; index < limit; index++) {
+      const first = await slice(index, 0, FIRST_SLICE_BYTES);
+      if (!first) return;
+      yield (async function* () {
+        let bytes: Uint8Array | null = first;
+        for (let from = 0, length = FIRST_SLICE_BYTES; bytes?.length; length *= 2) {
+          yield bytes;
+          if (bytes.length < length) return;
+          from += length;
+          bytes = await slice(index, from, length * 2);
+        }
+      })();
     }
   })();
 }

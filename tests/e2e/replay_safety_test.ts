@@ -2,47 +2,24 @@
 // navigates nowhere; damaged recordings say what they cannot show and play the rest; an open
 // session gains batches while watched; another organization's session is 404; visitors sign in.
 import assert from "node:assert/strict";
+import type { Locator } from "playwright-core";
 import { insertProject } from "../helpers/factories.ts";
 import { insertSession } from "../helpers/sessions_factories.ts";
 import { hostileRecording, MARKUP_ARGUMENT, MARKUP_PATH } from "./replay_hostile.ts";
 import {
   frameText,
+  holdIslands,
+  meta,
   openReplay,
   type RrwebEvent,
+  serverFrame,
+  snapshot,
   startReplayWorld,
   waitLoaded,
+  waitServerFrame,
 } from "./replay_world.ts";
 
 const START = 1_790_000_000_000;
-const meta = (t: number) => ({
-  type: 4,
-  data: { href: "https://shop.test/", width: 800, height: 600 },
-  timestamp: t,
-});
-const snapshot = (t: number, body: string) => ({
-  type: 2,
-  timestamp: t,
-  data: {
-    initialOffset: { left: 0, top: 0 },
-    node: {
-      type: 0,
-      id: 1,
-      childNodes: [{
-        type: 2,
-        id: 2,
-        tagName: "html",
-        attributes: {},
-        childNodes: [{
-          type: 2,
-          id: 3,
-          tagName: "body",
-          attributes: {},
-          childNodes: [{ type: 3, id: 4, textContent: body }],
-        }],
-      }],
-    },
-  },
-});
 const addText = (t: number, id: number, text: string) => ({
   type: 3,
   timestamp: t,
@@ -92,41 +69,15 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
       dialogs.push(dialog.message());
       dialog.dismiss();
     });
-    await openReplay(page, world.url, sessionId);
-    await waitLoaded(page);
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    // The server's first frame, before any script of the page runs: inert too.
+    const release = await holdIslands(page);
+    await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
+    await waitServerFrame(page);
     await page.waitForTimeout(1_000); // time for a refresh or a late handler to fire, if any could
-
-    assert.match(await frameText(page), /Hostile page.*Mutated in/);
-    assert.deepEqual(reached, []);
-    assert.deepEqual(dialogs, []);
-    assert.equal(new URL(page.url()).pathname, `/replays/${sessionId}`);
-    const iframe = page.locator(".replay-root iframe");
-    const sandbox = await iframe.getAttribute("sandbox") ?? "";
-    assert.ok(!sandbox.split(/\s+/).includes("allow-scripts"), `sandbox="${sandbox}"`);
-    assert.equal(await iframe.evaluate((e) => getComputedStyle(e).pointerEvents), "none");
-    const inside = await iframe.evaluate((frame: HTMLIFrameElement) => {
-      const doc = frame.contentDocument!;
-      const all = [...doc.querySelectorAll("*")];
-      return {
-        url: doc.URL,
-        pwned: (globalThis as { __pwned?: string }).__pwned ?? null,
-        handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)))
-          .map((a) => a.name),
-        scriptUrls: all.flatMap((e) => [...e.attributes])
-          .filter((a) => /javascript:/i.test(a.value)).map((a) => a.name),
-        scripts: doc.querySelectorAll("script").length,
-        refresh: doc.querySelectorAll("meta[http-equiv]").length,
-        base: doc.querySelectorAll("base[href]").length,
-        action: doc.querySelector("form")?.getAttribute("action") ?? null,
-        srcdoc: doc.querySelectorAll("iframe[srcdoc]").length,
-      };
-    });
-    // rrweb writes the frame with document.open(), which gives it the page's own URL.
-    assert.ok([page.url(), "about:blank"].includes(inside.url), inside.url);
-    assert.deepEqual({ ...inside, url: undefined }, {
-      url: undefined,
+    assert.match(await serverFrame(page).evaluate(bodyText), /^Hostile page a link/);
+    const inert = {
+      sandbox: ["allow-same-origin"],
+      pointerEvents: "none",
       pwned: null,
       handlers: [],
       scriptUrls: [],
@@ -135,7 +86,22 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
       base: 0,
       action: null,
       srcdoc: 0,
-    });
+    };
+    assert.deepEqual(await inside(serverFrame(page)), inert);
+    assert.deepEqual(reached, []);
+    release();
+
+    await page.locator(".replay-player[data-ready='true']").waitFor();
+    await waitLoaded(page);
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await page.waitForTimeout(1_000);
+
+    assert.match(await frameText(page), /Hostile page.*Mutated in/);
+    assert.deepEqual(reached, []);
+    assert.deepEqual(dialogs, []);
+    assert.equal(new URL(page.url()).pathname, `/replays/${sessionId}`);
+    assert.deepEqual(await inside(page.locator(".replay-root iframe")), inert);
     // Recorded text shown outside the iframe is text, not markup.
     await page.getByRole("tab", { name: /Console/ }).click();
     assert.equal(await page.locator(".console-args").first().textContent(), MARKUP_ARGUMENT);
@@ -260,3 +226,29 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     await context.close();
   });
 });
+
+const bodyText = (frame: HTMLIFrameElement) =>
+  (frame.contentDocument?.body?.innerText ?? "").replace(/\s+/g, " ").trim();
+
+/** What could run code or navigate in a replay iframe: its sandbox, input, and document. */
+async function inside(iframe: Locator) {
+  const sandbox = (await iframe.getAttribute("sandbox") ?? "").split(/\s+/).filter(Boolean);
+  const pointerEvents = await iframe.evaluate((e) => getComputedStyle(e).pointerEvents);
+  const found = await iframe.evaluate((frame: HTMLIFrameElement) => {
+    const doc = frame.contentDocument!;
+    const all = [...doc.querySelectorAll("*")];
+    return {
+      pwned: (globalThis as { __pwned?: string }).__pwned ?? null,
+      handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)))
+        .map((a) => a.name),
+      scriptUrls: all.flatMap((e) => [...e.attributes])
+        .filter((a) => /javascript:/i.test(a.value)).map((a) => a.name),
+      scripts: doc.querySelectorAll("script").length,
+      refresh: doc.querySelectorAll("meta[http-equiv]").length,
+      base: doc.querySelectorAll("base[href]").length,
+      action: doc.querySelector("form")?.getAttribute("action") ?? null,
+      srcdoc: doc.querySelectorAll("iframe[srcdoc]").length,
+    };
+  });
+  return { sandbox, pointerEvents, ...found };
+}

@@ -141,3 +141,61 @@ export async function frameText(page: Page): Promise<string> {
     (iframe.contentDocument?.body?.innerText ?? "").replace(/\s+/g, " ").trim()
   );
 }
+
+/**
+ * Holds the page's island scripts until `release()`, to see what the server rendered before any of
+ * them runs (the server's first frame).
+ */
+export async function holdIslands(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route("**/build/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The server-rendered first frame's iframe (present until the player has drawn its own). */
+export const serverFrame = (page: Page) => page.locator(".replay-server-frame iframe");
+
+/** Waits until the server's first frame has a document with content. */
+export async function waitServerFrame(page: Page) {
+  await page.waitForFunction(() => {
+    const frame = document.querySelector<HTMLIFrameElement>(".replay-server-frame iframe");
+    return (frame?.contentDocument?.body?.childElementCount ?? 0) > 0;
+  });
+}
+
+/** A Meta event of an 800 × 600 page. */
+export const meta = (t: number) => ({
+  type: 4,
+  data: { href: "https://shop.test/", width: 800, height: 600 },
+  timestamp: t,
+});
+
+/** A full snapshot of a page whose body holds `body` as text node 4 (nothing when omitted). */
+export const snapshot = (t: number, body?: string) => ({
+  type: 2,
+  timestamp: t,
+  data: {
+    initialOffset: { left: 0, top: 0 },
+    node: {
+      type: 0,
+      id: 1,
+      childNodes: [{
+        type: 2,
+        id: 2,
+        tagName: "html",
+        attributes: {},
+        childNodes: [{
+          type: 2,
+          id: 3,
+          tagName: "body",
+          attributes: {},
+          childNodes: body === undefined ? [] : [{ type: 3, id: 4, textContent: body }],
+        }],
+      }],
+    },
+  },
+});

@@ -101,7 +101,7 @@ export async function insertBatch(
 ) {
   const data = await gzipBytes(new TextEncoder().encode(JSON.stringify(events)));
   const stamps = events.map((e) => e.timestamp);
-  return await db.insertInto("event_batches").values({
+  const batch = await db.insertInto("event_batches").values({
     project_id: session.project_id,
     session_external_id: session.external_id,
     first_ts: Math.min(...stamps),
@@ -110,6 +110,15 @@ export async function insertBatch(
     digest: crypto.getRandomValues(new Uint8Array(32)),
     data,
   }).returningAll().executeTakeFirstOrThrow();
+  await sql`SELECT session_activity_rebuild(ARRAY(SELECT id FROM sessions
+    WHERE project_id = ${session.project_id} AND external_id = ${session.external_id}))`
+    .execute(db);
+  return batch;
+}
+
+/** Recomputes the sessions' activity summary (migration 0010) after rows inserted directly. */
+export async function rebuildActivity(db: Db, sessionIds: string[]) {
+  await sql`SELECT session_activity_rebuild(${sessionIds}::text[])`.execute(db);
 }
 
 export async function insertMarker(
@@ -125,6 +134,7 @@ export async function insertMarker(
       data: jsonb(marker.data),
     })
     .execute();
+  await rebuildActivity(db, [sessionId]);
 }
 
 export async function insertInvite(

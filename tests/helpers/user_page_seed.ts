@@ -4,7 +4,12 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { insertProject } from "./factories.ts";
-import { insertBatch, insertSession, insertSessions } from "./sessions_factories.ts";
+import {
+  insertBatch,
+  insertSession,
+  insertSessions,
+  rebuildActivity,
+} from "./sessions_factories.ts";
 import { DAY, HOUR, MINUTE, seedTrackedUser, urlMarker } from "./tracked_users_factories.ts";
 
 type Db = Kysely<Database>;
@@ -98,5 +103,6 @@ export async function seedBusyUser(
       data: sql`${JSON.stringify({ url: `https://shop.test${pathname}`, pathname })}::text::jsonb`,
     }));
   })).execute();
+  await rebuildActivity(db, sessions.map((s) => s.id));
   return { user, sessions };
 }

@@ -44,10 +44,10 @@ Deno.test("sessions page: rows link to their replay; the next page is a cursor l
     project,
     Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(base + i * 1000) })),
   );
-  const first = await (await page(t, "/sessions?range=today", { cookie: owner.cookie })).text();
+  const first = await (await page(t, "/sessions?range=7d", { cookie: owner.cookie })).text();
   assert.equal(rows(first).length, 20);
   assert.match(first, new RegExp(`href="/replays/${made[24].id}"`));
-  const next = first.match(/href="(\/sessions\?range=today&amp;cursor=[^"]+)"/)?.[1];
+  const next = first.match(/href="(\/sessions\?range=7d&amp;cursor=[^"]+)"/)?.[1];
   assert.ok(next, "a next-page link");
   const second = await (await page(t, next.replaceAll("&amp;", "&"), { cookie: owner.cookie }))
     .text();

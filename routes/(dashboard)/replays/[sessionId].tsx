@@ -1,9 +1,11 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
+import { ServerFrameHtml } from "../../../components/replay/ServerFrame.tsx";
 import { SessionFacts } from "../../../components/replay/SessionFacts.tsx";
 import { AppError } from "../../../core/errors.ts";
-import { sessionDetail } from "../../../core/sessions/detail.ts";
+import { sessionDetail, sessionFirstBatches } from "../../../core/sessions/detail.ts";
 import ReplayPlayer from "../../../islands/ReplayPlayer.tsx";
+import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "../../../player/first_frame.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 /** A session counts as live while open, or while its last event is this recent. */
@@ -16,10 +18,12 @@ interface Data {
   live: boolean;
   /** Real offset from `?t=`, 0 when absent or not a whole number of ms. */
   startAt: number;
+  /** Drawn into the player slot before any script runs (only when opening at the start). */
+  frame: FirstFrame | null;
 }
 
 export default function Replay({ data }: PageProps<Data, DashboardState>) {
-  const { session, live, startAt } = data;
+  const { session, live, startAt, frame } = data;
   const title = session.trackedUser?.displayName ?? "Anonymous session";
   return (
     <div class="replay-page">
@@ -31,15 +35,18 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
         <span class="muted">{session.externalId}</span>
       </div>
       <SessionFacts session={session} />
-      <ReplayPlayer
-        sessionId={session.id}
-        startedAt={Date.parse(session.startedAt)}
-        duration={session.duration}
-        eventCount={session.eventCount}
-        markers={session.markers}
-        live={live}
-        startAt={startAt}
-      />
+      <ServerFrameHtml.Provider value={frame?.html ?? ""}>
+        <ReplayPlayer
+          sessionId={session.id}
+          startedAt={Date.parse(session.startedAt)}
+          duration={session.duration}
+          eventCount={session.eventCount}
+          markers={session.markers}
+          live={live}
+          startAt={startAt}
+          firstFrame={frame && { width: frame.width, height: frame.height }}
+        />
+      </ServerFrameHtml.Provider>
     </div>
   );
 }
@@ -52,14 +59,21 @@ export const handler: Handlers<Data, DashboardState> = {
   async GET(_req, ctx) {
     const { deps, viewer } = ctx.state;
     if (!viewer.activeOrganizationId) return ctx.renderNotFound();
-    const session = await sessionDetail(deps, viewer, ctx.params.sessionId).catch((error) => {
-      if (error instanceof AppError && error.kind === "not_found") return null;
+    const id = ctx.params.sessionId;
+    const startAt = offsetParam(ctx.url.searchParams.get("t"));
+    const [session, frame] = await Promise.all([
+      sessionDetail(deps, viewer, id),
+      // At `?t=` the player draws a later moment: a first frame would only flash by.
+      startAt > 0
+        ? null
+        : sessionFirstBatches(deps, viewer, id, FIRST_FRAME_BATCHES).then(firstFrame),
+    ]).catch((error) => {
+      if (error instanceof AppError && error.kind === "not_found") return [null, null];
       throw error;
     });
     if (!session) return ctx.renderNotFound();
     const endedAt = session.endedAt ? Date.parse(session.endedAt) : null;
     const live = endedAt === null || Date.now() - endedAt < LIVE_WITHIN_MS;
-    const startAt = offsetParam(ctx.url.searchParams.get("t"));
-    return ctx.render({ session, live, startAt });
+    return ctx.render({ session, live, startAt, frame });
   },
 };

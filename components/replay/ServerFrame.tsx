@@ -1,0 +1,26 @@
+// The recording's first frame as the server renders it (player/first_frame.ts), in the player slot
+// before any script runs: a sandboxed iframe without allow-scripts, like rrweb's, scaled and centred
+// by CSS alone (static/replay.css) exactly as the player fits its own frame. Its HTML reaches the
+// island's server render through context, never its props (which would send it twice); in the
+// browser the context is empty and hydration leaves the markup as the server wrote it.
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+import { escapeAttribute } from "../../player/snapshot_html.ts";
+import type { Size } from "../../player/viewport.ts";
+
+export const ServerFrameHtml = createContext("");
+
+export function ServerFrame({ size }: { size: Size }) {
+  const html = useContext(ServerFrameHtml);
+  const markup = html &&
+    `<iframe sandbox="allow-same-origin" tabindex="-1" title="First frame of the recording" ` +
+      `srcdoc="${escapeAttribute(html)}"></iframe>`;
+  return (
+    <div
+      class="replay-server-frame"
+      aria-hidden="true"
+      style={`--recorded-width: ${size.width}px; --recorded-height: ${size.height}px`}
+      dangerouslySetInnerHTML={{ __html: markup }}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
+import { FIRST_FRAME_BATCHES, firstFrame } from "./first_frame.ts";
+
+const meta = { type: 4, timestamp: 1, data: { href: "https://x.test/", width: 1280, height: 800 } };
+const snapshot = (body: string, initialOffset = { left: 0, top: 0 }) => ({
+  type: 2,
+  timestamp: 2,
+  data: {
+    initialOffset,
+    node: {
+      type: 0,
+      childNodes: [{
+        type: 2,
+        tagName: "body",
+        attributes: { onload: "x()" },
+        childNodes: [{ type: 3, textContent: body }],
+      }],
+    },
+  },
+});
+const move = { type: 3, timestamp: 3, data: { source: 1, positions: [] } };
+
+const gz = (text: string) => new Uint8Array(gzipSync(text));
+const batch = (events: unknown[]) => gz(JSON.stringify(events));
+/** Batches as the server reads them: each in slices (here two). */
+async function* of(...batches: Uint8Array[]) {
+  for (const bytes of batches) {
+    const half = bytes.length >> 1;
+    yield [bytes.subarray(0, half), bytes.subarray(half)];
+  }
+}
+
+Deno.test("first frame: the first Meta's size and the first snapshot as a cleaned document", async () => {
+  const frame = await firstFrame(of(batch([meta, snapshot("one"), move, snapshot("two")])));
+  assert.deepEqual(frame, { width: 1280, height: 800, html: "<body>one</body>" });
+});
+
+Deno.test("first frame: parsing stops at the snapshot (what follows it is never read)", async () => {
+  const text = JSON.stringify([meta, snapshot("early")]).slice(0, -1) + ', {"broken": ';
+  const frame = await firstFrame(of(gz(text)));
+  assert.equal(frame?.html, "<body>early</body>");
+});
+
+Deno.test("first frame: Meta and snapshot may sit in different batches", async () => {
+  const frame = await firstFrame(of(batch([meta, move]), batch([move, snapshot("later")])));
+  assert.equal(frame?.html, "<body>later</body>");
+});
+
+Deno.test("first frame: none without a snapshot in the first batches, scrolled, or corrupt", async () => {
+  const empty = Array.from({ length: FIRST_FRAME_BATCHES }, () => batch([meta, move]));
+  assert.equal(await firstFrame(of(...empty, batch([snapshot("too late")]))), null);
+  assert.equal(await firstFrame(of(batch([meta, snapshot("x", { left: 0, top: 40 })]))), null);
+  assert.equal(await firstFrame(of(batch([snapshot("no meta before")]))), null);
+  assert.equal(await firstFrame(of(new Uint8Array([1, 2, 3]))), null);
+  assert.equal(await firstFrame(of()), null);
+});

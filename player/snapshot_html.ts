@@ -1,0 +1,130 @@
+// Writes an rrweb full snapshot's node tree as an HTML document, the way rrweb's rebuild builds it
+// in its iframe, so the server can send the first frame before any script runs. The snapshot must
+// have been cleaned by `RecordingSanitizer` first; this module only keeps the markup well formed
+// (escaping, valid names, raw-text elements that cannot be closed early) and drops what loads or
+// runs by itself (preloaded scripts, nested frames' sources).
+
+export interface SnapshotNode {
+  type: number;
+  name?: string;
+  tagName?: string;
+  attributes?: Record<string, unknown>;
+  childNodes?: SnapshotNode[];
+  textContent?: string;
+  isSVG?: boolean;
+  isShadow?: boolean;
+  isShadowHost?: boolean;
+}
+
+const DOCUMENT = 0, DOCTYPE = 1, ELEMENT = 2, TEXT = 3, COMMENT = 5;
+const VOID = new Set(
+  "area base br col embed hr img input link meta param source track wbr".split(" "),
+);
+/** Elements whose text the parser reads raw up to their end tag. */
+const RAW_TEXT = new Set(["style", "xmp", "noembed", "noframes"]);
+/**
+ * Written without content: a recorded frame's document is not drawn (rrweb loads it apart), and
+ * <noscript> would show its fallback in a frame that runs no scripts.
+ */
+const EMPTIED = new Set(["iframe", "noscript"]);
+/** Never written: they run, or swallow the rest of the document, or have no text form. */
+const DROPPED = new Set(["script", "plaintext"]);
+const TAG_NAME = /^[a-z][a-z0-9._:-]*$/i;
+// deno-lint-ignore no-control-regex
+const ATTRIBUTE_NAME = /^[^\s"'>/=\u0000-\u001f\u007f]+$/;
+const PRELOAD = /^(preload|modulepreload|prefetch)$/i;
+
+export function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+}
+
+/** The document (a snapshot's root node) as HTML. */
+export function snapshotHtml(root: SnapshotNode): string {
+  const out: string[] = [];
+  write(root, out, "");
+  return out.join("");
+}
+
+function write(node: SnapshotNode, out: string[], parentTag: string) {
+  switch (node.type) {
+    case DOCUMENT:
+      for (const child of node.childNodes ?? []) write(child, out, "");
+      return;
+    case DOCTYPE:
+      if (TAG_NAME.test(node.name ?? "html")) out.push(`<!DOCTYPE ${node.name ?? "html"}>`);
+      return;
+    case TEXT:
+      return void out.push(rawText(parentTag, node.textContent ?? ""));
+    case COMMENT:
+      // `--` or a leading `>` or `->` would end the comment early.
+      return void out.push(`<!--${commentText(node.textContent ?? "")}-->`);
+    case ELEMENT:
+      return element(node, out);
+  }
+}
+
+function commentText(text: string): string {
+  return text.replace(/--/g, "- -").replace(/^-?>/, " $&");
+}
+
+function rawText(parentTag: string, text: string): string {
+  // A raw-text element ends at the first `</tag`; no other escaping applies inside it.
+  if (RAW_TEXT.has(parentTag)) return text.replace(/<\//g, "<\\/");
+  return escapeText(text);
+}
+
+function element(node: SnapshotNode, out: string[]) {
+  const attributes = { ...node.attributes };
+  let tag = (node.tagName ?? "").toLowerCase();
+  if (!TAG_NAME.test(tag) || DROPPED.has(tag)) return;
+  if (tag === "link" && PRELOAD.test(String(attributes.rel ?? ""))) return;
+  const css = attributes._cssText;
+  delete attributes._cssText;
+  // rrweb inlines a stylesheet link's rules as `_cssText` and rebuilds it as a <style>.
+  if (tag === "link" && typeof css === "string") tag = "style";
+  const name = node.isSVG ? node.tagName! : tag;
+  out.push(`<${name}${attributeText(tag, attributes)}>`);
+  if (VOID.has(tag)) return;
+  if (node.isShadowHost) {
+    out.push('<template shadowrootmode="open">');
+    for (const child of node.childNodes ?? []) if (child.isShadow) write(child, out, tag);
+    out.push("</template>");
+  }
+  if (typeof css === "string" && tag === "style") out.push(rawText("style", css));
+  else if (tag === "textarea" && typeof attributes.value === "string") {
+    out.push(escapeText(attributes.value));
+  } else if (!EMPTIED.has(tag)) {
+    for (const child of node.childNodes ?? []) if (!child.isShadow) write(child, out, tag);
+  }
+  out.push(`</${name}>`);
+}
+
+/** Attributes as rrweb's rebuild sets them: strings, `true` as empty, `rr_*` applied or dropped. */
+function attributeText(tag: string, attributes: Record<string, unknown>): string {
+  const special = Object.entries(attributes).filter(([name]) => name.startsWith("rr_"));
+  const set = new Map<string, string>();
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name.startsWith("rr_") || !ATTRIBUTE_NAME.test(name)) continue;
+    if (tag === "iframe" && (name === "src" || name === "srcdoc")) continue;
+    if (tag === "textarea" && name === "value") continue;
+    if (value === true) set.set(name, "");
+    else if (typeof value === "string") set.set(name, value);
+  }
+  const style: string[] = [];
+  for (const [name, value] of special) {
+    if (typeof value !== "string") continue;
+    if (name === "rr_width") style.push(`width: ${value}`);
+    if (name === "rr_height") style.push(`height: ${value}`);
+    if (name === "rr_dataURL" && tag === "img") set.set("src", value);
+    // A canvas's recorded pixels stay out: rrweb cannot paint them in its script-less frame
+    // either, and the swap to the player's frame must not change what is seen.
+  }
+  if (style.length) set.set("style", [set.get("style"), ...style].filter(Boolean).join("; "));
+  let text = "";
+  for (const [name, value] of set) text += ` ${name}="${escapeAttribute(value)}"`;
+  return text;
+}

@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { RecordingSanitizer } from "./sanitize.ts";
+import { snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
+
+const el = (
+  tagName: string,
+  attributes: Record<string, unknown> = {},
+  childNodes: SnapshotNode[] = [],
+  extra: Partial<SnapshotNode> = {},
+): SnapshotNode => ({ type: 2, tagName, attributes, childNodes, ...extra });
+const text = (textContent: string): SnapshotNode => ({ type: 3, textContent });
+const doc = (...childNodes: SnapshotNode[]): SnapshotNode => ({ type: 0, childNodes });
+
+/** The snapshot cleaned by the player's rules, then written, as the server does. */
+function html(root: SnapshotNode): string {
+  new RecordingSanitizer().clean({ type: 2, data: { node: root } });
+  return snapshotHtml(root);
+}
+
+Deno.test("snapshot html: doctype, elements, void elements, text and comments in order", () => {
+  const root = doc(
+    { type: 1, name: "html" },
+    el("html", { lang: "en" }, [
+      el("head", {}, [el("meta", { charset: "utf-8" }), el("title", {}, [text("A & B")])]),
+      el("body", {}, [el("p", { class: "x" }, [text("hi"), el("br")]), {
+        type: 5,
+        textContent: "note",
+      }]),
+    ]),
+  );
+  assert.equal(
+    html(root),
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A &amp; B</title></head>' +
+      '<body><p class="x">hi<br></p><!--note--></body></html>',
+  );
+});
+
+Deno.test("snapshot html: text, attribute values and comments cannot break out of their place", () => {
+  const root = doc(el("div", { title: `"><script>x()</script>`, "bad name": "1", 'q"': "2" }, [
+    text("</div><script>alert(1)</script>"),
+    { type: 5, textContent: "--><script>y()</script>" },
+    { type: 5, textContent: "><script>z()</script>" },
+  ]));
+  assert.equal(
+    html(root),
+    '<div title="&quot;><script>x()</script>">' +
+      "&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;" +
+      "<!--- -><script>y()</script>-->" +
+      "<!-- ><script>z()</script>--></div>",
+  );
+});
+
+Deno.test("snapshot html: _cssText becomes the style text, and a </style> in it stays inside", () => {
+  const root = doc(
+    el("link", { rel: "stylesheet", href: "https://x.test/a.css", _cssText: "a { color: red }" }),
+    el("style", { _cssText: "b::after { content: '</style><script>z()</script>' }" }, [text("")]),
+  );
+  assert.equal(
+    html(root),
+    '<style rel="stylesheet" href="https://x.test/a.css">a { color: red }</style>' +
+      "<style>b::after { content: '<\\/style><script>z()<\\/script>' }</style>",
+  );
+});
+
+Deno.test("snapshot html: nothing that runs, loads a script or navigates is written", () => {
+  const root = doc(
+    el("script", { src: "https://evil.test/x.js" }, [text("alert(1)")]),
+    el("img", { src: "a.png", onerror: "alert(1)" }),
+    el("a", { href: "javascript:alert(1)" }, [text("a")]),
+    el("meta", { "http-equiv": "refresh", content: "0;url=https://evil.test" }),
+    el("base", { href: "https://evil.test/" }),
+    el("form", { action: "https://evil.test/" }),
+    el("iframe", { srcdoc: "<script>alert(1)</script>", src: "https://evil.test/" }, [doc()]),
+    el("link", { rel: "modulepreload", href: "https://evil.test/m.js" }),
+    el("plaintext", {}, [text("rest")]),
+  );
+  const out = html(root);
+  assert.equal(
+    out,
+    '<noscript></noscript><img src="a.png"><a>a</a><meta content="0;url=https://evil.test">' +
+      "<base><form></form><iframe></iframe>",
+  );
+});
+
+Deno.test("snapshot html: rrweb's own attributes are applied as its rebuild applies them", () => {
+  const root = doc(
+    el("img", { src: "big.png", rr_dataURL: "data:image/png;base64,AAAA" }),
+    el("canvas", { width: "10", rr_dataURL: "data:image/png;base64,BBBB" }),
+    el("div", { style: "color: red", rr_width: "5px", rr_height: "6px", rr_scrollTop: 9 }),
+    el("textarea", { value: "typed <text>" }),
+    el("input", { type: "checkbox", checked: true, disabled: false }),
+    el("x-host", {}, [el("span", {}, [text("in")], { isShadow: true }), text("out")], {
+      isShadowHost: true,
+    }),
+    el("svg", { viewBox: "0 0 1 1" }, [el("linearGradient", { id: "g" }, [], { isSVG: true })], {
+      isSVG: true,
+    }),
+  );
+  assert.equal(
+    html(root),
+    '<img src="data:image/png;base64,AAAA"><canvas width="10"></canvas>' +
+      '<div style="color: red; width: 5px; height: 6px"></div>' +
+      "<textarea>typed &lt;text&gt;</textarea>" +
+      '<input type="checkbox" checked="">' +
+      '<x-host><template shadowrootmode="open"><span>in</span></template>out</x-host>' +
+      '<svg viewBox="0 0 1 1"><linearGradient id="g"></linearGradient></svg>',
+  );
+});

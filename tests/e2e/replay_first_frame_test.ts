@@ -1,0 +1,119 @@
+// The first frame the server renders into the replay page: the recording's first full snapshot,
+// shown in the player slot before any script runs, fitted exactly where the player draws, and
+// replaced by the player's own frame without a change in place or content.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import {
+  frameText,
+  holdIslands,
+  loadRecording,
+  meta,
+  openReplay,
+  serverFrame,
+  snapshot,
+  startReplayWorld,
+  waitServerFrame,
+} from "./replay_world.ts";
+
+const box = async (page: Page, selector: string) => {
+  const rect = await page.locator(selector).evaluate((e) => e.getBoundingClientRect().toJSON());
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return [rect.x, rect.y, rect.width, rect.height].map(round);
+};
+const serverText = (page: Page) =>
+  serverFrame(page).evaluate((frame: HTMLIFrameElement) =>
+    (frame.contentDocument?.body?.innerText ?? "").replace(/\s+/g, " ").trim()
+  );
+
+Deno.test("replay e2e: the server's first frame", async (t) => {
+  await using world = await startReplayWorld();
+  const events = await loadRecording("flot-canvas");
+  const sessionId = await world.record(events);
+
+  await t.step(
+    "shows the first snapshot before any script, then the player takes over",
+    async () => {
+      const { page, errors } = await world.page({ width: 1280, height: 900 });
+      const release = await holdIslands(page);
+      await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
+      await waitServerFrame(page);
+      const shown = await serverText(page);
+      assert.match(shown, /^Interactivity .*One of the goals of Flot/);
+      assert.equal(await page.locator(".replay-overlay").count(), 0);
+      const serverBox = await box(page, ".replay-server-frame iframe");
+
+      release();
+      await page.locator(".replay-player[data-ready='true']").waitFor();
+      await page.locator(".replay-server-frame").waitFor({ state: "detached" });
+      // The player's frame sits exactly where the server's was, showing the same page.
+      assert.deepEqual(await box(page, ".replay-root iframe"), serverBox);
+      assert.equal(await frameText(page), shown);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    },
+  );
+
+  await t.step("is fitted like the player's frame at another window size", async () => {
+    const { page } = await world.page({ width: 900, height: 700 });
+    const release = await holdIslands(page);
+    await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
+    await waitServerFrame(page);
+    const serverBox = await box(page, ".replay-server-frame iframe");
+    release();
+    await page.locator(".replay-server-frame").waitFor({ state: "detached" });
+    assert.deepEqual(await box(page, ".replay-root iframe"), serverBox);
+    await page.context().close();
+  });
+
+  await t.step("an empty first page is handed over too, and what follows plays", async () => {
+    const start = events[0].timestamp;
+    const empty = [
+      meta(start),
+      snapshot(start + 1),
+      {
+        type: 3,
+        timestamp: start + 300,
+        data: {
+          source: 0,
+          texts: [],
+          attributes: [],
+          removes: [],
+          adds: [{ parentId: 3, nextId: null, node: { type: 3, id: 4, textContent: "Later" } }],
+        },
+      },
+    ];
+    const id = await world.record(empty);
+    const { page, errors } = await world.page();
+    await openReplay(page, world.url, id);
+    await page.locator(".replay-server-frame").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.locator(".replay-player[data-ended='true']").waitFor();
+    assert.equal(await frameText(page), "Later");
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("is left out when opening at a later moment (?t=)", async () => {
+    const { page } = await world.page();
+    await openReplay(page, world.url, sessionId, "?t=20000");
+    assert.equal(await page.locator(".replay-server-frame").count(), 0);
+    await page.context().close();
+  });
+
+  await t.step("is left out when the first batches hold no full snapshot", async () => {
+    const start = events[0].timestamp;
+    const noSnapshot = [
+      { type: 4, data: { href: "https://x.test/", width: 800, height: 600 }, timestamp: start },
+      { type: 3, data: { source: 1, positions: [] }, timestamp: start + 10 },
+    ];
+    const id = await world.record(noSnapshot);
+    const { page } = await world.page();
+    const release = await holdIslands(page);
+    await page.goto(`${world.url}/replays/${id}`, { waitUntil: "commit" });
+    await page.locator(".replay-slot").waitFor();
+    assert.equal(await page.locator(".replay-server-frame").count(), 0);
+    assert.equal(await page.locator(".replay-overlay").textContent(), "Loading the recording…");
+    release();
+    await page.context().close();
+  });
+});
