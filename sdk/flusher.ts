@@ -25,6 +25,12 @@ export class Flusher {
   readonly buffer = new EventBuffer(MAX_BUFFERED_EVENTS);
   /** Batches restored from a previous page; they go out first, exactly as they were. */
   #queued: PendingBatch[] = [];
+  /**
+   * The restored batches' event arrays. They never carry this page's metadata: the previous page
+   * sent its own, and a restored batch reaching the service first must not open the session on
+   * this page's URL.
+   */
+  #previousPage = new WeakSet<EncodedEvent[]>();
   /** Batches of the running flush not yet acknowledged; the first may be on the wire. */
   #outbox: EncodedEvent[][] = [];
   #running: Promise<void> | null = null;
@@ -54,6 +60,7 @@ export class Flusher {
 
   /** Puts batches left by a previous page in front of everything else. */
   restore(batches: PendingBatch[]): void {
+    for (const b of batches) this.#previousPage.add(b.events);
     this.#queued.push(...batches.map((b) => ({ events: b.events, atomic: true })));
   }
 
@@ -91,7 +98,8 @@ export class Flusher {
     this.#queued = [];
     while (this.#outbox.length > 0) {
       const version = this.#metadataVersion;
-      const withMetadata = version !== this.#metadataSent;
+      const withMetadata = version !== this.#metadataSent &&
+        !this.#previousPage.has(this.#outbox[0]);
       const body = this.#body(this.#outbox[0], withMetadata);
       const { outcome, status } = await this.transport.send(body, signal);
       if (signal.aborted || outcome === "aborted") return; // unload or cancel took the outbox over
@@ -140,8 +148,12 @@ export class Flusher {
     if (!this.#held) {
       const budget = KEEPALIVE_BUDGET_BYTES - this.#keepaliveInFlight;
       const withMetadata = this.#metadataVersion !== this.#metadataSent;
-      const serialize = (events: EncodedEvent[], first: boolean) =>
-        encoder.encode(this.#body(events, first && withMetadata));
+      // Restored batches lead, atomic and whole, so this page's first body comes right after them.
+      const ownFirst = batches.filter((b) => b.events.length > 0).findIndex((b) =>
+        !this.#previousPage.has(b.events)
+      );
+      const serialize = (events: EncodedEvent[], index: number) =>
+        encoder.encode(this.#body(events, withMetadata && index === ownFirst));
       const plan = planKeepalive(batches, serialize, this.config.gzipSync, budget);
       for (const body of plan.bodies) this.#sendKeepalive(body);
       rest = plan.rest;

@@ -168,6 +168,19 @@ Deno.test("flusher: restored batches go first, exactly as they were", async () =
   await flusher.flush();
   assert.deepEqual(sent.map((r) => (r.json.events as unknown[]).length), [3, 2, 2]);
   assert.deepEqual(numbers(sent), [0, 1, 2, 3, 4, 5, 6]);
+  // The previous page's events never open the session on this page's URL.
+  assert.deepEqual(sent.map((r) => Boolean(r.json.metadata)), [false, false, true]);
+});
+
+Deno.test("flusher: unloading right after a restore keeps this page's metadata off the restored body", async () => {
+  const { flusher, sent } = setup();
+  flusher.restore([{ events: encodedEvents(3, 0) }]);
+  for (const e of events(2, 3)) flusher.add(e);
+  flusher.hide(true);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.ok(sent.every((r) => r.keepalive));
+  assert.deepEqual(numbers(sent), [0, 1, 2, 3, 4]);
+  assert.deepEqual(sent.map((r) => Boolean(r.json.metadata)), [false, true]);
 });
 
 Deno.test("flusher: cancel waits for the request on the wire, drops the rest, then cancels", async () => {

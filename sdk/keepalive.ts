@@ -26,12 +26,12 @@ export interface KeepalivePlan {
 /**
  * Greedily fits batches into `budget` bytes of gzipped bodies, halving a batch that is too big
  * (unless atomic) and stopping at the first one that cannot fit, so the rest keeps its order.
- * `serialize(events, first)` builds the JSON body; `first` says whether it is the first body. The
+ * `serialize(events, index)` builds the JSON body; `index` is the body's place among the bodies. The
  * events' known sizes rule out a hopeless batch before anything is serialized or compressed.
  */
 export function planKeepalive(
   batches: PendingBatch[],
-  serialize: (events: EncodedEvent[], first: boolean) => Uint8Array,
+  serialize: (events: EncodedEvent[], index: number) => Uint8Array,
   gzipSync: (bytes: Uint8Array) => Uint8Array,
   budget: number,
 ): KeepalivePlan {
@@ -41,7 +41,7 @@ export function planKeepalive(
   while (queue.length > 0) {
     const batch = queue[0];
     const hopeless = totalBytes(batch.events) > remaining * MAX_PLAUSIBLE_RATIO;
-    const body = hopeless ? null : gzipSync(serialize(batch.events, bodies.length === 0));
+    const body = hopeless ? null : gzipSync(serialize(batch.events, bodies.length));
     if (body && body.length <= remaining) {
       bodies.push(body);
       remaining -= body.length;

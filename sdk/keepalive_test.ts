@@ -5,9 +5,9 @@ import { type EncodedEvent, encodeEvent, ingestJson } from "./encoded_event.ts";
 import { decoded, encodedEvents, events, FakeStorage, gunzip } from "./test_helpers.ts";
 import type { RecordedEvent, SessionMetadata } from "./types.ts";
 
-const serialize = (list: EncodedEvent[], first: boolean) =>
+const serialize = (list: EncodedEvent[], index: number) =>
   new TextEncoder().encode(
-    ingestJson("s", list, first ? { url: "u" } as SessionMetadata : undefined),
+    ingestJson("s", list, index === 0 ? { url: "u" } as SessionMetadata : undefined),
   );
 
 /** Incompressible-ish events: random hex payloads. */
