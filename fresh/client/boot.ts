@@ -12,6 +12,9 @@ interface IslandState {
 
 const script = document.getElementById("__FRSH_STATE");
 if (script?.textContent) {
+  // The server-rendered page paints first: importing and hydrating islands (the replay player
+  // brings rrweb) would otherwise hold the first frame until they are done.
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
   const state: IslandState = JSON.parse(script.textContent);
   __setAssetConfig(state.buildId, state.basePath);
   const modules = new Map<string, Promise<{ default: ComponentType }>>();
