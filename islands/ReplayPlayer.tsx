@@ -21,6 +21,9 @@ interface Props extends ReplaySource {
 
 type Tab = "history" | "console";
 
+/** History sections in the server's HTML: more than the panel shows before it is scrolled. */
+const SERVER_HISTORY_SECTIONS = 40;
+
 export default function ReplayPlayer(props: Props) {
   const { root, controller: player, recording, logs, recorded, failure, live } = useReplay(props);
   const slot = useRef<HTMLDivElement>(null);
@@ -29,6 +32,10 @@ export default function ReplayPlayer(props: Props) {
   const [hidden, setHidden] = useState<ReadonlySet<ConsoleLevel>>(new Set());
   const [copyStatus, setCopyStatus] = useState("");
   const serverFrame = useServerFrame(props.firstFrame !== null, player);
+  // The server sends the first history rows only: a long session has hundreds, whose markup would
+  // hold the page's first frame; the rest render once the island runs.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     const observer = new ResizeObserver(([entry]) => {
@@ -160,7 +167,7 @@ export default function ReplayPlayer(props: Props) {
           {tab === "history"
             ? (
               <HistoryPanel
-                sections={sections}
+                sections={hydrated ? sections : sections.slice(0, SERVER_HISTORY_SECTIONS)}
                 active={activeRow(sections, now)}
                 onSeek={(real) => player?.seek(real)}
               />

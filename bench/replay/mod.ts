@@ -1,7 +1,7 @@
 // `deno task bench:replay`: the replay page against a plain rrweb Replayer page (issue 9) on every
 // corpus recording and a synthetic 1-hour session, posted through ingest to a real server:
 // first frame (median of three visits), all-decoded time, seek p50/max over 20 random targets,
-// long tasks during the seeks, heap after load. Writes its section of bench/RESULTS.md; `--only=todomvc-react,flot-canvas`
+// long tasks during the seeks and during 2× playback, heap after load. Writes its section of bench/RESULTS.md; `--only=todomvc-react,flot-canvas`
 // (names, or "synthetic") measures just those and only prints the rows.
 import type { Page } from "playwright-core";
 import { listRecordings, loadRecording, type RrwebEvent } from "../corpus_batches.ts";
@@ -12,9 +12,14 @@ import { closeIdleDatabases } from "../../tests/helpers/db.ts";
 import {
   firstFrame,
   heapMb,
+  OUR_PAUSE,
+  OUR_PLAY,
   OUR_SEEK,
   type PageFigures,
+  PLAIN_PAUSE,
+  PLAIN_PLAY,
   PLAIN_SEEK,
+  playbackLongTasks,
   routePlainPage,
   timeSeeks,
   watchFirstFrame,
@@ -36,9 +41,21 @@ function targets(count: number): number[] {
   });
 }
 
+interface Controls {
+  seek: string;
+  play: string;
+  pause: string;
+}
+
+const OUR_CONTROLS = { seek: OUR_SEEK, play: OUR_PLAY, pause: OUR_PAUSE };
+const PLAIN_CONTROLS = { seek: PLAIN_SEEK, play: PLAIN_PLAY, pause: PLAIN_PAUSE };
+
+/** Where the 2× playback stretches start (fractions of the session). */
+const PLAYBACK_FROM = [0, 0.4, 0.8];
+
 async function figures(
   page: Page,
-  seek: string,
+  controls: Controls,
   decoded: () => Promise<number>,
   idleWork: () => Promise<number | null>,
 ) {
@@ -46,7 +63,8 @@ async function figures(
   const decodedMs = await decoded();
   const idleDoneMs = await idleWork();
   const heap = await heapMb(page);
-  const { times, longTasks } = await timeSeeks(page, seek, targets(SEEKS));
+  const { times, longTasks } = await timeSeeks(page, controls.seek, targets(SEEKS));
+  const playback = await playbackLongTasks(page, controls.play, controls.pause, PLAYBACK_FROM);
   const sorted = [...times].sort((a, b) => a - b);
   return {
     firstFrameMs,
@@ -56,6 +74,8 @@ async function figures(
     seekMaxMs: sorted.at(-1)!,
     longTasks: longTasks.length,
     longestTaskMs: Math.max(0, ...longTasks),
+    playbackLongTasks: playback.length,
+    playbackLongestTaskMs: Math.max(0, ...playback),
     heapMb: heap,
   } satisfies PageFigures;
 }
@@ -107,7 +127,7 @@ async function measureAll(): Promise<string[]> {
     await watchLongTasks(ours.page);
     await watchFirstFrame(ours.page);
     await ours.page.goto(`${world.url}/replays/${sessionId}`);
-    const our = await figures(ours.page, OUR_SEEK, () =>
+    const our = await figures(ours.page, OUR_CONTROLS, () =>
       ours.page.waitForFunction(
         () => document.querySelector(".replay-progress") ? false : performance.now(),
         undefined,
@@ -128,7 +148,7 @@ async function measureAll(): Promise<string[]> {
     await plainPage.page.goto(`${world.url}/bench/plain.html?session=${sessionId}`);
     const plain = await figures(
       plainPage.page,
-      PLAIN_SEEK,
+      PLAIN_CONTROLS,
       () =>
         plainPage.page.evaluate(() =>
           (globalThis as unknown as { benchDecoded: number }).benchDecoded
@@ -154,6 +174,7 @@ async function measureAll(): Promise<string[]> {
         `| ${name} | ${label} | ${ms(f.firstFrameMs)} | ${ms(f.decodedMs)} | ` +
           `${f.idleDoneMs === null ? "—" : ms(f.idleDoneMs)} | ${ms(f.seekP50Ms)} | ` +
           `${ms(f.seekMaxMs)} | ${f.longTasks} (max ${ms(f.longestTaskMs)}) | ` +
+          `${f.playbackLongTasks} (max ${ms(f.playbackLongestTaskMs)}) | ` +
           `${f.heapMb.toFixed(0)} (${(f.heapMb / jsonMb).toFixed(1)}×) |`,
       );
     }
@@ -183,15 +204,16 @@ async function writeResults(rows: string[], load: string) {
     "shows content (for ours the server-rendered frame), watched from the page's first moment, " +
     'median of three visits after one unmeasured warm-up visit of each page; "keyframes" is when our page\'s idle-time keyframes ' +
     "cover the whole recording (seeks are timed after it); seeks are 20 fixed pseudo-random targets, each timed " +
-    "from the call to the next frame; long tasks (> 50 ms) counted during the seeks; heap = used JS " +
+    "from the call to the next frame; long tasks (> 50 ms) counted during the seeks, and during " +
+    "three 3 s stretches of 2× playback (from 0, 40 % and 80 % of the session); heap = used JS " +
     "heap after a forced GC, MB (and × the recording's JSON size).",
     "",
     `- **Date**: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average ` +
     `${load} on 2 vCPU at the end of the run; compare the two pages row by row (they share the ` +
     "run, so a busy host moves both).",
     "",
-    "| recording | page | first frame | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | heap MB |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| recording | page | first frame | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | long tasks in 2× playback | heap MB |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     END,
   ].join("\n"));

@@ -12,6 +12,9 @@ export interface PageFigures {
   seekMaxMs: number;
   longTasks: number;
   longestTaskMs: number;
+  /** Long tasks while playing at 2× (PLAYBACK_MS from each of a few points). */
+  playbackLongTasks: number;
+  playbackLongestTaskMs: number;
   heapMb: number;
 }
 
@@ -46,6 +49,11 @@ const replayer = new rrweb.Replayer(events, {
   root: document.getElementById("root"), mouseTail: false, showWarning: false,
 });
 window.benchSeek = (fraction) => replayer.pause(replayer.getMetaData().totalTime * fraction);
+window.benchPlay = (fraction) => {
+  replayer.setConfig({ speed: 2 });
+  replayer.play(replayer.getMetaData().totalTime * fraction);
+};
+window.benchPause = () => replayer.pause();
 </script></body></html>`;
 
 /** Starts counting long tasks from the page's first moment. */
@@ -113,6 +121,38 @@ export async function timeSeeks(page: Page, seek: string, fractions: number[]) {
   }, { seek, fractions });
 }
 
+/** How long each playback stretch lasts. */
+export const PLAYBACK_MS = 3_000;
+
+/**
+ * Plays at 2× for PLAYBACK_MS from each fraction (`play(fraction)` seeks there and starts playing,
+ * `pause` stops); returns the long tasks that ran meanwhile.
+ */
+export async function playbackLongTasks(
+  page: Page,
+  play: string,
+  pause: string,
+  fractions: number[],
+): Promise<number[]> {
+  return await page.evaluate(async ({ play, pause, fractions, ms }) => {
+    const w = globalThis as unknown as { benchLongTasks: number[] };
+    const doPlay = new Function("fraction", play) as (f: number) => void;
+    const doPause = new Function(pause) as () => void;
+    const tasks: number[] = [];
+    for (const fraction of fractions) {
+      // the seek that starts each stretch is timed with the seeks, not here
+      doPlay(fraction);
+      await new Promise((r) => setTimeout(r, 200));
+      const before = w.benchLongTasks.length;
+      await new Promise((r) => setTimeout(r, ms));
+      tasks.push(...w.benchLongTasks.slice(before));
+      doPause();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return tasks;
+  }, { play, pause, fractions, ms: PLAYBACK_MS });
+}
+
 /** Used JS heap after a full garbage collection, in MB (the page and its iframe). */
 export async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -127,3 +167,13 @@ export const OUR_SEEK = `const input = document.querySelector("input[aria-label=
 input.value = String(Math.round(Number(input.max) * fraction));
 input.dispatchEvent(new Event("input", { bubbles: true }));`;
 export const PLAIN_SEEK = "window.benchSeek(fraction);";
+
+/** Our controls: seek, speed 2×, Play; and Pause. */
+export const OUR_PLAY = `${OUR_SEEK}
+const speed = document.querySelector("select[aria-label=Speed]");
+speed.value = "2";
+speed.dispatchEvent(new Event("change", { bubbles: true }));
+document.querySelector("button[aria-label=Play]").click();`;
+export const OUR_PAUSE = `document.querySelector("button[aria-label=Pause]")?.click();`;
+export const PLAIN_PLAY = "window.benchPlay(fraction);";
+export const PLAIN_PAUSE = "window.benchPause();";

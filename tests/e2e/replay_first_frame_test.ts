@@ -116,4 +116,30 @@ Deno.test("replay e2e: the server's first frame", async (t) => {
     release();
     await page.context().close();
   });
+
+  await t.step("carries the first 40 history sections; the player lists every one", async () => {
+    const start = events[0].timestamp;
+    const pages = Array.from({ length: 60 }, (_, i) => ({
+      type: 5,
+      timestamp: start + 1_000 * (i + 1),
+      data: {
+        tag: "service:url",
+        payload: { url: `https://x.test/page-${i}`, pathname: `/page-${i}` },
+      },
+    }));
+    const id = await world.record([meta(start), snapshot(start + 1), ...pages]);
+    const { page, errors } = await world.page();
+    const release = await holdIslands(page);
+    await page.goto(`${world.url}/replays/${id}`, { waitUntil: "commit" });
+    await page.waitForFunction(() => document.readyState !== "loading"); // the HTML is all parsed
+    const sections = page.locator(".history-row:not(.nested)");
+    // the session start, then the first 39 of the 60 pages
+    assert.equal(await sections.count(), 40);
+    release();
+    await page.locator(".replay-player[data-ready='true']").waitFor();
+    assert.equal(await sections.count(), 61);
+    assert.equal(await sections.last().locator(".history-label").textContent(), "/page-59");
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
 });
