@@ -161,7 +161,7 @@ export async function writeIngest(
     )`
     : none;
 
-  const { rows } = await sql<IngestResult>`
+  const { rows } = await sql<IngestResult & { sawSession: boolean }>`
     WITH project AS (
       SELECT id, organization_id FROM projects WHERE key = ${row.projectKey}
     ),
@@ -212,10 +212,42 @@ export async function writeIngest(
       EXISTS (SELECT 1 FROM batch) AS stored,
       ${trackedUserId} AS "trackedUserId",
       ${id ? sql`(SELECT tracked_user_id FROM previous)` : sql`NULL::text`}
-        AS "previousTrackedUserId"
+        AS "previousTrackedUserId",
+      ${readPrevious ? sql`EXISTS (SELECT 1 FROM previous)` : sql`true`} AS "sawSession"
     FROM project, session
   `.execute(db);
-  return rows[0] ?? null;
+  const result = rows[0];
+  if (!result) return null;
+  const { sawSession, ...ingested } = result;
+  // The session appeared between this statement's snapshot and its upsert (another request of
+  // the session created it): `previous` could not tell whether it came without a url.
+  if (m && !result.created && !sawSession) {
+    await markOpeningUrl(db, result.sessionId, m.url, m.pathname);
+  }
+  return ingested;
+}
+
+/**
+ * The url marker at the session's start for metadata that filled in the session's url, unless
+ * one for that url is there: run after a write that raced the session's creation.
+ */
+async function markOpeningUrl(
+  db: Kysely<Database>,
+  sessionId: string,
+  url: string,
+  pathname: string,
+): Promise<void> {
+  await sql`
+    INSERT INTO markers (session_id, ts, kind, data)
+    SELECT s.id, (extract(epoch FROM s.started_at) * 1000)::bigint, 'url',
+      jsonb_build_object('url', ${url}::text, 'pathname', ${pathname}::text)
+    FROM sessions s
+    WHERE s.id = ${sessionId} AND s.url = ${url}
+      AND NOT EXISTS (
+        SELECT 1 FROM markers
+        WHERE markers.session_id = s.id AND markers.kind = 'url' AND markers.data ->> 'url' = ${url}
+      )
+  `.execute(db);
 }
 
 /** Records that a project's key was used; callers do not wait for it. */

@@ -1,0 +1,74 @@
+// Two requests of one session racing its creation: the first to insert the row carries no
+// metadata (the previous page's parked events), the other the page's metadata. The opening url
+// marker must not be lost because the second statement's snapshot predates the new row.
+import assert from "node:assert/strict";
+import { type IngestRow, writeIngest } from "../../db/queries/ingest/write.ts";
+import { insertProject } from "../helpers/factories.ts";
+import { createTestDb } from "../helpers/db.ts";
+
+const T0 = 1_760_000_000_000;
+
+function row(
+  projectKey: string,
+  externalId: string,
+  firstTs: number,
+  url: string | null,
+): IngestRow {
+  const data = new TextEncoder().encode(`batch at ${firstTs}`);
+  return {
+    projectKey,
+    newSessionId: crypto.randomUUID(),
+    externalId,
+    metadata: url === null ? null : {
+      url,
+      referrer: "",
+      userAgent: "test",
+      screenWidth: 1280,
+      screenHeight: 800,
+      language: "en",
+      pathname: new URL(url).pathname,
+    },
+    identity: null,
+    batch: {
+      firstTs,
+      lastTs: firstTs + 10,
+      eventCount: 1,
+      digest: new Uint8Array(32).fill(firstTs % 251),
+      data,
+      sliceMarkersJson: null,
+      markersJson: "[]",
+    },
+  };
+}
+
+Deno.test({
+  name:
+    "ingest: metadata that fills in a session created concurrently without it gets its url marker",
+  // PGlite has one connection: two statements cannot interleave there.
+  ignore: !Deno.env.get("DATABASE_URL"),
+  fn: async () => {
+    await using db = await createTestDb();
+    const project = await insertProject(db.kysely);
+    const externalId = crypto.randomUUID();
+    let racing: Promise<unknown> = Promise.resolve();
+    await db.kysely.transaction().execute(async (trx) => {
+      // The parked batch opens the session and holds its row uncommitted...
+      await writeIngest(trx, row(project.key, externalId, T0 + 500, null));
+      // ...while the page's metadata arrives: its snapshot sees no session, its upsert waits.
+      racing = writeIngest(db.kysely, row(project.key, externalId, T0, "https://app.test/one"));
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    const result = await racing as { created: boolean };
+    assert.equal(result.created, false, "the metadata request found the session created");
+    const session = await db.kysely.selectFrom("sessions").selectAll()
+      .where("external_id", "=", externalId).executeTakeFirstOrThrow();
+    assert.equal(session.url, "https://app.test/one");
+    const markers = await db.kysely.selectFrom("markers").select(["ts", "kind", "data"])
+      .where("session_id", "=", session.id).execute();
+    assert.deepEqual(markers.map((m) => [m.kind, (m.data as { pathname: string }).pathname]), [
+      ["url", "/one"],
+    ]);
+    assert.equal(Number(markers[0].ts), session.started_at.getTime());
+    assert.deepEqual(session.url_pathnames, ["/one"], "the activity summary agrees");
+  },
+});
