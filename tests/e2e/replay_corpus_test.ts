@@ -8,6 +8,7 @@ import {
   frameText,
   loadRecording,
   openReplay,
+  playToEnd,
   type RrwebEvent,
   startReplayWorld,
   waitLoaded,
@@ -71,8 +72,7 @@ Deno.test("replay e2e: every corpus recording plays to its end like rrweb's own 
     const max = Number(await seek.getAttribute("max"));
     await seek.fill(String(Math.max(max - 3_000, 0)));
     await page.getByRole("combobox", { name: "Speed" }).selectOption("2");
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await playToEnd(page);
     assert.equal(await page.getByRole("button", { name: "Play" }).count(), 1, name);
     const ours = await frameText(page);
     const expected = await plainRrwebTexts(page, events, targets);

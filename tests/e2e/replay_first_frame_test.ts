@@ -9,6 +9,7 @@ import {
   loadRecording,
   meta,
   openReplay,
+  playToEnd,
   serverFrame,
   snapshot,
   startReplayWorld,
@@ -86,8 +87,7 @@ Deno.test("replay e2e: the server's first frame", async (t) => {
     const { page, errors } = await world.page();
     await openReplay(page, world.url, id);
     await page.locator(".replay-server-frame").waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await playToEnd(page);
     assert.equal(await frameText(page), "Later");
     assert.deepEqual(errors, []);
     await page.context().close();

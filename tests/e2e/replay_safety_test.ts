@@ -11,6 +11,7 @@ import {
   holdIslands,
   meta,
   openReplay,
+  playToEnd,
   type RrwebEvent,
   serverFrame,
   snapshot,
@@ -93,8 +94,7 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
 
     await page.locator(".replay-player[data-ready='true']").waitFor();
     await waitLoaded(page);
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await playToEnd(page);
     await page.waitForTimeout(1_000);
 
     assert.match(await frameText(page), /Hostile page.*Mutated in/);
@@ -120,8 +120,7 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     await openReplay(page, world.url, sessionId);
     await waitLoaded(page);
     await page.getByRole("alert").getByText(/no full page snapshot/).waitFor();
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await playToEnd(page);
     await page.getByRole("tab", { name: /Console/ }).click();
     assert.equal(await page.locator(".console-row").count(), 1);
     assert.deepEqual(errors, []);
@@ -142,8 +141,7 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     await waitLoaded(page);
     await page.getByRole("alert").getByText(/2 events of a kind this player does not know/)
       .waitFor();
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await playToEnd(page);
     assert.equal(await frameText(page), "Known page still plays");
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -168,8 +166,7 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
       /1 part of the recording \(0:02–0:02\) could not be decoded/,
     )
       .waitFor();
-    await page.getByRole("button", { name: "Play" }).click();
-    await page.locator(".replay-player[data-ended='true']").waitFor();
+    await playToEnd(page);
     assert.equal(await frameText(page), "First third");
     assert.deepEqual(errors, []);
     await page.context().close();

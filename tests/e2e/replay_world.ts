@@ -156,6 +156,12 @@ export async function holdIslands(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Presses Play and waits until the player has played to the recording's end. */
+export async function playToEnd(page: Page) {
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.locator(".replay-player[data-ended='true']").waitFor();
+}
+
 /** The server-rendered first frame's iframe (present until the player has drawn its own). */
 export const serverFrame = (page: Page) => page.locator(".replay-server-frame iframe");
 
