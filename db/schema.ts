@@ -171,6 +171,8 @@ export interface EventBatchTable {
   id: ColumnType<number, never, never>;
   project_id: string;
   session_external_id: string;
+  /** The session's created_at: the day partition (migration 0012). */
+  session_created_at: Timestamp;
   first_ts: number;
   last_ts: number;
   event_count: number;
@@ -184,6 +186,8 @@ export interface EventBatchTable {
 export interface MarkerTable {
   id: ColumnType<number, never, never>;
   session_id: string;
+  /** The session's created_at: the day partition (migration 0012). */
+  session_created_at: Timestamp;
   ts: number;
   kind: string;
   data: Json;

@@ -97,11 +97,14 @@ export async function writeCeilingRow(
   const m = row.metadata;
   await sql`
     WITH batch AS (
-      INSERT INTO event_batches
-        (project_id, session_external_id, first_ts, last_ts, event_count, digest, data)
-      VALUES (${project.id}, ${externalId}, ${row.firstTs}::bigint, ${row.lastTs}::bigint,
-        ${row.eventCount}::integer, ${row.digest}, ${row.data})
-      ON CONFLICT (project_id, session_external_id, digest) DO NOTHING
+      INSERT INTO event_batches (project_id, session_external_id, session_created_at, first_ts,
+        last_ts, event_count, digest, data)
+      VALUES (${project.id}, ${externalId},
+        COALESCE((SELECT created_at FROM sessions
+          WHERE project_id = ${project.id} AND external_id = ${externalId}), now()),
+        ${row.firstTs}::bigint, ${row.lastTs}::bigint, ${row.eventCount}::integer,
+        ${row.digest}, ${row.data})
+      ON CONFLICT (project_id, session_external_id, digest, session_created_at) DO NOTHING
     ),
     session AS (
       INSERT INTO sessions
@@ -116,10 +119,10 @@ export async function writeCeilingRow(
         started_at = LEAST(sessions.started_at, EXCLUDED.started_at),
         ended_at = GREATEST(sessions.ended_at, EXCLUDED.ended_at),
         event_count = sessions.event_count + EXCLUDED.event_count
-      RETURNING id
+      RETURNING id, created_at
     )
-    INSERT INTO markers (session_id, ts, kind, data)
-    SELECT session.id, m.ts, m.kind, m.data
+    INSERT INTO markers (session_id, session_created_at, ts, kind, data)
+    SELECT session.id, session.created_at, m.ts, m.kind, m.data
     FROM session, jsonb_to_recordset(${row.markersJson}::text::jsonb)
       AS m(ts bigint, kind text, data jsonb)
   `;

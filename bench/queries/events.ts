@@ -18,9 +18,9 @@ export async function seedEventsSession(sql: postgres.Sql, batches: number): Pro
     VALUES (${EVENTS_SESSION_ID}, ${projectId(0)}, ${ORGANIZATION_ID}, ${EVENTS_SESSION_ID},
       'https://shop.example/editor', ${new Date(start)}, ${new Date(start + batches * 1000)},
       ${batches * 500}, ${new Date(start)})`;
-  await sql`INSERT INTO event_batches (project_id, session_external_id, first_ts, last_ts,
-      event_count, digest, data)
-    SELECT ${projectId(0)}, ${EVENTS_SESSION_ID}, ${start}::bigint + k * 1000,
+  await sql`INSERT INTO event_batches (project_id, session_external_id, session_created_at,
+      first_ts, last_ts, event_count, digest, data)
+    SELECT ${projectId(0)}, ${EVENTS_SESSION_ID}, ${new Date(start)}, ${start}::bigint + k * 1000,
       ${start}::bigint + k * 1000 + 999, 500, decode(md5('events:' || k), 'hex'), ${blob}
     FROM generate_series(0, ${batches - 1}) k`;
 }

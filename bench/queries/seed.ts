@@ -136,10 +136,13 @@ export async function seed(
     -- in the order of the (project_id, external_id) unique index: appends, not random inserts
     ORDER BY p, external_id`;
 
-  log("seeding: markers");
+  log("seeding: day partitions, markers");
+  // every seeded day gets its partition of batches and markers, as the daily cleanup makes them
+  await sql`SELECT add_day_partitions((SELECT min(created_at) FROM sessions)::date,
+    (now() AT TIME ZONE 'UTC')::date + 3)`;
   // 1–3 url markers per session, the first at the start on the session's url.
-  await sql`INSERT INTO markers (session_id, ts, kind, data)
-    SELECT s.id, start_ms + k * s.duration / n, 'url',
+  await sql`INSERT INTO markers (session_id, session_created_at, ts, kind, data)
+    SELECT s.id, s.created_at, start_ms + k * s.duration / n, 'url',
       jsonb_build_object('url', ${SITE} || path, 'pathname', path)
     FROM sessions s,
       LATERAL (SELECT 1 + abs(hashtext(s.id)) % 3, (extract(epoch FROM s.started_at) * 1000)::bigint,
@@ -150,9 +153,9 @@ export async function seed(
 
   log("seeding: batches");
   // 1–3 batches per session, each the same small gzip blob, first_ts spread over the session.
-  await sql`INSERT INTO event_batches (project_id, session_external_id, first_ts, last_ts,
-      event_count, digest, data)
-    SELECT s.project_id, s.external_id, start_ms + k * s.duration / n,
+  await sql`INSERT INTO event_batches (project_id, session_external_id, session_created_at,
+      first_ts, last_ts, event_count, digest, data)
+    SELECT s.project_id, s.external_id, s.created_at, start_ms + k * s.duration / n,
       start_ms + (k + 1) * s.duration / n, GREATEST(1, s.event_count / n),
       decode(md5(s.id || ':' || k), 'hex'), ${blob}
     FROM sessions s,
@@ -166,7 +169,8 @@ export async function seed(
   await sql.unsafe("SET session_replication_role = origin");
 
   log(`seeding: ${indexes.length} indexes`);
-  for (const index of indexes) await sql.unsafe(index.def);
+  // a partitioned table's definition says ON ONLY (the parent alone): build every partition's too
+  for (const index of indexes) await sql.unsafe(index.def.replace(" ON ONLY ", " ON "));
   log("seeding: rollups, vacuum");
   // Migration 0004's rollup, as its triggers would have kept it (with the triggers off: 0007's
   // rollups are recomputed whole below).

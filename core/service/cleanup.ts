@@ -14,12 +14,18 @@ import {
 import type { Database } from "../../db/schema.ts";
 import { log } from "../../log.ts";
 import { sweepAuthLeftovers } from "../auth/cleanup.ts";
+import {
+  addDayPartitions,
+  dropDayPartition,
+  expiredDayPartitions,
+} from "../../db/queries/service/partitions.ts";
 import { compactRollups } from "../../db/queries/service/rollups.ts";
 import { chunked } from "../chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
 import type { cleanupResult } from "./schema.ts";
 
-export const RETENTION_MS = 7 * 86_400_000;
+const DAY_MS = 86_400_000;
+export const RETENTION_MS = 7 * DAY_MS;
 /** Rows per statement; a session also cascades its batches and markers, so it takes fewer. */
 export const CHUNK_ROWS = 5_000;
 export const SESSION_CHUNK_ROWS = 1_000;
@@ -29,6 +35,10 @@ export const SESSION_CHUNK_ROWS = 1_000;
  * or membership yet.
  */
 export const SETTLE_MS = 10 * 60_000;
+/** Day partitions made ahead of today, so a missed daily run or two still finds them. */
+const PARTITION_DAYS_AHEAD = 3;
+/** How long dropping a day partition may wait for the tables' lock before leaving it whole. */
+const PARTITION_LOCK_TIMEOUT_MS = 2_000;
 /** The summary rollups' shards are folded for hours older than this (the live ones stay split). */
 const ROLLUP_SETTLE_MS = 3_600_000;
 
@@ -105,13 +115,29 @@ async function sweep(
   const rows = chunkRows ?? CHUNK_ROWS;
   return {
     invites: await chunked(rows, (n) => deleteStaleInvites(db, now, n)),
-    sessions: await chunked(
-      chunkRows ?? SESSION_CHUNK_ROWS,
-      (n) => deleteOldSessions(db, new Date(now.getTime() - RETENTION_MS), n),
-    ),
+    sessions: await sweepSessions(db, now, chunkRows ?? SESSION_CHUNK_ROWS),
     trackedUsers: await chunked(rows, (n) => deleteLonelyTrackedUsers(db, settled, n)),
     organizations: await chunked(rows, (n) => deleteEmptyOrganizations(db, settled, n, spared)),
   };
+}
+
+/**
+ * Expired days go first, whole: their partitions of batches and markers (migration 0012), which
+ * costs the same whatever they hold. Then the sessions, in chunks; their delete trigger finds the
+ * rows of the expired day that is not over yet (and of the default partition) one probe each.
+ * The days ahead are made here too, so ingest always has a partition for today.
+ */
+async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  await addDayPartitions(db, now, new Date(now.getTime() + PARTITION_DAYS_AHEAD * DAY_MS));
+  const dropped: string[] = [];
+  const kept: string[] = [];
+  for (const name of await expiredDayPartitions(db, cutoff)) {
+    const gone = await dropDayPartition(db, name, PARTITION_LOCK_TIMEOUT_MS);
+    (gone ? dropped : kept).push(name);
+  }
+  if (dropped.length || kept.length) log.info("cron:cleanup:partitions", { dropped, kept });
+  return await chunked(chunkRows, (n) => deleteOldSessions(db, cutoff, n));
 }
 
 function skipped(trigger: string, idle: CleanupCounts): CleanupResult {

@@ -104,6 +104,8 @@ export async function insertBatch(
   const batch = await db.insertInto("event_batches").values({
     project_id: session.project_id,
     session_external_id: session.external_id,
+    session_created_at: sql<Date>`(SELECT created_at FROM sessions
+      WHERE project_id = ${session.project_id} AND external_id = ${session.external_id})`,
     first_ts: Math.min(...stamps),
     last_ts: Math.max(...stamps),
     event_count: events.length,
@@ -129,6 +131,7 @@ export async function insertMarker(
   await db.insertInto("markers")
     .values({
       session_id: sessionId,
+      session_created_at: sql<Date>`(SELECT created_at FROM sessions WHERE id = ${sessionId})`,
       ts: marker.ts,
       kind: marker.kind,
       data: jsonb(marker.data),

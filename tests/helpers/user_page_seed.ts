@@ -98,6 +98,7 @@ export async function seedBusyUser(
     const start = s.started_at.getTime();
     return ["/", i % 3 ? "/pricing" : "/docs"].map((pathname, k) => ({
       session_id: s.id,
+      session_created_at: s.created_at,
       ts: start + k * MINUTE,
       kind: "url",
       data: sql`${JSON.stringify({ url: `https://shop.test${pathname}`, pathname })}::text::jsonb`,

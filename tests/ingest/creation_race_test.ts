@@ -72,3 +72,31 @@ Deno.test({
     assert.deepEqual(session.url_pathnames, ["/one"], "the activity summary agrees");
   },
 });
+
+Deno.test({
+  name: "ingest: a retry racing its session's creation is stored once, under the session's day",
+  ignore: !Deno.env.get("DATABASE_URL"),
+  fn: async () => {
+    await using db = await createTestDb();
+    const project = await insertProject(db.kysely);
+    const externalId = crypto.randomUUID();
+    const first = row(project.key, externalId, T0, "https://app.test/one");
+    let racing: Promise<unknown> = Promise.resolve();
+    await db.kysely.transaction().execute(async (trx) => {
+      await writeIngest(trx, first);
+      // The SDK's retry of the same batch: its snapshot sees no session, so it would place the
+      // batch under its own now(), beside the first, until the statement sees the session's.
+      racing = writeIngest(db.kysely, { ...first, newSessionId: crypto.randomUUID() });
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    const retry = await racing as { created: boolean; stored: boolean };
+    assert.deepEqual([retry.created, retry.stored], [false, false]);
+    const session = await db.kysely.selectFrom("sessions").selectAll()
+      .where("external_id", "=", externalId).executeTakeFirstOrThrow();
+    const batches = await db.kysely.selectFrom("event_batches").select("session_created_at")
+      .where("session_external_id", "=", externalId).execute();
+    assert.deepEqual(batches, [{ session_created_at: session.created_at }]);
+    assert.equal(session.event_count, 1);
+    assert.deepEqual(session.batch_ts, [T0]);
+  },
+});

@@ -81,6 +81,7 @@ Deno.test("timeline: a session with more url markers than the cap keeps its firs
   await db.insertInto("markers").values(
     Array.from({ length: markers }, (_, i) => ({
       session_id: session.id,
+      session_created_at: session.created_at,
       ts: start + i * 10_000,
       kind: "url",
       data: sql`${
@@ -121,6 +122,7 @@ Deno.test("timeline: at the caps exactly, nothing is truncated", async () => {
   await db.insertInto("markers").values(
     Array.from({ length: TIMELINE_LIMITS.periods }, (_, i) => ({
       session_id: rows[0].id,
+      session_created_at: rows[0].created_at,
       ts: rows[0].started_at.getTime() + i,
       kind: "url",
       data: sql`${JSON.stringify({ url: null, pathname: `/q${i}` })}::text::jsonb`,

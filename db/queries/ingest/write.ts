@@ -69,6 +69,21 @@ export async function writeIngest(
       FOR UPDATE OF sessions
     ),`
     : none;
+  // The batch's partition is its session's created_at (migration 0012), read before the upsert:
+  // now() for a new session, which the upsert gives it. Another request that creates (or deletes)
+  // the session after this statement's snapshot makes them differ: the statement rolls back.
+  const placed = b
+    ? sql`placed AS (
+      SELECT COALESCE((SELECT sessions.created_at FROM sessions
+        WHERE sessions.project_id = project.id AND sessions.external_id = ${row.externalId}),
+        now()) AS created_at
+      FROM project
+    ),`
+    : none;
+  const misplaced = b
+    ? sql`, CASE WHEN (SELECT created_at FROM placed) <> session.created_at
+        THEN ingest_retry('the session changed under the batch') END AS misplaced`
+    : none;
   // read (and locked) before the upserts change the row, which a later read would miss
   const afterPrevious = readPrevious ? sql`WHERE (SELECT count(*) FROM previous) >= 0` : none;
   const identified = id
@@ -87,7 +102,7 @@ export async function writeIngest(
     ? sql`tracked_user_id = COALESCE((SELECT id FROM identified), sessions.tracked_user_id),`
     : none;
   const eventMarkers = hasMarkers
-    ? sql`SELECT session.id, event.ts, event.kind, event.data
+    ? sql`SELECT session.id, session.created_at, event.ts, event.kind, event.data
       FROM session, jsonb_to_recordset(${b.markersJson}::text::jsonb)
         AS event(ts bigint, kind text, data jsonb)
       WHERE EXISTS (SELECT 1 FROM batch)`
@@ -95,7 +110,8 @@ export async function writeIngest(
   // Also when an earlier batch without metadata opened the session (keepalive bodies of an
   // unloading page race each other): the first metadata then fills it in, marker included.
   const urlMarker = m
-    ? sql`SELECT session.id, (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
+    ? sql`SELECT session.id, session.created_at,
+        (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
         jsonb_build_object('url', ${m.url}::text, 'pathname', ${m.pathname}::text)
       FROM session
       WHERE session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL)`
@@ -156,26 +172,28 @@ export async function writeIngest(
   }`;
   const marked = hasMarkers || m
     ? sql`, marked AS (
-      INSERT INTO markers (session_id, ts, kind, data)
+      INSERT INTO markers (session_id, session_created_at, ts, kind, data)
       ${eventMarkers} ${hasMarkers && m ? sql`UNION ALL` : none} ${urlMarker}
     )`
     : none;
 
-  const { rows } = await sql<IngestResult & { sawSession: boolean }>`
+  const statement = sql<IngestResult & { sawSession: boolean; misplaced?: null }>`
     WITH project AS (
       SELECT id, organization_id FROM projects WHERE key = ${row.projectKey}
     ),
     ${previous}
     ${identified}
+    ${placed}
     batch AS (
       INSERT INTO event_batches
-        (project_id, session_external_id, first_ts, last_ts, event_count, digest, data,
-         slice_markers)
-      SELECT project.id, ${row.externalId}, ${b?.firstTs ?? null}::bigint,
-        ${b?.lastTs ?? null}::bigint, ${b?.eventCount ?? 0}::integer, ${b?.digest ?? null}::bytea,
-        ${b?.data ?? null}::bytea, ${b?.sliceMarkersJson ?? null}::text::jsonb
-      FROM project WHERE ${b !== null}::boolean
-      ON CONFLICT (project_id, session_external_id, digest) DO NOTHING
+        (project_id, session_external_id, session_created_at, first_ts, last_ts, event_count,
+         digest, data, slice_markers)
+      SELECT project.id, ${row.externalId}, ${b ? sql`placed.created_at` : sql`now()`},
+        ${b?.firstTs ?? null}::bigint, ${b?.lastTs ?? null}::bigint,
+        ${b?.eventCount ?? 0}::integer, ${b?.digest ?? null}::bytea, ${b?.data ?? null}::bytea,
+        ${b?.sliceMarkersJson ?? null}::text::jsonb
+      FROM project ${b ? sql`, placed` : none} WHERE ${b !== null}::boolean
+      ON CONFLICT (project_id, session_external_id, digest, session_created_at) DO NOTHING
       RETURNING id
     ),
     session AS (
@@ -205,7 +223,7 @@ export async function writeIngest(
         screen_width = COALESCE(sessions.screen_width, EXCLUDED.screen_width),
         screen_height = COALESCE(sessions.screen_height, EXCLUDED.screen_height),
         language = COALESCE(sessions.language, EXCLUDED.language)
-      RETURNING id, started_at, (xmax = 0) AS created
+      RETURNING id, started_at, created_at, (xmax = 0) AS created
     )
     ${marked}
     SELECT project.id AS "projectId", session.id AS "sessionId", session.created,
@@ -214,17 +232,30 @@ export async function writeIngest(
       ${id ? sql`(SELECT tracked_user_id FROM previous)` : sql`NULL::text`}
         AS "previousTrackedUserId",
       ${readPrevious ? sql`EXISTS (SELECT 1 FROM previous)` : sql`true`} AS "sawSession"
+      ${misplaced}
     FROM project, session
-  `.execute(db);
+  `;
+  const { rows } = await retried(() => statement.execute(db));
   const result = rows[0];
   if (!result) return null;
-  const { sawSession, ...ingested } = result;
+  const { sawSession, misplaced: _, ...ingested } = result;
   // The session appeared between this statement's snapshot and its upsert (another request of
   // the session created it): `previous` could not tell whether it came without a url.
   if (m && !result.created && !sawSession) {
     await markOpeningUrl(db, result.sessionId, m.url, m.pathname);
   }
   return ingested;
+}
+
+/** Runs the statement again (twice at most) when it rolled back through ingest_retry. */
+async function retried<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt === 3 || (error as { code?: unknown }).code !== "40001") throw error;
+    }
+  }
 }
 
 /**
@@ -238,8 +269,8 @@ async function markOpeningUrl(
   pathname: string,
 ): Promise<void> {
   await sql`
-    INSERT INTO markers (session_id, ts, kind, data)
-    SELECT s.id, (extract(epoch FROM s.started_at) * 1000)::bigint, 'url',
+    INSERT INTO markers (session_id, session_created_at, ts, kind, data)
+    SELECT s.id, s.created_at, (extract(epoch FROM s.started_at) * 1000)::bigint, 'url',
       jsonb_build_object('url', ${url}::text, 'pathname', ${pathname}::text)
     FROM sessions s
     WHERE s.id = ${sessionId} AND s.url = ${url}

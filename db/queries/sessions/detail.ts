@@ -24,12 +24,21 @@ export async function findSession(db: Kysely<Database>, organizationId: string, 
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
-export async function sessionMarkers(db: Kysely<Database>, sessionId: string, kind: string | null) {
+/** The session's markers in time order; `created_at` names their day partition (migration 0012). */
+export async function sessionMarkers(
+  db: Kysely<Database>,
+  session: { id: string; created_at: Date },
+  kind: string | null,
+) {
   let q = db.selectFrom("markers").select(["ts", "kind", "data"])
-    .where("session_id", "=", sessionId);
+    .where("session_id", "=", session.id)
+    .where("session_created_at", "=", session.created_at);
   if (kind) q = q.where("kind", "=", kind);
   return await q.orderBy("ts").orderBy("id").execute();
 }
+
+/** The session a batch read names: its key, and its created_at for the batches' day partition. */
+export type BatchSession = { project_id: string; external_id: string; created_at: Date };
 
 /** Deletes the session (batches and markers cascade); false when the organization has none. */
 export async function deleteSession(
@@ -55,7 +64,7 @@ export interface BatchMeta {
 /** Every batch of the session (stored after batch `after`, if given) without its data, in replay order. */
 export async function batchMetas(
   db: Kysely<Database>,
-  session: { project_id: string; external_id: string },
+  session: BatchSession,
   after: number | null = null,
 ): Promise<BatchMeta[]> {
   let q = db.selectFrom("event_batches")
@@ -67,7 +76,8 @@ export async function batchMetas(
       sql<number>`octet_length(data)`.as("bytes"),
     ])
     .where("project_id", "=", session.project_id)
-    .where("session_external_id", "=", session.external_id);
+    .where("session_external_id", "=", session.external_id)
+    .where("session_created_at", "=", session.created_at);
   if (after !== null) q = q.where("id", ">", after);
   return await q.orderBy("first_ts").orderBy("id").execute();
 }
@@ -75,12 +85,13 @@ export async function batchMetas(
 /** The stored gzip bytes of the given batches, by id. */
 export async function batchData(
   db: Kysely<Database>,
-  session: { project_id: string; external_id: string },
+  session: BatchSession,
   ids: number[],
 ): Promise<Map<number, Uint8Array>> {
   const rows = await db.selectFrom("event_batches").select(["id", "data"])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
+    .where("session_created_at", "=", session.created_at)
     .where("id", "in", ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r.data]));
@@ -92,7 +103,7 @@ export async function batchData(
  */
 export async function batchDataSlice(
   db: Kysely<Database>,
-  session: { project_id: string; external_id: string },
+  session: BatchSession,
   index: number,
   from: number,
   length: number,
@@ -101,6 +112,7 @@ export async function batchDataSlice(
     .select(sql<Uint8Array>`substring(data from ${from + 1} for ${length})`.as("data"))
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
+    .where("session_created_at", "=", session.created_at)
     .orderBy("first_ts").orderBy("id")
     .limit(1).offset(index)
     .executeTakeFirst();

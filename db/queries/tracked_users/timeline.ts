@@ -36,9 +36,10 @@ export async function timelineSessions(
       COALESCE((SELECT jsonb_agg(jsonb_build_array(m.ts, m.data ->> 'url', m.data ->> 'pathname')
                   ORDER BY m.ts, m.id)
                 FROM (SELECT ts, id, data FROM markers
-                      WHERE session_id = s.id AND kind = 'url'
+                      WHERE session_id = s.id AND session_created_at = s.created_at
+                        AND kind = 'url'
                       ORDER BY ts, id LIMIT ${limits.markers}) m), '[]') AS markers
-    FROM (SELECT s.id, s.external_id, s.url, s.started_at, s.ended_at, s.duration,
+    FROM (SELECT s.id, s.external_id, s.url, s.started_at, s.ended_at, s.duration, s.created_at,
             count(*) OVER ()::integer AS total
           FROM sessions s WHERE ${inWindow(trackedUserId, w.from, w.to)}
           ORDER BY s.started_at DESC, s.id LIMIT ${limits.sessions}) s
