@@ -26,8 +26,8 @@ async function sessionOf(deps: Deps, viewer: Viewer, id: string): Promise<Sessio
   return session;
 }
 
-async function markersOf(deps: Deps, session: SessionRow, kind: MarkerKind | null) {
-  const rows = await sessionMarkers(deps.db.kysely, session, kind);
+async function markersOf(deps: Deps, sessionId: string, kind: MarkerKind | null) {
+  const rows = await sessionMarkers(deps.db.kysely, sessionId, kind);
   return rows.map((m): MarkerOut => ({ timestamp: m.ts, kind: m.kind, data: m.data }));
 }
 
@@ -62,7 +62,7 @@ export async function sessionDetail(
         traits: s.user_traits ?? {},
       }
       : null,
-    markers: await markersOf(deps, s, null),
+    markers: await markersOf(deps, s.id, null),
   };
 }
 
@@ -73,7 +73,7 @@ export async function sessionMarkerList(
   kind: MarkerKind | null,
 ): Promise<{ markers: MarkerOut[] }> {
   const session = await sessionOf(deps, viewer, id);
-  return { markers: await markersOf(deps, session, kind) };
+  return { markers: await markersOf(deps, session.id, kind) };
 }
 
 /** ADMIN+; batches and markers cascade (spec §2 rule 1). */

@@ -1,6 +1,6 @@
 // One session of an organization: its metadata with the tracked user, its markers, its deletion
 // and its stored event batches (metadata first, then the gzip bytes in bounded groups).
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 import { displayNameSql } from "../tracked_users/display_name.ts";
 
@@ -24,21 +24,25 @@ export async function findSession(db: Kysely<Database>, organizationId: string, 
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
-/** The session's markers in time order; `created_at` names their day partition (migration 0012). */
-export async function sessionMarkers(
-  db: Kysely<Database>,
-  session: { id: string; created_at: Date },
-  kind: string | null,
-) {
+/** The session's markers in time order (from the partition of the session's day, migration 0012). */
+export async function sessionMarkers(db: Kysely<Database>, sessionId: string, kind: string | null) {
   let q = db.selectFrom("markers").select(["ts", "kind", "data"])
-    .where("session_id", "=", session.id)
-    .where("session_created_at", "=", session.created_at);
+    .where("session_id", "=", sessionId)
+    .where(
+      "session_created_at",
+      "=",
+      (eb) => eb.selectFrom("sessions").select("created_at").where("id", "=", sessionId),
+    );
   if (kind) q = q.where("kind", "=", kind);
   return await q.orderBy("ts").orderBy("id").execute();
 }
 
-/** The session a batch read names: its key, and its created_at for the batches' day partition. */
-export type BatchSession = { project_id: string; external_id: string; created_at: Date };
+/**
+ * A session whose batches are read. They sit in the partition of the session's day (migration
+ * 0012), which a read names by the session's created_at as stored: a JavaScript Date would drop
+ * its microseconds.
+ */
+export type BatchSession = { project_id: string; external_id: string };
 
 /** Deletes the session (batches and markers cascade); false when the organization has none. */
 export async function deleteSession(
@@ -77,7 +81,7 @@ export async function batchMetas(
     ])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
-    .where("session_created_at", "=", session.created_at);
+    .where("session_created_at", "=", createdAtOf(session));
   if (after !== null) q = q.where("id", ">", after);
   return await q.orderBy("first_ts").orderBy("id").execute();
 }
@@ -91,7 +95,7 @@ export async function batchData(
   const rows = await db.selectFrom("event_batches").select(["id", "data"])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
-    .where("session_created_at", "=", session.created_at)
+    .where("session_created_at", "=", createdAtOf(session))
     .where("id", "in", ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r.data]));
@@ -112,9 +116,17 @@ export async function batchDataSlice(
     .select(sql<Uint8Array>`substring(data from ${from + 1} for ${length})`.as("data"))
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
-    .where("session_created_at", "=", session.created_at)
+    .where("session_created_at", "=", createdAtOf(session))
     .orderBy("first_ts").orderBy("id")
     .limit(1).offset(index)
     .executeTakeFirst();
   return row?.data ?? null;
+}
+
+/** The stored created_at of the session, as a subquery (pruned to one partition at run time). */
+function createdAtOf(session: BatchSession) {
+  return (eb: ExpressionBuilder<Database, "event_batches">) =>
+    eb.selectFrom("sessions").select("created_at")
+      .where("project_id", "=", session.project_id)
+      .where("external_id", "=", session.external_id);
 }
