@@ -7,9 +7,10 @@
 // - session_created_at is the session's created_at, copied into each batch and marker. Unique keys
 //   must hold the partition key; every batch of a session shares it, so (project_id,
 //   session_external_id, digest, session_created_at) deduplicates exactly as before.
-// - The foreign keys to sessions go (a partitioned table's rows could not cascade per partition);
-//   a statement trigger on sessions deletes the rows of deleted sessions instead, one index probe
-//   per session into the one partition its created_at names (none once its day is dropped).
+// - The foreign keys to sessions go: their cascade knows no created_at, so it would probe every
+//   day's partition for each deleted session. A statement trigger on sessions deletes the rows of
+//   deleted sessions instead, one index probe per session into the one partition its created_at
+//   names (the default one once its day is gone).
 // - Ingest reads the session's created_at for the batch's partition before its upsert, in the same
 //   statement; when a concurrent request created the session meanwhile, the statement sees it
 //   differ and rolls back to run again (ingest_retry), so a batch never sits under another key.
