@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import {
+  applyPendingTrackedUsers,
   deleteEmptyOrganizations,
   deleteLonelyTrackedUsers,
   deleteOldSessions,
@@ -35,6 +36,8 @@ export const SESSION_CHUNK_ROWS = 1_000;
  * or membership yet.
  */
 export const SETTLE_MS = 10 * 60_000;
+/** Tracked users whose pending aggregates one statement applies. */
+const PENDING_USERS_PER_STATEMENT = 1_000;
 /** Day partitions made ahead of today, so a missed daily run or two still finds them. */
 const PARTITION_DAYS_AHEAD = 3;
 /** How long dropping a day partition may wait for the tables' lock before leaving it whole. */
@@ -124,7 +127,8 @@ async function sweep(
 /**
  * Expired days go first, whole: their partitions of batches and markers (migration 0012), which
  * costs the same whatever they hold. Then the sessions, in chunks; their delete trigger finds the
- * rows of the expired day that is not over yet (and of the default partition) one probe each.
+ * rows of the expired day that is not over yet (and of the default partition) one probe each,
+ * and their tracked users' aggregates wait until the end, when each user is updated once.
  * The days ahead are made here too, so ingest always has a partition for today.
  */
 async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number): Promise<number> {
@@ -137,7 +141,10 @@ async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number)
     (gone ? dropped : kept).push(name);
   }
   if (dropped.length || kept.length) log.info("cron:cleanup:partitions", { dropped, kept });
-  return await chunked(chunkRows, (n) => deleteOldSessions(db, cutoff, n));
+  const deleted = await chunked(chunkRows, (n) => deleteOldSessions(db, cutoff, n));
+  // also what a run cut short left pending
+  await chunked(PENDING_USERS_PER_STATEMENT, (n) => applyPendingTrackedUsers(db, n));
+  return deleted;
 }
 
 function skipped(trigger: string, idle: CleanupCounts): CleanupResult {

@@ -1,14 +1,21 @@
 // The session sweep over day partitions (migration 0012): whole expired days are dropped, the rest
-// of the expired sessions go row by row with their batches and markers, and nothing younger goes.
+// of the expired sessions go row by row with their batches and markers, nothing younger goes, and
+// their tracked users' aggregates are applied once at the end.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { runCleanup } from "../../core/service/cleanup.ts";
 import { addDayPartitions } from "../../db/queries/service/partitions.ts";
+import { applyPendingTrackedUsers, deleteOldSessions } from "../../db/queries/service/cleanup.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Kysely } from "kysely";
 import { createTestApp } from "../helpers/app.ts";
 import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
-import { insertBatch, insertMarker, insertSession } from "../helpers/sessions_factories.ts";
+import {
+  insertBatch,
+  insertMarker,
+  insertSession,
+  insertTrackedUser,
+} from "../helpers/sessions_factories.ts";
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -93,3 +100,81 @@ Deno.test("cleanup: a day the default partition already holds rows of gets no pa
 });
 
 const markersOf = (at: number) => dayName(at).replace("event_batches", "markers");
+
+Deno.test("cleanup: a tracked user's aggregates count only the sessions left, updated once at the end", async () => {
+  await using t = await createTestApp();
+  const db = t.db.kysely;
+  const now = Date.now();
+  const project = await insertProject(db);
+  await insertMembership(db, project.organization_id, (await insertUser(db)).id, "OWNER");
+  const user = await insertTrackedUser(db, project);
+  const session = (ageMs: number, durationMs: number) =>
+    insertSession(db, project, {
+      createdAt: new Date(now - ageMs),
+      durationMs,
+      trackedUserId: user.id,
+    });
+  await session(9 * DAY, 60_000);
+  await session(8 * DAY, 120_000);
+  const kept = [await session(3 * DAY, 30_000), await session(DAY, 45_000)];
+
+  // one session per chunk: the user's two expired sessions leave two pending deltas
+  const result = await runCleanup(t.deps, new Date(now), { chunkRows: 1 });
+  assert.equal(result.sessions, 2);
+  const after = await db.selectFrom("tracked_users").selectAll().where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  assert.equal(after.session_count, 2);
+  assert.equal(Number(after.active_time), 75_000);
+  assert.equal(after.last_event_at?.getTime(), kept[1].ended_at?.getTime());
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::integer AS n FROM tracked_user_pending`.execute(db);
+  assert.equal(rows[0].n, 0, "nothing is left pending");
+});
+
+Deno.test("cleanup: deltas a run left pending are applied by the next one", async () => {
+  await using t = await createTestApp();
+  const db = t.db.kysely;
+  const project = await insertProject(db);
+  await insertMembership(db, project.organization_id, (await insertUser(db)).id, "OWNER");
+  const user = await insertTrackedUser(db, project);
+  const session = await insertSession(db, project, { durationMs: 10_000, trackedUserId: user.id });
+  // as a run cut short after a chunk leaves it: the session gone, its user's delta pending
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT set_config('playhead.defer_tracked_users', 'on', true)`.execute(tx);
+    await tx.deleteFrom("sessions").where("id", "=", session.id).execute();
+  });
+  const pending = await db.selectFrom("tracked_users").select("session_count")
+    .where("id", "=", user.id).executeTakeFirstOrThrow();
+  assert.equal(pending.session_count, 1, "deferred: not yet applied");
+  await runCleanup(t.deps, new Date());
+  const after = await db.selectFrom("tracked_users").selectAll().where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual([after.session_count, Number(after.active_time), after.last_event_at], [
+    0,
+    0,
+    null,
+  ]);
+});
+
+Deno.test("cleanup: a chunk of the session sweep leaves its users' aggregates pending", async () => {
+  await using t = await createTestApp();
+  const db = t.db.kysely;
+  const project = await insertProject(db);
+  const user = await insertTrackedUser(db, project);
+  await insertSession(db, project, {
+    createdAt: new Date(Date.now() - 8 * DAY),
+    durationMs: 20_000,
+    trackedUserId: user.id,
+  });
+  assert.equal(await deleteOldSessions(db, new Date(Date.now() - 7 * DAY), 10), 1);
+  const { rows } = await sql<{ tracked_user_id: string; sessions: number; active_time: string }>`
+    SELECT tracked_user_id, sessions, active_time::text FROM tracked_user_pending`.execute(db);
+  assert.deepEqual(rows, [{ tracked_user_id: user.id, sessions: 1, active_time: "20000" }]);
+  const untouched = await db.selectFrom("tracked_users").select("session_count")
+    .where("id", "=", user.id).executeTakeFirstOrThrow();
+  assert.equal(untouched.session_count, 1);
+  assert.equal(await applyPendingTrackedUsers(db, 10), 1);
+  const applied = await db.selectFrom("tracked_users").select("session_count")
+    .where("id", "=", user.id).executeTakeFirstOrThrow();
+  assert.equal(applied.session_count, 0);
+});

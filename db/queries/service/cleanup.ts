@@ -33,16 +33,55 @@ export async function deleteStaleInvites(db: Db, now: Date, limit: number): Prom
   return Number(result.numDeletedRows);
 }
 
-/** Sessions created before `cutoff`; rows ingest holds right now are left for the next chunk. */
+/**
+ * Sessions created before `cutoff`; rows ingest holds right now are left for the next chunk. Their
+ * tracked users' aggregates are left pending (migration 0012) for `applyPendingTrackedUsers`.
+ */
 export async function deleteOldSessions(db: Db, cutoff: Date, limit: number): Promise<number> {
-  const result = await db.deleteFrom("sessions").where(
-    "id",
-    "in",
-    (eb) =>
-      eb.selectFrom("sessions").select("id").where("created_at", "<", cutoff)
-        .orderBy("created_at").limit(limit).forUpdate().skipLocked(),
-  ).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // The flag holds for this statement's own transaction, where its delete trigger reads it; the
+  // chunk is picked and deleted by row address: the same statement locks the rows, so none moves.
+  const { rows } = await sql<{ deleted: number }>`
+    WITH deferred AS MATERIALIZED (
+      SELECT set_config('playhead.defer_tracked_users', 'on', true) AS flag
+    ),
+    gone AS (
+      DELETE FROM sessions
+      WHERE ctid = ANY(ARRAY(
+          SELECT ctid FROM sessions WHERE created_at < ${cutoff}
+          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+        AND (SELECT flag FROM deferred) = 'on'
+      RETURNING 1
+    )
+    SELECT count(*)::integer AS deleted FROM gone`.execute(db);
+  return rows[0].deleted;
+}
+
+/**
+ * Applies the pending aggregates of up to `limit` tracked users (what migration 0004's trigger
+ * does per statement: counts, active time, last event) and returns how many users it updated.
+ */
+export async function applyPendingTrackedUsers(db: Db, limit: number): Promise<number> {
+  const { rows } = await sql<{ applied: number }>`
+    WITH picked AS (
+      SELECT DISTINCT tracked_user_id FROM tracked_user_pending ORDER BY 1 LIMIT ${limit}
+    ),
+    taken AS (
+      DELETE FROM tracked_user_pending p USING picked
+      WHERE p.tracked_user_id = picked.tracked_user_id
+      RETURNING p.tracked_user_id, p.sessions, p.active_time
+    ),
+    applied AS (
+      UPDATE tracked_users SET session_count = tracked_users.session_count - gone.n,
+        active_time = tracked_users.active_time - gone.total,
+        last_event_at = (SELECT max(COALESCE(s.ended_at, s.started_at)) FROM sessions s
+                         WHERE s.tracked_user_id = tracked_users.id)
+      FROM (SELECT tracked_user_id, sum(sessions)::integer AS n, sum(active_time)::bigint AS total
+            FROM taken GROUP BY tracked_user_id) gone
+      WHERE tracked_users.id = gone.tracked_user_id
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM picked)::integer AS applied`.execute(db);
+  return rows[0].applied;
 }
 
 /** Tracked users without sessions, untouched since `settledBefore` (see core/cleanup.ts). */
