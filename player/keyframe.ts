@@ -98,15 +98,15 @@ export function restoreKeyframe(replayer: Replayer, keyframe: Keyframe) {
   mirror.reset();
   mirror.add(doc, keyframe.documentMeta);
   if (doc.doctype && keyframe.doctypeMeta) mirror.add(doc.doctype, keyframe.doctypeMeta);
-  // The hot loop of a seek on a large DOM: a plain walk, keeping only the elements needed below.
+  // The same tree order as the capture's, keeping only the elements needed below.
   const wanted = new Set([...keyframe.canvases, ...keyframe.scrolls].map(([at]) => at));
   const elements = new Map<number, Element>();
-  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ALL);
   let index = 0;
-  for (let node: Node | null = root; node; node = walker.nextNode(), index++) {
+  for (const node of treeOrder(root)) {
     const meta = keyframe.metas[index];
     if (meta) mirror.add(node, meta);
     if (wanted.has(index)) elements.set(index, node as Element);
+    index++;
   }
   // rrweb's own style element keeps its rules in the CSSOM, which a clone leaves behind.
   const head = root.querySelector(":scope > head");
