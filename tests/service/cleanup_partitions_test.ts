@@ -166,15 +166,42 @@ Deno.test("cleanup: a chunk of the session sweep leaves its users' aggregates pe
     durationMs: 20_000,
     trackedUserId: user.id,
   });
-  assert.equal(await deleteOldSessions(db, new Date(Date.now() - 7 * DAY), 10), 1);
+  const gone = await deleteOldSessions(db, new Date(Date.now() - 7 * DAY), 10);
+  assert.equal(gone.deleted, 1);
   const { rows } = await sql<{ tracked_user_id: string; sessions: number; active_time: string }>`
     SELECT tracked_user_id, sessions, active_time::text FROM tracked_user_pending`.execute(db);
   assert.deepEqual(rows, [{ tracked_user_id: user.id, sessions: 1, active_time: "20000" }]);
   const untouched = await db.selectFrom("tracked_users").select("session_count")
     .where("id", "=", user.id).executeTakeFirstOrThrow();
   assert.equal(untouched.session_count, 1);
-  assert.equal(await applyPendingTrackedUsers(db, 10), 1);
+  assert.deepEqual(await applyPendingTrackedUsers(db, "", 10), { applied: 1, last: user.id });
   const applied = await db.selectFrom("tracked_users").select("session_count")
     .where("id", "=", user.id).executeTakeFirstOrThrow();
   assert.equal(applied.session_count, 0);
+});
+
+Deno.test("cleanup: a chunk starts at the last one's newest session, older ones wait for a pass from the start", async () => {
+  await using t = await createTestApp();
+  const db = t.db.kysely;
+  const project = await insertProject(db);
+  const cutoff = new Date(Date.now() - 7 * DAY);
+  const oldest = await insertSession(db, project, { createdAt: new Date(Date.now() - 10 * DAY) });
+  const middle = await insertSession(db, project, { createdAt: new Date(Date.now() - 9 * DAY) });
+  const newest = await insertSession(db, project, { createdAt: new Date(Date.now() - 8 * DAY) });
+  // microseconds the stored created_at has and a JavaScript Date would lose
+  await sql`UPDATE sessions SET created_at = created_at + interval '123 microseconds'
+            WHERE id = ${middle.id}`.execute(db);
+  const { rows: [{ at }] } = await sql<{ at: string }>`
+    SELECT created_at::text AS at FROM sessions WHERE id = ${middle.id}`.execute(db);
+  const remaining = async () =>
+    (await db.selectFrom("sessions").select("id").orderBy("created_at").execute()).map((r) => r.id);
+
+  assert.deepEqual(await deleteOldSessions(db, cutoff, 1, at), { deleted: 1, last: at });
+  assert.deepEqual(await remaining(), [oldest.id, newest.id]);
+  const next = await deleteOldSessions(db, cutoff, 1, at);
+  assert.equal(next.deleted, 1);
+  assert.deepEqual(await remaining(), [oldest.id]);
+  assert.deepEqual(await deleteOldSessions(db, cutoff, 1, next.last), { deleted: 0, last: null });
+  assert.equal((await deleteOldSessions(db, cutoff, 1)).deleted, 1);
+  assert.deepEqual(await remaining(), []);
 });

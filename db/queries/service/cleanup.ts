@@ -34,36 +34,64 @@ export async function deleteStaleInvites(db: Db, now: Date, limit: number): Prom
 }
 
 /**
- * Sessions created before `cutoff`; rows ingest holds right now are left for the next chunk. Their
- * tracked users' aggregates are left pending (migration 0012) for `applyPendingTrackedUsers`.
+ * Sessions created before `cutoff` (and at or after `from`, a `created_at` as PostgreSQL's text,
+ * when given); rows ingest holds right now are left for the next chunk. Their tracked users'
+ * aggregates are left pending (migration 0012) for `applyPendingTrackedUsers`. Returns how many
+ * went and the newest one's `created_at`, where the next chunk can start.
  */
-export async function deleteOldSessions(db: Db, cutoff: Date, limit: number): Promise<number> {
+export async function deleteOldSessions(
+  db: Db,
+  cutoff: Date,
+  limit: number,
+  from: string | null = null,
+): Promise<{ deleted: number; last: string | null }> {
   // The flag holds for this statement's own transaction, where its delete trigger reads it; the
   // chunk is picked and deleted by row address: the same statement locks the rows, so none moves.
-  const { rows } = await sql<{ deleted: number }>`
+  // Its commit does not wait for the disk: a crash may bring back the last chunks' sessions (with
+  // their pending deltas: one transaction), and the next run deletes them again.
+  const { rows } = await sql<{ deleted: number; last: string | null }>`
     WITH deferred AS MATERIALIZED (
-      SELECT set_config('playhead.defer_tracked_users', 'on', true) AS flag
+      SELECT set_config('playhead.defer_tracked_users', 'on', true) AS flag,
+        set_config('synchronous_commit', 'off', true) AS lazy_commit
     ),
     gone AS (
       DELETE FROM sessions
       WHERE ctid = ANY(ARRAY(
-          SELECT ctid FROM sessions WHERE created_at < ${cutoff}
+          SELECT ctid FROM sessions
+          WHERE created_at < ${cutoff} AND created_at >= COALESCE(${from}::timestamptz, '-infinity')
           ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
         AND (SELECT flag FROM deferred) = 'on'
-      RETURNING 1
+      RETURNING created_at
     )
-    SELECT count(*)::integer AS deleted FROM gone`.execute(db);
-  return rows[0].deleted;
+    SELECT count(*)::integer AS deleted, max(created_at)::text AS last FROM gone`.execute(db);
+  return rows[0];
 }
 
 /**
- * Applies the pending aggregates of up to `limit` tracked users (what migration 0004's trigger
- * does per statement: counts, active time, last event) and returns how many users it updated.
+ * Refreshes the pending deltas' statistics: the sweep has just written them, and without
+ * statistics the planner reads the whole table in every statement of `applyPendingTrackedUsers`
+ * instead of walking its index.
  */
-export async function applyPendingTrackedUsers(db: Db, limit: number): Promise<number> {
-  const { rows } = await sql<{ applied: number }>`
+export async function analyzePendingTrackedUsers(db: Db): Promise<void> {
+  await sql`ANALYZE tracked_user_pending`.execute(db);
+}
+
+/**
+ * Applies the pending aggregates of up to `limit` tracked users whose ids sort after `after`
+ * (what migration 0004's trigger does per statement: counts, active time, last event). Returns
+ * how many users it updated and the last one's id, where the next statement starts: the index's
+ * entries of the rows already applied are dead until a vacuum, and each statement would walk them
+ * again from the start.
+ */
+export async function applyPendingTrackedUsers(
+  db: Db,
+  after: string,
+  limit: number,
+): Promise<{ applied: number; last: string | null }> {
+  const { rows } = await sql<{ applied: number; last: string | null }>`
     WITH picked AS (
-      SELECT DISTINCT tracked_user_id FROM tracked_user_pending ORDER BY 1 LIMIT ${limit}
+      SELECT DISTINCT tracked_user_id FROM tracked_user_pending
+      WHERE tracked_user_id > ${after} ORDER BY 1 LIMIT ${limit}
     ),
     taken AS (
       DELETE FROM tracked_user_pending p USING picked
@@ -80,8 +108,8 @@ export async function applyPendingTrackedUsers(db: Db, limit: number): Promise<n
       WHERE tracked_users.id = gone.tracked_user_id
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM picked)::integer AS applied`.execute(db);
-  return rows[0].applied;
+    SELECT count(*)::integer AS applied, max(tracked_user_id) AS last FROM picked`.execute(db);
+  return rows[0];
 }
 
 /** Tracked users without sessions, untouched since `settledBefore` (see core/cleanup.ts). */
