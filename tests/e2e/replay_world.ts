@@ -169,7 +169,10 @@ export const serverFrame = (page: Page) => page.locator(".replay-server-frame if
 export async function waitServerFrame(page: Page) {
   await page.waitForFunction(() => {
     const frame = document.querySelector<HTMLIFrameElement>(".replay-server-frame iframe");
-    return (frame?.contentDocument?.body?.childElementCount ?? 0) > 0;
+    // the page's stylesheets place the frame: a box measured before they load is not the fitted one
+    const styled = [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")]
+      .every((link) => link.sheet !== null);
+    return styled && (frame?.contentDocument?.body?.childElementCount ?? 0) > 0;
   });
 }
 
