@@ -139,7 +139,12 @@ function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>)
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode((first ? "" : ",") + JSON.stringify(next.value)));
+      // Base64 needs no escaping: the batch's data goes out as it is, not copied into a JSON string.
+      const { data, ...fields } = next.value;
+      const head = JSON.stringify(fields).slice(0, -1) + ',"data":"';
+      controller.enqueue(encoder.encode((first ? "" : ",") + head));
+      controller.enqueue(encoder.encode(data));
+      controller.enqueue(encoder.encode('"}'));
       first = false;
     },
     async cancel() {
