@@ -137,7 +137,7 @@ async function underIngest(client: { baseUrl: string; cookie: string }) {
     const from = performance.now();
     for (const r of results) {
       const loaded = await timeCase(client, r, REQUESTS);
-      r.underIngest = { p50: loaded.p50, p95: loaded.p95 };
+      r.underIngest = { p50: loaded.p50, p95: loaded.p95, serverP95: loaded.serverP95 };
       r.errors.push(...loaded.errors.map((e) => `under ingest: ${e}`));
       log(
         `${r.name} under ingest: p50 ${loaded.p50.toFixed(1)} ms, p95 ${loaded.p95.toFixed(1)} ms`,

@@ -2,7 +2,7 @@
 // anything failed (a non-200 read, a short events body, a failed cleanup or ingest request).
 import type { CleanupResult } from "./cleanup.ts";
 import type { EventsResult } from "./events.ts";
-import type { CaseResult } from "./latency.ts";
+import { type CaseResult, UNDER_INGEST_FACTOR } from "./latency.ts";
 import type { Window } from "./ingest_load.ts";
 import {
   casesTable,
@@ -61,8 +61,12 @@ export async function report(run: Run): Promise<boolean> {
     `markers and 1–3 small batches each), one tracked user with ` +
     `${run.sizes.hotSessions.toLocaleString("en")} sessions. ${seeding}.`,
     "",
-    "### Reads (client-side latency over loopback, server in production mode)",
+    "### Reads (client-side and server-side latency over loopback, server in production mode)",
     "",
+    "Server p95: the answer's `Server-Timing` (the app's middleware to the answer's head: the " +
+    "issue's server-side latency, without the HTTP parsing and the wait for the server's thread " +
+    "before it). Under ingest, `met?` is the server-side p95 within " +
+    `${UNDER_INGEST_FACTOR}× of quiet. ` +
     "SQL ms: the summed `Execution Time` of the statements the route's `core/` function issues, " +
     "under `EXPLAIN ANALYZE`, run once after the timed requests (the cookie check's viewer lookup " +
     "is not included). The gap to p50 is the HTTP, auth, JSON and driver work, and waiting for a " +

@@ -1,6 +1,7 @@
 // Cross-cutting HTTP behaviour: health, security headers, error bodies.
 import assert from "node:assert/strict";
-import { SECURITY_HEADERS } from "../../api/middleware.ts";
+import { Hono } from "hono";
+import { SECURITY_HEADERS, serverTiming } from "../../api/middleware.ts";
 import { createApp } from "../../app.ts";
 import { createDeps } from "../../core/deps.ts";
 import { loadConfig } from "../../config.ts";
@@ -44,6 +45,25 @@ Deno.test("security headers: on API answers, errors and pages alike", async () =
     }
     assert.equal(res.headers.get("content-security-policy"), null);
   }
+});
+
+Deno.test("server timing: API answers, errors and pages say how long the server took", async () => {
+  await using t = await createTestApp();
+  for (const path of ["/api/health", "/api/nope", "/some/page"]) {
+    const res = await t.app.request(path);
+    await res.body?.cancel();
+    const timing = res.headers.get("server-timing") ?? "";
+    assert.match(timing, /^app;dur=\d+\.\d$/, `${path}: ${timing}`);
+  }
+  // the duration covers the handler's own wait
+  const app = new Hono().use(serverTiming())
+    .get("/", async (c) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return c.text("done");
+    });
+  const res = await app.request("/");
+  const dur = Number(/dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+  assert.ok(dur >= 29, `dur ${dur}`);
 });
 
 Deno.test("errors: an unknown API path is a JSON 404", async () => {
