@@ -22,7 +22,7 @@ import {
   expiredDayPartitions,
 } from "../../db/queries/service/partitions.ts";
 import { compactRollups } from "../../db/queries/service/rollups.ts";
-import { chunked } from "../chunked.ts";
+import { chunked, chunkedByKey } from "../chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
 import type { cleanupResult } from "./schema.ts";
 
@@ -148,36 +148,30 @@ async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number)
 }
 
 /**
- * Each chunk starts at the newest `created_at` of the one before: the index entries of the rows
- * already deleted stay (dead) until a vacuum, and a chunk starting from the oldest would walk them
- * all again (by the last of 1,000 chunks, ~11 ms more each). A last pass from the oldest takes what
- * ingest held (SKIP LOCKED) behind that point.
+ * Each chunk starts at the newest `created_at` of the one before (a chunk starting from the oldest
+ * would walk every deleted row's index entry again: by the last of 1,000 chunks, ~11 ms more each).
+ * A last pass from the oldest takes what ingest held (SKIP LOCKED) behind that point.
  */
 async function deleteExpiredSessions(
   db: Kysely<Database>,
   cutoff: Date,
   chunkRows: number,
 ): Promise<number> {
-  let deleted = 0;
-  for (let from: string | null = null, n = chunkRows; n === chunkRows;) {
-    ({ deleted: n, last: from } = await deleteOldSessions(db, cutoff, chunkRows, from));
-    deleted += n;
-  }
+  const inOrder = await chunkedByKey<string | null>(chunkRows, null, async (from, n) => {
+    const { deleted, last } = await deleteOldSessions(db, cutoff, n, from);
+    return { count: deleted, last };
+  });
   const behind = (n: number) => deleteOldSessions(db, cutoff, n).then((chunk) => chunk.deleted);
-  return deleted + await chunked(chunkRows, behind);
+  return inOrder + await chunked(chunkRows, behind);
 }
 
 /** The tracked users' pending aggregates, each user once, in id order (also a cut-short run's). */
 async function applyPending(db: Kysely<Database>): Promise<void> {
   await analyzePendingTrackedUsers(db);
-  for (let after: string | null = ""; after !== null;) {
-    const { applied, last } = await applyPendingTrackedUsers(
-      db,
-      after,
-      PENDING_USERS_PER_STATEMENT,
-    );
-    after = applied === PENDING_USERS_PER_STATEMENT ? last : null;
-  }
+  await chunkedByKey(PENDING_USERS_PER_STATEMENT, "", async (after, n) => {
+    const { applied, last } = await applyPendingTrackedUsers(db, after, n);
+    return { count: applied, last };
+  });
 }
 
 function skipped(trigger: string, idle: CleanupCounts): CleanupResult {
