@@ -67,6 +67,43 @@ const PRIMARY_METHOD_PAIRS = [
   ["MAIL_USER", "MAIL_APP_PASSWORD"],
 ] as const;
 
+/**
+ * A session cookie is an HS256 JWT, so anyone holding one can test guesses of the secret offline
+ * (issue 23 #4: `changeme` fell in 11 ms). Production takes only a long secret that is not a
+ * placeholder; the reason is named, never the secret.
+ */
+export const MIN_SECRET_LENGTH = 32;
+/** Placeholders seen in examples and templates (the README's is `...`), compared letters-only. */
+const PLACEHOLDER_SECRETS = [
+  "changeme",
+  "changethis",
+  "replaceme",
+  "secret",
+  "password",
+  "authsecret",
+  "yoursecret",
+  "yoursecrethere",
+  "supersecret",
+  "mysecret",
+  "example",
+  "test",
+  "default",
+  "playhead",
+  "xxx",
+];
+
+/** Why a production secret is refused, or "" when it is acceptable. */
+export function weakSecret(secret: string): string {
+  const letters = secret.toLowerCase().replace(/[^a-z0-9]/g, "");
+  // A placeholder, or one repeated to pass the length (`changemechangeme…`), or only punctuation.
+  const placeholder = letters === "" ||
+    PLACEHOLDER_SECRETS.some((word) => letters.replaceAll(word, "") === "");
+  if (placeholder) return "a placeholder";
+  if (secret.length < MIN_SECRET_LENGTH) return `${secret.length} characters`;
+  if (new Set(secret).size < 8) return "too few distinct characters";
+  return "";
+}
+
 export interface Config {
   nodeEnv: NodeEnv;
   port: number;
@@ -123,10 +160,17 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
     PRIMARY_METHOD_PAIRS.flatMap(([a, b]) =>
       Boolean(env[a]) === Boolean(env[b]) ? [] : [`${a} and ${b} must be set together`]
     ),
-  (env) =>
-    env.NODE_ENV === "production" && !env.AUTH_SECRET
-      ? ["AUTH_SECRET is required in production"]
-      : [],
+  (env) => {
+    if (env.NODE_ENV !== "production") return [];
+    if (!env.AUTH_SECRET) return ["AUTH_SECRET is required in production"];
+    const weak = weakSecret(env.AUTH_SECRET);
+    return weak
+      ? [
+        `AUTH_SECRET is too weak for production (${weak}): use at least ${MIN_SECRET_LENGTH} ` +
+        "random characters, e.g. `openssl rand -base64 32`",
+      ]
+      : [];
+  },
   (env) =>
     env.NODE_ENV === "production" && !(env.APP_URL ?? env.AUTH_URL ?? env.PLATFORM_URL)
       ? ["APP_URL (or AUTH_URL or PLATFORM_URL) is required in production"]

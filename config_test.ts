@@ -99,7 +99,7 @@ Deno.test("config: cross-variable rules are reported together", () => {
 // A production environment with everything but the sign-in methods.
 const PRODUCTION = {
   NODE_ENV: "production",
-  AUTH_SECRET: "s",
+  AUTH_SECRET: "Vd0pK3n9yQ2mX7rB4tL8wE1sZ6uH5cJa",
   DATABASE_URL: "postgres://h/db",
   APP_URL: "https://app.test",
 };
@@ -197,4 +197,36 @@ Deno.test("config: HTTP timeouts default to 10 s for heads and 30 s for bodies, 
       /HTTP_HEADER_TIMEOUT_MS/.test(error.problems[0]) &&
       /HTTP_BODY_TIMEOUT_MS/.test(error.problems[1]),
   );
+});
+
+Deno.test("config: production refuses a short or placeholder AUTH_SECRET, naming the variable", () => {
+  const pair = { MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" };
+  for (
+    const secret of [
+      "changeme",
+      "secret",
+      "...", // the README's example
+      "s3cret-but-only-twenty", // short
+      "Vd0pK3n9yQ2mX7rB4tL8wE1sZ6uH5cJ", // 31 characters
+      "changeme".repeat(4), // a placeholder stretched to 32
+      "CHANGE-ME-change-me-CHANGE-ME-changeme",
+      "your-secret-here-your-secret-here",
+      "x".repeat(40),
+      "abababababababababababababababab",
+    ]
+  ) {
+    assert.throws(() => loadConfig({ ...PRODUCTION, ...pair, AUTH_SECRET: secret }), (error) => {
+      assert.ok(error instanceof ConfigError, secret);
+      assert.equal(error.problems.length, 1, secret);
+      assert.match(error.problems[0], /^AUTH_SECRET is too weak for production/, secret);
+      // The secret itself is never printed.
+      assert.ok(!error.message.includes(secret), secret);
+      return true;
+    });
+  }
+  // 32 random characters (hex from `openssl rand -hex 16` too) pass; development takes anything.
+  for (const secret of [PRODUCTION.AUTH_SECRET, "9f86d081884c7d659a2feaa0c55ad015"]) {
+    assert.equal(loadConfig({ ...PRODUCTION, ...pair, AUTH_SECRET: secret }).authSecret, secret);
+  }
+  assert.equal(loadConfig({ ...DEV, AUTH_SECRET: "changeme" }).authSecret, "changeme");
 });

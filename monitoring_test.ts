@@ -5,7 +5,7 @@ import { setupMonitoring } from "./monitoring.ts";
 
 const production = {
   NODE_ENV: "production",
-  AUTH_SECRET: "s",
+  AUTH_SECRET: "monitoring-test-Vd0pK3n9yQ2mX7rB4tL8",
   DATABASE_URL: "postgres://h/db",
   APP_URL: "https://app.test",
   MAIL_USER: "bot@h.test",

@@ -7,7 +7,7 @@ import { insertProject } from "../tests/helpers/factories.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 /** The server's AUTH_SECRET, so a benchmark can sign its own session cookie. */
-export const BENCH_AUTH_SECRET = "bench-only-secret";
+export const BENCH_AUTH_SECRET = "bench-only-secret-Vd0pK3n9yQ2mX7rB4tL8";
 const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface BenchDatabase {

@@ -27,7 +27,7 @@ async function assertAllStored(url: string, load: Load) {
   }
 }
 
-const SECRET = "fault-test-secret";
+const SECRET = "fault-test-secret-Vd0pK3n9yQ2mX7rB4tL8";
 
 async function projectKey(url: string): Promise<string> {
   return (await seed(url)).key;

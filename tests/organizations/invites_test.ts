@@ -254,7 +254,7 @@ Deno.test("invites: a failed invite email is logged as a warning and the invite 
 Deno.test("invites: without mail, production answers 503 and development logs the link", async () => {
   const production = {
     NODE_ENV: "production",
-    AUTH_SECRET: "x".repeat(32),
+    AUTH_SECRET: "invites-test-secret-Vd0pK3n9yQ2mX7rB4tL8",
     DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
     APP_URL: "http://localhost:3000",
     AUTH_OAUTH_A_ID: "id",

@@ -23,6 +23,22 @@ Deno.test("start: with no configuration it refuses to start and names every miss
   assert.doesNotMatch(output, /server:listen|dev:project/);
 });
 
+Deno.test("start: production refuses a placeholder AUTH_SECRET, naming the variable", async () => {
+  await using start = spawnDeno(["task", "-q", "start"], {
+    AUTH_SECRET: "changeme",
+    APP_URL: "https://playhead.example.com",
+    DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
+    MAIL_USER: "bot@x.test",
+    MAIL_APP_PASSWORD: "pw",
+  });
+  const { code } = await start.status;
+  assert.equal(code, 1, start.output());
+  const output = start.output();
+  assert.match(output, /AUTH_SECRET is too weak for production \(a placeholder\)/);
+  assert.equal(output.match(/Invalid configuration/g)?.length, 1, output);
+  assert.doesNotMatch(output, /server:listen/);
+});
+
 Deno.test("start: NODE_ENV=development, as dev.ts sets it, runs with no other configuration", async () => {
   const dataDir = await Deno.makeTempDir({ prefix: "entry-dev-" });
   try {
