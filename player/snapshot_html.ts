@@ -20,8 +20,15 @@ const DOCUMENT = 0, DOCTYPE = 1, ELEMENT = 2, TEXT = 3, COMMENT = 5;
 const VOID = new Set(
   "area base br col embed hr img input link meta param source track wbr".split(" "),
 );
-/** Elements whose text the parser reads raw up to their end tag. */
+/** Elements whose text the parser reads raw up to their end tag (in HTML content only). */
 const RAW_TEXT = new Set(["style", "xmp", "noembed", "noframes"]);
+/**
+ * Below these the parser is in foreign content, where `<style>` is an ordinary element whose text
+ * is markup (issue 23 #6: `</style><img>` under `<svg>` became an element). Escaped text is safe in
+ * both modes, so anything below them is escaped, even where an integration point (foreignObject)
+ * would read it raw again: that costs at most a stray `&gt;` in a rare stylesheet.
+ */
+const FOREIGN = new Set(["svg", "math"]);
 /**
  * Written without content: a recorded frame's document is not drawn (rrweb loads it apart), and
  * <noscript> would show its fallback in a frame that runs no scripts.
@@ -45,25 +52,25 @@ export function escapeAttribute(value: string): string {
 /** The document (a snapshot's root node) as HTML. */
 export function snapshotHtml(root: SnapshotNode): string {
   const out: string[] = [];
-  write(root, out, "");
+  write(root, out, "", false);
   return out.join("");
 }
 
-function write(node: SnapshotNode, out: string[], parentTag: string) {
+function write(node: SnapshotNode, out: string[], parentTag: string, foreign: boolean) {
   switch (node.type) {
     case DOCUMENT:
-      for (const child of node.childNodes ?? []) write(child, out, "");
+      for (const child of node.childNodes ?? []) write(child, out, "", false);
       return;
     case DOCTYPE:
       if (TAG_NAME.test(node.name ?? "html")) out.push(`<!DOCTYPE ${node.name ?? "html"}>`);
       return;
     case TEXT:
-      return void out.push(rawText(parentTag, node.textContent ?? ""));
+      return void out.push(rawText(parentTag, foreign, node.textContent ?? ""));
     case COMMENT:
       // `--` or a leading `>` or `->` would end the comment early.
       return void out.push(`<!--${commentText(node.textContent ?? "")}-->`);
     case ELEMENT:
-      return element(node, out);
+      return element(node, out, foreign);
   }
 }
 
@@ -71,16 +78,17 @@ function commentText(text: string): string {
   return text.replace(/--/g, "- -").replace(/^-?>/, " $&");
 }
 
-function rawText(parentTag: string, text: string): string {
+function rawText(parentTag: string, foreign: boolean, text: string): string {
   // A raw-text element ends at the first `</tag`; no other escaping applies inside it.
-  if (RAW_TEXT.has(parentTag)) return text.replace(/<\//g, "<\\/");
+  if (RAW_TEXT.has(parentTag) && !foreign) return text.replace(/<\//g, "<\\/");
   return escapeText(text);
 }
 
-function element(node: SnapshotNode, out: string[]) {
+function element(node: SnapshotNode, out: string[], inForeign: boolean) {
   const attributes = { ...node.attributes };
   let tag = (node.tagName ?? "").toLowerCase();
   if (!TAG_NAME.test(tag) || DROPPED.has(tag)) return;
+  const foreign = inForeign || FOREIGN.has(tag);
   if (tag === "link" && PRELOAD.test(String(attributes.rel ?? ""))) return;
   const css = attributes._cssText;
   delete attributes._cssText;
@@ -91,14 +99,16 @@ function element(node: SnapshotNode, out: string[]) {
   if (VOID.has(tag)) return;
   if (node.isShadowHost) {
     out.push('<template shadowrootmode="open">');
-    for (const child of node.childNodes ?? []) if (child.isShadow) write(child, out, tag);
+    for (const child of node.childNodes ?? []) if (child.isShadow) write(child, out, tag, foreign);
     out.push("</template>");
   }
-  if (typeof css === "string" && tag === "style") out.push(rawText("style", css));
+  if (typeof css === "string" && tag === "style") out.push(rawText("style", foreign, css));
   else if (tag === "textarea" && typeof attributes.value === "string") {
     out.push(escapeText(attributes.value));
   } else if (!EMPTIED.has(tag)) {
-    for (const child of node.childNodes ?? []) if (!child.isShadow) write(child, out, tag);
+    for (const child of node.childNodes ?? []) {
+      if (!child.isShadow) write(child, out, tag, foreign);
+    }
   }
   out.push(`</${name}>`);
 }

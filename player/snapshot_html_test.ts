@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { type DefaultTreeAdapterMap, parse } from "parse5";
 import { RecordingSanitizer } from "./sanitize.ts";
 import { snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
 
@@ -105,4 +106,41 @@ Deno.test("snapshot html: rrweb's own attributes are applied as its rebuild appl
       '<x-host><template shadowrootmode="open"><span>in</span></template>out</x-host>' +
       '<svg viewBox="0 0 1 1"><linearGradient id="g"></linearGradient></svg>',
   );
+});
+
+/** Every element the HTML parser (parse5, the spec's algorithm) builds from the written page. */
+function parsedTags(page: string): string[] {
+  const tags: string[] = [];
+  const walk = (node: DefaultTreeAdapterMap["parentNode"]) => {
+    for (const child of node.childNodes) {
+      if ("tagName" in child) tags.push(child.tagName);
+      if ("childNodes" in child) walk(child);
+      if ("content" in child) walk(child.content);
+    }
+  };
+  walk(parse(page));
+  return tags;
+}
+
+Deno.test("snapshot html: raw text under svg and math cannot become markup (issue 23 #6)", () => {
+  const smuggled = "</style><img src=https://evil.test/svg.png><style>";
+  const root = doc(el("html", {}, [el("body", {}, [
+    el("svg", {}, [el("style", {}, [text(smuggled)], { isSVG: true })], { isSVG: true }),
+    el("math", {}, [el("style", {}, [text(smuggled.replace("svg", "math"))])]),
+    el("svg", {}, [el("g", {}, [el("style", { _cssText: smuggled }, [], { isSVG: true })], {
+      isSVG: true,
+    })], { isSVG: true }),
+    el("svg", {}, [el("foreignObject", {}, [el("xmp", {}, [text(smuggled)])], { isSVG: true })], {
+      isSVG: true,
+    }),
+    // Outside foreign content the raw text stays raw (and cannot end early).
+    el("style", {}, [text("a > b { color: red } " + smuggled)]),
+  ])]));
+  const page = html(root);
+  const tags = parsedTags(page);
+  assert.ok(!tags.includes("img"), page);
+  assert.equal(tags.filter((t) => t === "style").length, 4, page);
+  // The svg stylesheet's text is the recorded text, as the parser decodes it.
+  assert.match(page, /<svg><style>&lt;\/style&gt;&lt;img src=https:\/\/evil.test\/svg.png&gt;/);
+  assert.match(page, /<style>a > b \{ color: red \} <\\\/style><img/);
 });
