@@ -202,6 +202,22 @@ export class ReplayController {
     return Math.max(this.#position - this.#shift, 0);
   }
 
+  /**
+   * Exclusive end (epoch ms) of the events that show `#position`: every event stamped at or before
+   * the session start + `#position`. rrweb's `pause(offset)` replays only events strictly before
+   * its target, so a seek to the millisecond of a mutation would leave that mutation out.
+   */
+  #limit(): number {
+    const { recording } = this.options;
+    const target = Math.floor(recording.sessionStart + Math.max(this.#position, this.#shift));
+    return recording.shownUntil(target) + 1;
+  }
+
+  /** rrweb's offset for `pause` that shows `#position` (see `#limit`). */
+  #pauseOffset(): number {
+    return this.#limit() - (this.options.recording.sessionStart + this.#shift);
+  }
+
   #reachable(real: number): boolean {
     return this.loaded || real <= this.options.recording.loadedUntil;
   }
@@ -212,7 +228,7 @@ export class ReplayController {
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
     if (this.#waiting) return;
     this.#restoreNearestKeyframe();
-    if (!this.playing) return this.#replayer!.pause(this.#offset());
+    if (!this.playing) return this.#replayer!.pause(this.#pauseOffset());
     this.#replayer!.play(this.#offset());
     this.#frame = requestAnimationFrame(this.#tick);
   }
@@ -224,15 +240,15 @@ export class ReplayController {
   #restoreNearestKeyframe() {
     const replayer = this.#replayer;
     if (!replayer) return;
-    // rrweb's target: its first event's timestamp plus the offset asked for.
-    const target = this.options.recording.sessionStart + Math.max(this.#position, this.#shift);
-    const keyframe = this.#scout?.keyframes.before(target) ?? null;
+    // Events before `limit` are to be shown; a keyframe taken at or before the target serves.
+    const limit = this.#limit();
+    const keyframe = this.#scout?.keyframes.before(limit) ?? null;
     // After a keyframe the span to fast-forward is short: applying it to the DOM directly beats
     // rrweb's virtual copy of the whole document, which pays off only on long spans.
     this.#useVirtualDom(!keyframe);
     if (!keyframe) return;
     const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
-    if (drawn < target && keyframe.timestamp <= drawn) return;
+    if (drawn < limit && keyframe.timestamp <= drawn) return;
     restoreKeyframe(replayer, keyframe);
   }
 

@@ -53,6 +53,25 @@ export class Recording {
     return low;
   }
 
+  /**
+   * The last timestamp (epoch ms) whose events a seek to `timestamp` shows: `timestamp` itself, or,
+   * between a Meta and its full snapshot, the snapshot's. rrweb records the two as one step (the
+   * Meta, then the page serialised), and a seek into the gap would show neither page: rrweb drops
+   * what came before the Meta and has no snapshot after it yet. A url marker sits in that gap.
+   */
+  shownUntil(timestamp: number): number {
+    for (let i = this.#insertionPoint(timestamp) - 1; i >= 0; i--) {
+      const type = this.events[i].type;
+      if (type === 2) return timestamp;
+      if (type !== 4) continue;
+      for (let j = i + 1; j < this.events.length; j++) {
+        if (this.events[j].type === 2) return Math.max(this.events[j].timestamp, timestamp);
+      }
+      return timestamp;
+    }
+    return timestamp;
+  }
+
   /** Real offset of the last known event. */
   get loadedUntil(): number {
     return (this.events.at(-1)?.timestamp ?? this.sessionStart) - this.sessionStart;

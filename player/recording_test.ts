@@ -29,3 +29,29 @@ Deno.test("recording: corrupt batches and skipped events are kept for the page t
   assert.equal(recording.showable, false);
   assert.deepEqual(recording.gaps(), [{ start: 10, end: 40_011 }]);
 });
+
+Deno.test("recording: a moment between a Meta and its full snapshot shows the snapshot", () => {
+  const recording = new Recording(0);
+  recording.add(span("1"), [
+    event(4, 0),
+    event(2, 10),
+    event(3, 500),
+    event(5, 1_000, "service:url"),
+    event(4, 1_000),
+    event(3, 1_020), // an event of the old page, still in the gap
+    event(2, 1_034),
+    event(3, 2_000),
+  ]);
+  assert.equal(recording.shownUntil(0), 10);
+  assert.equal(recording.shownUntil(5), 10);
+  assert.equal(recording.shownUntil(500), 500);
+  assert.equal(recording.shownUntil(999), 999);
+  assert.equal(recording.shownUntil(1_000), 1_034);
+  assert.equal(recording.shownUntil(1_020), 1_034);
+  assert.equal(recording.shownUntil(1_034), 1_034);
+  assert.equal(recording.shownUntil(1_500), 1_500);
+  // The snapshot not loaded yet: the moment itself.
+  const partial = new Recording(0);
+  partial.add(span("1"), [event(4, 0), event(2, 10), event(4, 1_000)]);
+  assert.equal(partial.shownUntil(1_000), 1_000);
+});

@@ -1,0 +1,128 @@
+// A seek lands on the exact moment: at real offset t the player shows every event stamped at or
+// before session start + t. On every corpus recording, the frame after a seek to each url marker,
+// each console error and 20 event timestamps (exactly on them) has the same text and element
+// structure as plain rrweb's Replayer paused 1 ms later (rrweb's own pause(t) leaves out the events
+// stamped exactly t). A moment between a Meta and its full snapshot (where url markers sit) is shown
+// as that snapshot: rrweb records the two as one step and shows neither page inside the gap.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { listRecordings } from "../../bench/corpus_batches.ts";
+import { loadRecording, openReplay, type RrwebEvent, startReplayWorld } from "./replay_world.ts";
+
+const RRWEB_UMD = new URL("../../node_modules/rrweb/dist/rrweb.umd.min.cjs", import.meta.url);
+
+interface Frame {
+  text: string;
+  /** Element tags of the body in tree order, with depth. */
+  shape: string;
+}
+
+/** Read inside a page: the frame of a replay iframe (scripts become noscript in both players). */
+function readFrame(doc: Document): Frame {
+  const body = doc.body;
+  const tags: string[] = [];
+  const walk = (element: Element, depth: number) => {
+    tags.push(`${depth}:${element.localName === "script" ? "noscript" : element.localName}`);
+    for (const child of element.children) walk(child, depth + 1);
+  };
+  if (body) walk(body, 0);
+  return {
+    text: (body?.innerText ?? "").replace(/\s+/g, " ").trim(),
+    shape: tags.join(" "),
+  };
+}
+
+/**
+ * Plain rrweb's frames at each offset (from the first event), on a blank page. Taken in time order:
+ * rrweb's own backward seek into the span between a Meta and its full snapshot keeps whatever the
+ * document showed before (the later page), so only its forward path is a reference.
+ */
+async function plainFrames(page: Page, events: RrwebEvent[], offsets: number[]): Promise<Frame[]> {
+  await page.goto("about:blank");
+  await page.addScriptTag({ content: await Deno.readTextFile(RRWEB_UMD) });
+  return await page.evaluate(({ events, offsets, read }) => {
+    // deno-lint-ignore no-explicit-any
+    const rrweb = (globalThis as any).rrweb;
+    const readFrame = new Function(`return (${read})`)() as (doc: Document) => Frame;
+    const replayer = new rrweb.Replayer(events, {
+      root: document.body,
+      mouseTail: false,
+      showWarning: false,
+    });
+    const frames = new Map<number, Frame>();
+    for (const offset of [...offsets].sort((a, b) => a - b)) {
+      replayer.pause(offset);
+      frames.set(offset, readFrame(replayer.iframe.contentDocument as Document));
+    }
+    return offsets.map((offset) => frames.get(offset)!);
+  }, { events, offsets, read: readFrame.toString() });
+}
+
+/** The timestamp whose frame a seek to `stamp` shows (see the header). */
+function shownStamp(events: RrwebEvent[], stamp: number): number {
+  const upTo = events.filter((e) => e.timestamp <= stamp);
+  const meta = upTo.findLastIndex((e) => e.type === 4);
+  if (meta < 0 || upTo.findLastIndex((e) => e.type === 2) > meta) return stamp;
+  const snapshot = events.slice(meta).find((e) => e.type === 2);
+  return snapshot ? Math.max(snapshot.timestamp, stamp) : stamp;
+}
+
+/** Timestamps the issue names: url markers, console errors and 20 events spread over the stream. */
+function targets(events: RrwebEvent[]): number[] {
+  const picked = new Set<number>();
+  for (const event of events) {
+    const data = event.data as { tag?: string; plugin?: string; payload?: { level?: string } };
+    if (event.type === 5 && data?.tag === "service:url") picked.add(event.timestamp);
+    if (event.type === 6 && data?.payload?.level === "error") picked.add(event.timestamp);
+  }
+  for (let i = 0; i < 20; i++) {
+    picked.add(events[Math.floor((i + 0.5) * events.length / 20)].timestamp);
+  }
+  // Forward and backward: keyframe restores and rrweb's own rebuilds both land exactly.
+  const sorted = [...picked].sort((a, b) => a - b);
+  const half = Math.ceil(sorted.length / 2);
+  return [...sorted.slice(half), ...sorted.slice(0, half)];
+}
+
+Deno.test("replay e2e: a seek shows every event stamped at or before its moment, like rrweb 1 ms later", async () => {
+  await using world = await startReplayWorld();
+  for (const name of await listRecordings()) {
+    const events = await loadRecording(name);
+    const sessionId = await world.record(events);
+    const row = await world.db.selectFrom("sessions").select("started_at")
+      .where("id", "=", sessionId).executeTakeFirstOrThrow();
+    const sessionStart = row.started_at.getTime();
+    const stamps = targets(events);
+    const { page, errors } = await world.page();
+    await openReplay(page, world.url, sessionId);
+    await page.locator(".replay-player[data-keyframes='ready']").waitFor();
+    await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
+    const seek = page.getByRole("slider", { name: "Seek" });
+    const ours: Frame[] = [];
+    for (const stamp of stamps) {
+      const target = stamp - sessionStart;
+      await seek.fill(String(target));
+      await page.locator(`.replay-player[data-now='${target}'][data-seeking='false']`).waitFor();
+      ours.push(
+        await page.locator(".replay-root iframe").evaluate(
+          (iframe: HTMLIFrameElement, read) =>
+            (new Function(`return (${read})`)() as typeof readFrame)(iframe.contentDocument!),
+          readFrame.toString(),
+        ),
+      );
+    }
+    const first = events[0].timestamp;
+    const plain = await plainFrames(
+      page,
+      events,
+      stamps.map((stamp) => shownStamp(events, stamp) - first + 1),
+    );
+    for (const [i, stamp] of stamps.entries()) {
+      const at = `${name}: seek to ${stamp - sessionStart} ms`;
+      assert.equal(ours[i].text, plain[i].text, `${at}: text`);
+      assert.equal(ours[i].shape, plain[i].shape, `${at}: structure`);
+    }
+    assert.deepEqual(errors, [], `${name}: page errors`);
+    await page.context().close();
+  }
+});
