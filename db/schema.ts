@@ -165,6 +165,13 @@ export interface SessionTable {
   url_pathnames: Generated<(string | null)[]>;
   batch_ts: Generated<number[]>;
   batch_events: Generated<number[]>;
+  /** Signal markers counted by ingest, and the parsed user agent (migration 0014). */
+  error_count: Generated<number>;
+  rage_click_count: Generated<number>;
+  dead_click_count: Generated<number>;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
 }
 
 export interface EventBatchTable {

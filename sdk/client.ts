@@ -8,6 +8,7 @@ import { logError } from "./log.ts";
 import { pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
 import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
+import { watchSignals } from "./signals.ts";
 import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
 import { browserTransportDeps, Transport } from "./transport.ts";
 import type {
@@ -24,6 +25,7 @@ const CUSTOM_EVENT = 5;
 export class PlayheadClient {
   #state: RecorderState = "idle";
   #stopRecorder: (() => void) | null = null;
+  #stopSignals: (() => void) | null = null;
   #identity: UserIdentity | undefined;
   #storage = browserSessionStorage();
   #sessionId: string;
@@ -70,6 +72,7 @@ export class PlayheadClient {
     this.#startUrl ??= location.href;
     this.#state = "recording";
     this.#stopRecorder = startRecorder(this.options, (e) => this.#flusher.add(e));
+    this.#stopSignals = watchSignals(this.options, (tag, payload) => this.#push(tag, payload));
   }
 
   /** Stops recording until `resume()`; buffered events are still sent. */
@@ -78,6 +81,8 @@ export class PlayheadClient {
     this.#state = "paused";
     this.#stopRecorder?.();
     this.#stopRecorder = null;
+    this.#stopSignals?.();
+    this.#stopSignals = null;
   }
 
   /** Resumes a paused recording with a fresh full snapshot (after a `service:url` if the page changed). */

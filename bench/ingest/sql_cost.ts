@@ -17,6 +17,7 @@ import { openDb } from "../../db/client.ts";
 import { writeIngest } from "../../db/queries/ingest/write.ts";
 import { newRowId } from "../../core/ids.ts";
 import { pathnameOf } from "../../core/ingest/markers.ts";
+import { parseUserAgent } from "../../core/ingest/user_agent.ts";
 import { createBenchDatabase } from "../server.ts";
 import { loadWorkloads } from "../workload.ts";
 import { ceilingRows, writeCeilingRow } from "./ceiling.ts";
@@ -70,7 +71,13 @@ try {
         projectKey: bench.project.key,
         newSessionId: newRowId(),
         externalId: s.externalId,
-        metadata: row.metadata ? { ...row.metadata, pathname: pathnameOf(row.metadata.url) } : null,
+        metadata: row.metadata
+          ? {
+            ...row.metadata,
+            pathname: pathnameOf(row.metadata.url),
+            ...parseUserAgent(row.metadata.userAgent),
+          }
+          : null,
         identity: values.identified && index === 0
           ? { newTrackedUserId: newRowId(), userId: s.externalId, traitsJson: '{"plan":"pro"}' }
           : null,
@@ -82,6 +89,7 @@ try {
           data: row.data,
           sliceMarkersJson: null,
           markersJson: JSON.stringify(markers),
+          signals: null,
         },
       });
       return { ok: true, events: row.eventCount, bytes: row.data.byteLength };

@@ -64,6 +64,9 @@ try {
               screenHeight: 800,
               language: "en",
               pathname: "/",
+              browser: null,
+              os: null,
+              device: null,
             }
             : null,
           identity: b === 0
@@ -81,6 +84,7 @@ try {
             data,
             sliceMarkersJson: null,
             markersJson: "[]",
+            signals: null,
           },
         });
         throw new Rollback();

@@ -15,7 +15,8 @@ import { authError } from "../errors.ts";
 import { gzip } from "../gzip.ts";
 import { newRowId } from "../ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
-import { extractMarkers, pathnameOf } from "./markers.ts";
+import { countSignals, extractMarkers, pathnameOf } from "./markers.ts";
+import { parseUserAgent } from "./user_agent.ts";
 
 const encoder = new TextEncoder();
 
@@ -48,6 +49,8 @@ export async function ingestBatch(
       if (event.timestamp < firstTs) firstTs = event.timestamp;
       if (event.timestamp > lastTs) lastTs = event.timestamp;
     }
+    const markers = extractMarkers(events);
+    const counts = countSignals(markers);
     batch = {
       firstTs,
       lastTs,
@@ -55,7 +58,10 @@ export async function ingestBatch(
       digest,
       data,
       sliceMarkersJson: body.sliceMarkers ? JSON.stringify(body.sliceMarkers) : null,
-      markersJson: JSON.stringify(extractMarkers(events)),
+      markersJson: JSON.stringify(markers),
+      signals: counts.error + counts.rage_click + counts.dead_click > 0
+        ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }
+        : null,
     };
   }
 
@@ -63,7 +69,9 @@ export async function ingestBatch(
     projectKey,
     newSessionId: newRowId(),
     externalId: body.sessionId,
-    metadata: metadata ? { ...metadata, pathname: pathnameOf(metadata.url) } : null,
+    metadata: metadata
+      ? { ...metadata, pathname: pathnameOf(metadata.url), ...parseUserAgent(metadata.userAgent) }
+      : null,
     identity: identity
       ? {
         newTrackedUserId: newRowId(),

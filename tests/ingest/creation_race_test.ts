@@ -27,6 +27,9 @@ function row(
       screenHeight: 800,
       language: "en",
       pathname: new URL(url).pathname,
+      browser: null,
+      os: null,
+      device: null,
     },
     identity: null,
     batch: {
@@ -37,6 +40,7 @@ function row(
       data,
       sliceMarkersJson: null,
       markersJson: "[]",
+      signals: null,
     },
   };
 }

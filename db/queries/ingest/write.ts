@@ -15,6 +15,10 @@ export interface IngestRow {
     screenHeight: number;
     language: string;
     pathname: string;
+    /** Parsed from userAgent by core (migration 0014). */
+    browser: string | null;
+    os: string | null;
+    device: string | null;
   } | null;
   identity: { newTrackedUserId: string; userId: string; traitsJson: string } | null;
   /** Absent for a batch without events: the session is touched, nothing is stored. */
@@ -27,6 +31,8 @@ export interface IngestRow {
     sliceMarkersJson: string | null;
     /** JSON array of { ts, kind, data } extracted from `service:*` custom events. */
     markersJson: string;
+    /** The batch's signal markers by kind (migration 0014); null when it has none. */
+    signals: { errors: number; rageClicks: number; deadClicks: number } | null;
   } | null;
 }
 
@@ -146,15 +152,24 @@ export async function writeIngest(
   const stored = b ? sql`cardinality(EXCLUDED.batch_ts) > 0` : sql`false`;
   const newStarted = sql`CASE WHEN ${stored}
     THEN LEAST(sessions.started_at, EXCLUDED.started_at) ELSE sessions.started_at END`;
+  const signals = b?.signals ?? null;
   const summaryColumns = sql`${b ? sql`, batch_ts, batch_events` : none}${
     summariseUrls ? sql`, url_ts, url_pathnames` : none
+  }${signals ? sql`, error_count, rage_click_count, dead_click_count` : none}${
+    m ? sql`, browser, os, device` : none
   }`;
   const summaryValues = sql`${
     b
       ? sql`, CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.firstTs}::bigint] END,
         CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.eventCount}::integer] END`
       : none
-  }${summariseUrls ? sql`, urls.ts, urls.pathnames` : none}`;
+  }${summariseUrls ? sql`, urls.ts, urls.pathnames` : none}${
+    // counted only when this request stores the batch (a retry adds nothing)
+    signals
+      ? sql`, CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.errors}::integer END,
+        CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.rageClicks}::integer END,
+        CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.deadClicks}::integer END`
+      : none}${m ? sql`, ${m.browser}::text, ${m.os}::text, ${m.device}::text` : none}`;
   const summaryFrom = sql`${b ? sql`LEFT JOIN batch ON true` : none} ${
     summariseUrls
       ? sql`CROSS JOIN LATERAL (${urlSummary(false, startedAt, sql`true`)}) AS urls`
@@ -169,7 +184,21 @@ export async function writeIngest(
     summariseUrls
       ? sql`(url_ts, url_pathnames) = (${urlSummary(true, newStarted, sql`sessions.url IS NULL`)}),`
       : none
-  }`;
+  }${
+    signals
+      ? sql`error_count = sessions.error_count + EXCLUDED.error_count,
+        rage_click_count = sessions.rage_click_count + EXCLUDED.rage_click_count,
+        dead_click_count = sessions.dead_click_count + EXCLUDED.dead_click_count,`
+      : none
+  }${
+    // with the user agent they were parsed from
+    m
+      ? sql`browser = CASE WHEN sessions.user_agent IS NULL THEN EXCLUDED.browser
+          ELSE sessions.browser END,
+        os = CASE WHEN sessions.user_agent IS NULL THEN EXCLUDED.os ELSE sessions.os END,
+        device = CASE WHEN sessions.user_agent IS NULL THEN EXCLUDED.device
+          ELSE sessions.device END,`
+      : none}`;
   const marked = hasMarkers || m
     ? sql`, marked AS (
       INSERT INTO markers (session_id, session_created_at, ts, kind, data)
