@@ -45,7 +45,9 @@ export function sessionRoutes(deps: AppDeps) {
     doc({
       summary: "Sessions, keyset-paginated",
       description: "`search`: case-insensitive substring of externalId; `projectIds`: comma " +
-        "separated (others' are ignored); `range` applies to createdAt; `limit` 1..100.",
+        "separated (others' are ignored); `range` applies to createdAt; `limit` 1..100. " +
+        "`user`, `visited`, `minDuration`, `maxDuration`, `signals`, `browser`, `os` and " +
+        "`device` narrow further, combined with AND; without them the answer is as before.",
       responses: { 200: { description: "a page", body: sessionListPage } },
     }),
     query(sessionListQuery),

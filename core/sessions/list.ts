@@ -39,6 +39,17 @@ function filterOf(organizationId: string, input: SessionFilterInput, now: Date):
     projectIds: input.projectIds ?? null,
     since: since(input.range, now),
     search: input.search?.trim() || null,
+    searchUsers: input.searchUsers ?? false,
+    narrow: {
+      user: input.user ?? null,
+      visited: input.visited ?? null,
+      minDuration: input.minDuration ?? null,
+      maxDuration: input.maxDuration ?? null,
+      signals: input.signals ?? null,
+      browser: input.browser ?? null,
+      os: input.os ?? null,
+      device: input.device ?? null,
+    },
   };
 }
 
@@ -63,7 +74,11 @@ export async function sessionList(
   const nextCursor = rows.length > input.limit && last
     ? encodeCursor({
       order,
-      key: input.sort === "date" ? last.created_us : last.duration,
+      key: input.sort === "date"
+        ? last.created_us
+        : input.sort === "signals"
+        ? last.signal_total
+        : last.duration,
       id: last.id,
     })
     : null;
@@ -84,6 +99,12 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     userId: row.user_external_id,
     userDisplayName: row.user_display_name,
     userTraits: row.user_traits,
+    errorCount: row.error_count,
+    rageClickCount: row.rage_click_count,
+    deadClickCount: row.dead_click_count,
+    browser: row.browser,
+    os: row.os,
+    device: row.device as SessionListItem["device"],
   };
 }
 

@@ -6,17 +6,49 @@ const idList = z.string().max(4000).transform((text) =>
   text.split(",").map((id) => id.trim()).filter(Boolean)
 ).transform((ids) => ids.length ? ids : undefined);
 
+const ms = z.string().regex(/^\d{1,12}$/, "milliseconds, an integer").transform(Number);
+/** A comma list of signal kinds, each at most once. */
+const signalList = z.string().max(100).transform((text) =>
+  text.split(",").map((kind) => kind.trim()).filter(Boolean)
+).pipe(z.array(z.enum(["error", "rage_click", "dead_click"])))
+  .transform((kinds) => kinds.length ? [...new Set(kinds)] : undefined);
+const optionalText = (max: number) =>
+  z.string().max(max).transform((text) => text.trim() || undefined).optional();
+
+export const DEVICES = ["desktop", "mobile", "tablet"] as const;
+
 const filterFields = {
   search: z.string().max(200).optional(),
+  searchUsers: z.enum(["true", "false"]).transform((v) => v === "true").optional().meta({
+    description: "`true`: `search` also matches the tracked user, as `user` does",
+  }),
   projectIds: idList.optional(),
   range: z.enum(["today", "7d", "30d", "all", "retention"]).default("all"),
+  user: optionalText(200).meta({
+    description: "case-insensitive substring of the tracked user's externalId, name or any " +
+      "trait value",
+  }),
+  visited: optionalText(2048).meta({
+    description: "a pathname the session visited at any time; `*` matches any characters " +
+      "(`/checkout*`)",
+  }),
+  minDuration: ms.optional().meta({ description: "ms, inclusive" }),
+  maxDuration: ms.optional().meta({ description: "ms, inclusive" }),
+  signals: signalList.optional().meta({
+    description: "comma list of `error`, `rage_click`, `dead_click`: at least one of each",
+  }),
+  browser: optionalText(100).meta({ description: "as in items' `browser`, e.g. `Chrome`" }),
+  os: optionalText(100).meta({ description: "as in items' `os`, e.g. `macOS`" }),
+  device: z.enum(DEVICES).optional(),
 };
 
 export const sessionFilterQuery = z.object(filterFields);
 
 export const sessionListQuery = z.object({
   ...filterFields,
-  sort: z.enum(["date", "duration"]).default("date"),
+  sort: z.enum(["date", "duration", "signals"]).default("date").meta({
+    description: "`signals`: errors + rage clicks + dead clicks, most first with `desc`",
+  }),
   sortDir: z.enum(["desc", "asc"]).default("desc"),
   cursor: z.string().min(1).max(512).optional(),
   limit: z.string().regex(/^\d{1,3}$/, "an integer from 1 to 100").transform(Number)
@@ -24,7 +56,7 @@ export const sessionListQuery = z.object({
 });
 
 export const markersQuery = z.object({
-  kind: z.enum(["url", "identity"]).optional(),
+  kind: z.enum(["url", "identity", "error", "rage_click", "dead_click"]).optional(),
 });
 
 export type SessionFilterInput = z.output<typeof sessionFilterQuery>;
@@ -55,6 +87,12 @@ export const sessionListItem = z.strictObject({
   userId: z.string().nullable().meta({ description: "the tracked user's externalId" }),
   userDisplayName: z.string().nullable(),
   userTraits: traits.nullable(),
+  errorCount: z.number().int().meta({ description: "console errors (uncaught ones included)" }),
+  rageClickCount: z.number().int(),
+  deadClickCount: z.number().int(),
+  browser: z.string().nullable().meta({ description: "from the user agent, e.g. `Chrome`" }),
+  os: z.string().nullable(),
+  device: z.enum(DEVICES).nullable(),
 });
 
 export type SessionListItem = z.output<typeof sessionListItem>;

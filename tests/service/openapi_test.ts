@@ -123,8 +123,12 @@ Deno.test("openapi: GET /api/openapi.json is an OpenAPI 3.1 document of every ro
   assert.deepEqual(sessionsList.security, [{ sessionCookie: [] }]);
   assert.deepEqual(
     sessionsList.parameters.find((p: { name: string }) => p.name === "sort").schema.enum,
-    ["date", "duration"],
+    ["date", "duration", "signals"],
   );
+  const names = sessionsList.parameters.map((p: { name: string }) => p.name);
+  for (const name of ["user", "visited", "minDuration", "maxDuration", "signals", "device"]) {
+    assert.ok(names.includes(name), `GET /api/sessions documents ${name}`);
+  }
 });
 
 Deno.test("openapi: every documented GET answers an OWNER with exactly the documented shape", async () => {

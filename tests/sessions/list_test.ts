@@ -43,6 +43,12 @@ Deno.test("sessions list: item shape, newest first by default, no-store", async 
     userId: "u-1",
     userDisplayName: "Ada",
     userTraits: { plan: "pro", name: "Ada" },
+    errorCount: 0,
+    rageClickCount: 0,
+    deadClickCount: 0,
+    browser: null,
+    os: null,
+    device: null,
   });
   assert.equal(body.data[0].duration, 0); // open session
   assert.equal(body.data[0].userId, null);

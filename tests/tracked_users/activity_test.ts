@@ -302,6 +302,12 @@ Deno.test("per-user sessions: newest first, keyset pages with every session once
     userId: "ext-pages",
     userDisplayName: null,
     userTraits: null,
+    errorCount: 0,
+    rageClickCount: 0,
+    deadClickCount: 0,
+    browser: null,
+    os: null,
+    device: null,
   }]);
   assert.ok(body.nextCursor);
   for (const query of ["limit=0", "limit=101", "cursor=%%%", `cursor=${"A".repeat(20)}`]) {

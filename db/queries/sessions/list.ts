@@ -3,6 +3,13 @@
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
 import type { Database } from "../../schema.ts";
 import { displayNameSql } from "../tracked_users/display_name.ts";
+import {
+  containing,
+  matchingUsers,
+  searchConditions,
+  type SessionSearch,
+  SIGNAL_TOTAL,
+} from "./search.ts";
 
 export interface SessionFilter {
   organizationId: string;
@@ -11,10 +18,14 @@ export interface SessionFilter {
   /** createdAt lower bound (inclusive); null = no bound. */
   since: Date | null;
   search: string | null;
+  /** `search` also matches the tracked user, as `narrow.user` does. */
+  searchUsers?: boolean;
+  /** Issue 21's conditions (db/queries/sessions/search.ts). */
+  narrow?: SessionSearch;
 }
 
 export interface SessionPage {
-  sort: "date" | "duration";
+  sort: "date" | "duration" | "signals";
   dir: "asc" | "desc";
   after: { key: number; id: string } | null;
   limit: number;
@@ -35,6 +46,14 @@ export interface SessionListRow {
   user_external_id: string | null;
   user_display_name: string | null;
   user_traits: Record<string, unknown> | null;
+  error_count: number;
+  rage_click_count: number;
+  dead_click_count: number;
+  /** The three counts' sum, the signals cursor's key. */
+  signal_total: number;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
 }
 
 /** The session and project columns of a list row (sessions joined to projects). */
@@ -48,19 +67,33 @@ export const SESSION_ROW_COLUMNS = [
   "sessions.event_count",
   "sessions.created_at",
   sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
+  "sessions.error_count",
+  "sessions.rage_click_count",
+  "sessions.dead_click_count",
+  SIGNAL_TOTAL.as("signal_total"),
+  "sessions.browser",
+  "sessions.os",
+  "sessions.device",
 ] as const;
-
-/** LIKE pattern for a literal substring. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The sessions of the filter (organization, projects, since, search). */
 export function filtered(db: Kysely<Database>, f: SessionFilter) {
   let q = db.selectFrom("sessions").where("sessions.organization_id", "=", f.organizationId);
   if (f.projectIds) q = q.where("sessions.project_id", "in", f.projectIds);
   if (f.since) q = q.where("sessions.created_at", ">=", f.since);
-  if (f.search) q = q.where("sessions.external_id", "ilike", containing(f.search));
+  if (f.search && f.searchUsers) {
+    // Two index reads (the id's trigrams, the users' trigrams) united, rather than an OR the
+    // planner could only answer by reading every session.
+    q = q.where(sql<SqlBool>`sessions.id IN (
+      SELECT s.id FROM sessions s WHERE s.external_id ILIKE ${containing(f.search)}
+      UNION ALL
+      SELECT s.id FROM sessions s
+      WHERE s.tracked_user_id IN ${matchingUsers(f.organizationId, f.search)}
+    )` as Expression<SqlBool>);
+  } else if (f.search) q = q.where("sessions.external_id", "ilike", containing(f.search));
+  if (f.narrow) {
+    for (const condition of searchConditions(f.organizationId, f.narrow)) q = q.where(condition);
+  }
   return q;
 }
 
@@ -73,6 +106,8 @@ export async function listSessions(
   if (filter.projectIds?.length === 0) return [];
   const column = page.sort === "date"
     ? sql.ref("sessions.created_at")
+    : page.sort === "signals"
+    ? SIGNAL_TOTAL
     : sql.ref("sessions.duration");
   const id = sql.ref("sessions.id");
   const dir = sql.raw(page.dir);

@@ -2,7 +2,7 @@
 // 0007): whole UTC hours of created_at from the rollup, the part of the first hour after `since`
 // from the sessions themselves (an index range of at most an hour), so it is exact for every range
 // and project filter and costs the same at any data size. A search (a substring of externalId)
-// cannot be rolled up: it counts the matching sessions.
+// or any of issue 21's conditions cannot be rolled up: it counts the matching sessions.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 import { filtered, type SessionFilter } from "./list.ts";
@@ -24,7 +24,9 @@ export async function summarizeSessions(
   if (filter.projectIds?.length === 0) {
     return { total_sessions: 0, total_duration: 0, active_today: 0 };
   }
-  if (filter.search) return await summarizeSessionsDirect(db, filter, todayStart);
+  if (filter.search || (filter.narrow && Object.values(filter.narrow).some((v) => v !== null))) {
+    return await summarizeSessionsDirect(db, filter, todayStart);
+  }
   // Hours from `hourStart` on are whole in the rollup; [since, hourStart) is read directly.
   const hourStart = filter.since
     ? new Date(Math.ceil(filter.since.getTime() / HOUR_MS) * HOUR_MS)

@@ -1,0 +1,86 @@
+// The sessions list's search conditions of issue 21, each backed by an index of migration 0014:
+// the tracked user (trigram over external id, custom name and trait values), a page visited
+// (trigram over the url pathnames, then an exact match per pathname), duration (0001's duration
+// index), signals (a partial index of the sessions that have any), browser, OS and device.
+import { type Expression, type RawBuilder, sql, type SqlBool } from "kysely";
+
+export type SignalName = "error" | "rage_click" | "dead_click";
+
+export interface SessionSearch {
+  /** Case-insensitive substring of the tracked user's external id, name or a trait value. */
+  user: string | null;
+  /** A url pathname, `*` matching any characters. */
+  visited: string | null;
+  minDuration: number | null;
+  maxDuration: number | null;
+  /** Each listed kind at least once. */
+  signals: SignalName[] | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+}
+
+export const NO_SEARCH: SessionSearch = {
+  user: null,
+  visited: null,
+  minDuration: null,
+  maxDuration: null,
+  signals: null,
+  browser: null,
+  os: null,
+  device: null,
+};
+
+const COUNT_COLUMN: Record<SignalName, string> = {
+  error: "error_count",
+  rage_click: "rage_click_count",
+  dead_click: "dead_click_count",
+};
+
+/** The sum the `signals` sort orders by (the expression of sessions_org_signals_idx). */
+export const SIGNAL_TOTAL = sql<number>`(sessions.error_count + sessions.rage_click_count
+  + sessions.dead_click_count)`;
+
+/** LIKE pattern for a literal substring. */
+export function containing(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The tracked users of the organization whose search text holds `text` (tracked_users ids). */
+export function matchingUsers(organizationId: string, text: string): RawBuilder<unknown> {
+  return sql`(SELECT tu.id FROM tracked_users tu WHERE tu.organization_id = ${organizationId}
+    AND tracked_user_search_text(tu.external_id, tu.custom_name, tu.traits)
+      ILIKE ${containing(text)})`;
+}
+
+/** The conditions of `s` on `sessions`, joined by AND; empty when it sets none. */
+export function searchConditions(
+  organizationId: string,
+  s: SessionSearch,
+): Expression<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = [];
+  if (s.user) out.push(sql`sessions.tracked_user_id IN ${matchingUsers(organizationId, s.user)}`);
+  if (s.visited) {
+    const pattern = s.visited.split("*").map(escapeLike).join("%");
+    // The trigram index narrows to sessions whose joined pathnames hold the pattern somewhere;
+    // the exact test is per pathname, so `/a*` never matches a session that only saw `/b/a`.
+    out.push(sql`session_pathnames_text(sessions.url_pathnames) LIKE ${`%${pattern}%`}`);
+    out.push(sql`EXISTS (SELECT 1 FROM unnest(sessions.url_pathnames) AS p(pathname)
+      WHERE p.pathname LIKE ${pattern})`);
+  }
+  if (s.minDuration !== null) out.push(sql`sessions.duration >= ${s.minDuration}`);
+  if (s.maxDuration !== null) out.push(sql`sessions.duration <= ${s.maxDuration}`);
+  if (s.signals?.length) {
+    // Spelled as the partial index's predicate, which the planner cannot infer from the others.
+    out.push(sql`${SIGNAL_TOTAL} > 0`);
+    for (const kind of s.signals) out.push(sql`${sql.ref(`sessions.${COUNT_COLUMN[kind]}`)} > 0`);
+  }
+  if (s.browser) out.push(sql`sessions.browser = ${s.browser}`);
+  if (s.os) out.push(sql`sessions.os = ${s.os}`);
+  if (s.device) out.push(sql`sessions.device = ${s.device}`);
+  return out as Expression<SqlBool>[];
+}
