@@ -13,6 +13,7 @@ import * as m0010 from "./migrations/0010_session_activity_summary.ts";
 import * as m0011 from "./migrations/0011_activity_covering_index.ts";
 import * as m0012 from "./migrations/0012_day_partitions.ts";
 import * as m0014 from "./migrations/0014_session_signals.ts";
+import * as m0015 from "./migrations/0015_batch_snapshots.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011_activity_covering_index": m0011,
   "0012_day_partitions": m0012,
   "0014_session_signals": m0014,
+  "0015_batch_snapshots": m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

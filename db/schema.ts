@@ -187,6 +187,8 @@ export interface EventBatchTable {
   /** gzip of the JSON array of events, exactly as received. */
   data: Uint8Array;
   slice_markers: Json | null;
+  /** Timestamp of the batch's first full snapshot led by a Meta; null without (migration 0015). */
+  snapshot_ts: ColumnType<number | null, number | null | undefined, never>;
   created_at: CreatedAt;
 }
 

@@ -5,7 +5,7 @@ import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import { KeyframeScout } from "./keyframe_scout.ts";
-import { lastPlayedEvent } from "./replayer_internals.ts";
+import { insertUnapplied, lastPlayedEvent } from "./replayer_internals.ts";
 import type { Recording } from "./recording.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
@@ -19,6 +19,11 @@ export interface ControllerOptions {
   duration: number;
   /** Real offset to open at (`?t=`). */
   start: number;
+  /**
+   * The batches before the moment opened at come after the rest (`?from=`, then `?before=`):
+   * until `headLoaded()`, moments before the first event loaded wait.
+   */
+  headFirst?: boolean;
   /** Something shown changed; `userAction` asks for the page at once, not on the next frame. */
   onChange(userAction?: boolean): void;
   onResize(size: Size): void;
@@ -44,6 +49,9 @@ export class ReplayController {
   #waiting = false;
   #appliedSpeed = 1;
   #virtualDom = true; // rrweb's default
+  #headLoaded: boolean;
+  /** Timestamp of the first event the Replayer was made with. */
+  #madeFrom = -Infinity;
   #frame = 0;
   /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
   #seeks = new SeekScheduler(() => {
@@ -54,6 +62,7 @@ export class ReplayController {
   constructor(private readonly options: ControllerOptions) {
     this.duration = options.duration;
     this.#position = Math.min(Math.max(options.start, 0), this.duration);
+    this.#headLoaded = !options.headFirst;
   }
 
   get ready(): boolean {
@@ -95,10 +104,28 @@ export class ReplayController {
     this.gaps = recording.gaps();
     this.duration = Math.max(this.duration, recording.loadedUntil);
     this.#scout?.eventsAdded(events);
-    if (this.#replayer) { for (const event of events) this.#replayer.addEvent(event); }
+    if (this.#replayer) this.#addToReplayer(events);
     else if (recording.showable) this.#create();
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
     this.options.onChange();
+  }
+
+  /** The batches before the moment opened at are in (see `headFirst`). */
+  headLoaded() {
+    this.#headLoaded = true;
+    if (this.#waiting && this.#reachable(this.#position)) this.#show();
+  }
+
+  #addToReplayer(events: RecordedEvent[]) {
+    const replayer = this.#replayer!;
+    const { recording } = this.options;
+    // Before the first event rrweb was made with (the batches before the moment opened at): put in
+    // its stream unapplied; rrweb's time 0 moves with its first event.
+    if (events.at(-1)!.timestamp < this.#madeFrom && insertUnapplied(replayer, events)) {
+      this.#shift = recording.events[0].timestamp - recording.sessionStart;
+      return;
+    }
+    for (const event of events) replayer.addEvent(event);
   }
 
   /** Every batch asked for so far is in. */
@@ -179,6 +206,7 @@ export class ReplayController {
       triggerFocus: false,
     });
     this.#shift = recording.events[0].timestamp - recording.sessionStart;
+    this.#madeFrom = recording.events[0].timestamp;
     replayer.on("resize", (size) => onResize(size as Size));
     replayer.on("finish", () => this.#finished());
     replayer.on("fullsnapshot-rebuilded", () => {
@@ -219,7 +247,9 @@ export class ReplayController {
   }
 
   #reachable(real: number): boolean {
-    return this.loaded || real <= this.options.recording.loadedUntil;
+    const { recording } = this.options;
+    if (!this.#headLoaded && real < recording.loadedFrom) return false;
+    return this.loaded || real <= recording.loadedUntil;
   }
 
   /** Shows `#position`, playing or paused, or waits there until its events are decoded. */

@@ -22,12 +22,24 @@ export class Recording {
     this.skipped += skipped;
     const sorted = [...events].sort((a, b) => a.timestamp - b.timestamp);
     const last = this.events.at(-1)?.timestamp ?? -Infinity;
-    if (sorted.length > 0 && sorted[0].timestamp < last) {
-      for (const event of sorted) {
-        this.events.splice(this.#insertionPoint(event.timestamp), 0, event);
-      }
-    } else this.events.push(...sorted);
+    if (sorted.length > 0 && sorted[0].timestamp < last) this.#merge(sorted);
+    else this.events.push(...sorted);
     return sorted;
+  }
+
+  /**
+   * Merges events that go behind the last one (a late batch, or the batches before the moment a
+   * replay opened at) in one pass, in place: the keyframe scout reads this same array.
+   */
+  #merge(sorted: RecordedEvent[]) {
+    const old = this.events.slice();
+    let i = 0, j = 0, k = 0;
+    // On equal timestamps the events already known go first.
+    while (i < old.length || j < sorted.length) {
+      const takeOld = j >= sorted.length ||
+        (i < old.length && old[i].timestamp <= sorted[j].timestamp);
+      this.events[k++] = takeOld ? old[i++] : sorted[j++];
+    }
   }
 
   addCorrupt(batch: BatchSpan) {
@@ -70,6 +82,11 @@ export class Recording {
       return timestamp;
     }
     return timestamp;
+  }
+
+  /** Real offset of the first known event (later than the start while opening at a moment). */
+  get loadedFrom(): number {
+    return (this.events[0]?.timestamp ?? this.sessionStart) - this.sessionStart;
   }
 
   /** Real offset of the last known event. */

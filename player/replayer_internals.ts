@@ -10,7 +10,7 @@ export type NodeMeta = NonNullable<ReturnType<ReplayMirror["getMeta"]>>;
 
 interface Internals {
   service: {
-    state: { context: { lastPlayedEvent: RecordedEvent | null } };
+    state: { context: { lastPlayedEvent: RecordedEvent | null; events: RecordedEvent[] } };
     send(event: { type: "CAST_EVENT"; payload: { event: RecordedEvent } }): void;
   };
   emitter: { emit(type: string, data?: unknown): void };
@@ -31,6 +31,35 @@ export function hasKeyframeSupport(replayer: Replayer): boolean {
 /** The event rrweb applied last (its fast-forward starts after it). */
 export function lastPlayedEvent(replayer: Replayer): RecordedEvent | null {
   return internals(replayer).service.state.context.lastPlayedEvent;
+}
+
+/**
+ * Inserts `events` (sorted) into rrweb's stream at their places without applying them: its
+ * `addEvent` applies at once every event before the moment shown, which for the batches before the
+ * moment a replay opened at would replay earlier pages over the one shown. rrweb's time 0 moves to
+ * its first event. False when rrweb keeps its stream elsewhere (the caller then adds them itself).
+ */
+export function insertUnapplied(replayer: Replayer, events: RecordedEvent[]): boolean {
+  const stream = internals(replayer).service?.state?.context?.events;
+  if (!Array.isArray(stream)) return false;
+  let at = afterTimestamp(stream, events[0]?.timestamp ?? 0);
+  for (const event of events) {
+    // Usually one run after the last one inserted: only a stray event is searched for again.
+    if (stream[at]?.timestamp < event.timestamp) at = afterTimestamp(stream, event.timestamp);
+    stream.splice(at++, 0, event);
+  }
+  return true;
+}
+
+/** Index after every event of `stream` stamped at or before `timestamp`. */
+function afterTimestamp(stream: RecordedEvent[], timestamp: number): number {
+  let low = 0, high = stream.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (stream[mid].timestamp <= timestamp) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Makes rrweb continue after `event`, as if it had just applied it. */

@@ -40,11 +40,14 @@ export function useReplay(source: ReplaySource) {
       if (userAction) setVersion((v) => v + 1);
       else frame = requestAnimationFrame(() => setVersion((v) => v + 1));
     };
+    // Opening at a moment: the batches from its last full snapshot on come first, then the rest.
+    const headFirst = source.startAt > 0;
     const player = new ReplayController({
       root: root.current!,
       recording,
       duration: source.duration,
       start: source.startAt,
+      headFirst,
       onChange: rerender,
       onResize: setRecorded,
     });
@@ -80,7 +83,17 @@ export function useReplay(source: ReplaySource) {
       if (Date.now() - lastNews > LIVE_QUIET_MS) return setLive(false);
       timer = setTimeout(follow, LIVE_POLL_MS);
     };
-    loader.load(eventsUrl.href, onDecoded).then(() => {
+    const withParam = (name: string, value: number) => {
+      const url = new URL(eventsUrl);
+      url.searchParams.set(name, String(value));
+      return url.href;
+    };
+    const loaded = headFirst
+      ? loader.load(withParam("from", source.startAt), onDecoded)
+        .then(() => loader.load(withParam("before", source.startAt), onDecoded))
+        .then(() => player.headLoaded())
+      : loader.load(eventsUrl.href, onDecoded);
+    loaded.then(() => {
       player.loadingDone();
       if (source.live) timer = setTimeout(follow, LIVE_POLL_MS);
     });

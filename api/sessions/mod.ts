@@ -109,14 +109,21 @@ export function sessionRoutes(deps: AppDeps) {
       description:
         "Ordered by firstTimestamp, then id; `data` is never decompressed server-side. " +
         "`after` (a batch id from an earlier answer) keeps only batches stored since, to follow " +
-        "an open session; without it every batch is returned.",
+        "an open session. `from` (ms from the session start) starts at the last batch, in that " +
+        "order, holding a full snapshot taken at or before that moment, so a player draws it " +
+        "without the earlier batches (every batch when none does); `before` (ms) returns exactly " +
+        "the batches `from` at that moment leaves out. Without any of them every batch is returned.",
       params: ID,
       responses: { 200: { description: "every batch", body: eventsSchema } },
     }),
     query(eventsQuery),
     async (c) => {
-      const { after } = c.req.valid("query");
-      const options = { after: after === undefined ? null : Number(after) };
+      const { after, from, before } = c.req.valid("query");
+      const options = {
+        after: after === undefined ? null : Number(after),
+        from: from ?? null,
+        before: before ?? null,
+      };
       const batches = await sessionEvents(deps, requireViewer(c), c.req.param("id"), options);
       return streamEvents(c, batches);
     },

@@ -54,6 +54,7 @@ export async function ingestBatch(
     batch = {
       firstTs,
       lastTs,
+      snapshotTs: snapshotTimestamp(events),
       eventCount: events.length,
       digest,
       data,
@@ -103,6 +104,19 @@ export async function ingestBatch(
     });
   }
   return result;
+}
+
+/**
+ * When the batch's first full snapshot (type 2) that follows a Meta (type 4) in the batch was taken:
+ * a replay can start drawing there without any earlier batch (migration 0015).
+ */
+export function snapshotTimestamp(events: readonly { type: number; timestamp: number }[]) {
+  let meta = false;
+  for (const event of events) {
+    if (event.type === 4) meta = true;
+    else if (event.type === 2 && meta) return event.timestamp;
+  }
+  return null;
 }
 
 /** SDK-side cancel: deletes the session of the key's project, if it exists yet. */

@@ -9,6 +9,7 @@ import {
   findSession,
   sessionMarkers,
   type SessionRow,
+  snapshotBatchAt,
 } from "../../db/queries/sessions/detail.ts";
 import { notFound } from "../errors.ts";
 import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
@@ -87,6 +88,13 @@ export async function removeSession(deps: Deps, viewer: Viewer, id: string): Pro
 export interface EventsOptions {
   /** Only batches stored after this batch id (following an open session). */
   after?: number | null;
+  /**
+   * Only batches from the one holding the last full snapshot at or before this real offset (ms
+   * from the session start) on: enough to draw that moment and play on. Every batch without one.
+   */
+  from?: number | null;
+  /** Only the batches `from` at this offset leaves out (the rest, to load once the moment is drawn). */
+  before?: number | null;
   groupBytes?: number;
 }
 
@@ -98,10 +106,18 @@ export async function sessionEvents(
   deps: Deps,
   viewer: Viewer,
   id: string,
-  { after = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
+  { after = null, from = null, before = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
 ): Promise<AsyncIterable<EventBatchOut>> {
   const session = await sessionOf(deps, viewer, id);
-  const metas = await batchMetas(deps.db.kysely, session, after);
+  const db = deps.db.kysely;
+  const startedAt = session.started_at.getTime();
+  const cut = (offset: number | null) =>
+    offset === null ? null : snapshotBatchAt(db, session, startedAt + offset);
+  const [fromPlace, beforePlace] = await Promise.all([cut(from), cut(before)]);
+  // Before a moment with no snapshot at or before it there is nothing: `from` took every batch.
+  const metas = before !== null && beforePlace === null
+    ? []
+    : await batchMetas(db, session, { after, from: fromPlace, before: beforePlace });
   return (async function* () {
     for (let start = 0; start < metas.length;) {
       let end = start + 1;

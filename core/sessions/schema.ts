@@ -64,9 +64,17 @@ export type SessionListInput = z.output<typeof sessionListQuery>;
 export type SessionRange = SessionFilterInput["range"];
 export type MarkerKind = NonNullable<z.output<typeof markersQuery>["kind"]>;
 
-/** `after`: a batch id from an earlier answer, to follow an open session (DECISIONS "Replay"). */
+const offset = z.string().regex(/^\d{1,12}$/, "a whole number of ms from the session start")
+  .transform(Number);
+
+/**
+ * `after`: a batch id from an earlier answer, to follow an open session (DECISIONS "Replay");
+ * `from` / `before`: a moment (ms from the session start) to open a replay at (issue 20).
+ */
 export const eventsQuery = z.object({
   after: z.string().regex(/^\d{1,15}$/, "a batch id from an earlier answer").optional(),
+  from: offset.optional(),
+  before: offset.optional(),
 });
 
 // Answers (core/session_list.ts, core/session_detail.ts), strict so an undocumented field fails

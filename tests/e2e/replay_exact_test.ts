@@ -126,3 +126,57 @@ Deno.test("replay e2e: a seek shows every event stamped at or before its moment,
     await page.context().close();
   }
 });
+
+Deno.test("replay e2e: a ?t= link draws its moment from the batches since its last snapshot, then loads the rest", async () => {
+  await using world = await startReplayWorld();
+  const events = await loadRecording("swagger-ui");
+  const sessionId = await world.record(events);
+  const row = await world.db.selectFrom("sessions").select("started_at")
+    .where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const sessionStart = row.started_at.getTime();
+  // The last url marker, and a moment early in the recording (before that page's snapshot).
+  const late = events.findLast((e) => e.type === 5)!.timestamp;
+  const early = events[Math.floor(events.length / 5)].timestamp;
+  const { page, errors } = await world.page();
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/events")) asked.push(new URL(request.url()).search);
+  });
+  // The batches before the moment are held back: the moment is drawn without them.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route("**/events?before=*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const expected = await plainFrames(
+    page,
+    events,
+    [late, early].map((stamp) => shownStamp(events, stamp) - events[0].timestamp + 1),
+  );
+  const target = late - sessionStart;
+  await openReplay(page, world.url, sessionId, `?t=${target}`);
+  const frame = () =>
+    page.locator(".replay-root iframe").evaluate(
+      (iframe: HTMLIFrameElement, read) =>
+        (new Function(`return (${read})`)() as typeof readFrame)(iframe.contentDocument!),
+      readFrame.toString(),
+    );
+  await page.locator(`.replay-player[data-now='${target}'][data-seeking='false']`).waitFor();
+  await page.waitForFunction(
+    (text) =>
+      document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
+        ?.innerText.replace(/\s+/g, " ").trim() === text,
+    expected[0].text,
+  );
+  assert.deepEqual(await frame(), expected[0], "the linked moment, before the earlier batches");
+  assert.deepEqual(asked, [`?from=${target}`, `?before=${target}`]);
+  release();
+  await page.locator(".replay-progress").waitFor({ state: "detached" });
+  await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
+  await page.getByRole("slider", { name: "Seek" }).fill(String(early - sessionStart));
+  await page.locator(`.replay-player[data-now='${early - sessionStart}'][data-seeking='false']`)
+    .waitFor();
+  assert.deepEqual(await frame(), expected[1], "an earlier moment, from the batches loaded after");
+  assert.deepEqual(errors, []);
+});

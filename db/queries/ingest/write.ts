@@ -25,6 +25,8 @@ export interface IngestRow {
   batch: {
     firstTs: number;
     lastTs: number;
+    /** When its first full snapshot led by a Meta was taken, if it holds one (migration 0015). */
+    snapshotTs?: number | null;
     eventCount: number;
     digest: Uint8Array;
     data: Uint8Array;
@@ -215,11 +217,13 @@ export async function writeIngest(
     ${placed}
     batch AS (
       INSERT INTO event_batches
-        (project_id, session_external_id, session_created_at, first_ts, last_ts, event_count,
-         digest, data, slice_markers)
+        (project_id, session_external_id, session_created_at, first_ts, last_ts, snapshot_ts,
+         event_count, digest, data, slice_markers)
       SELECT project.id, ${row.externalId}, ${b ? sql`placed.created_at` : sql`now()`},
         ${b?.firstTs ?? null}::bigint, ${b?.lastTs ?? null}::bigint,
-        ${b?.eventCount ?? 0}::integer, ${b?.digest ?? null}::bytea, ${b?.data ?? null}::bytea,
+        ${b?.snapshotTs ?? null}::bigint, ${b?.eventCount ?? 0}::integer, ${
+    b?.digest ?? null
+  }::bytea, ${b?.data ?? null}::bytea,
         ${b?.sliceMarkersJson ?? null}::text::jsonb
       FROM project ${b ? sql`, placed` : none} WHERE ${b !== null}::boolean
       ON CONFLICT (project_id, session_external_id, digest, session_created_at) DO NOTHING

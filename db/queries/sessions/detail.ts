@@ -65,11 +65,24 @@ export interface BatchMeta {
   bytes: number;
 }
 
-/** Every batch of the session (stored after batch `after`, if given) without its data, in replay order. */
+/** A batch's place in replay order: by first_ts, then id. */
+export interface BatchPlace {
+  first_ts: number;
+  id: number;
+}
+
+/** Which batches to read: stored after batch `after`, from one place on, before another. */
+export interface BatchSelection {
+  after?: number | null;
+  from?: BatchPlace | null;
+  before?: BatchPlace | null;
+}
+
+/** The session's batches (those selected) without their data, in replay order. */
 export async function batchMetas(
   db: Kysely<Database>,
   session: BatchSession,
-  after: number | null = null,
+  { after = null, from = null, before = null }: BatchSelection = {},
 ): Promise<BatchMeta[]> {
   let q = db.selectFrom("event_batches")
     .select([
@@ -83,7 +96,35 @@ export async function batchMetas(
     .where("session_external_id", "=", session.external_id)
     .where("session_created_at", "=", createdAtOf(session));
   if (after !== null) q = q.where("id", ">", after);
+  if (from !== null) {
+    q = q.where((eb) => eb(eb.refTuple("first_ts", "id"), ">=", eb.tuple(from.first_ts, from.id)));
+  }
+  if (before !== null) {
+    q = q.where((eb) =>
+      eb(eb.refTuple("first_ts", "id"), "<", eb.tuple(before.first_ts, before.id))
+    );
+  }
   return await q.orderBy("first_ts").orderBy("id").execute();
+}
+
+/**
+ * The last batch in replay order holding a full snapshot (led by its Meta, migration 0015) taken
+ * at or before `timestamp` (epoch ms): a replay of that moment can start there. Null when none.
+ */
+export async function snapshotBatchAt(
+  db: Kysely<Database>,
+  session: BatchSession,
+  timestamp: number,
+): Promise<BatchPlace | null> {
+  const row = await db.selectFrom("event_batches").select(["first_ts", "id"])
+    .where("project_id", "=", session.project_id)
+    .where("session_external_id", "=", session.external_id)
+    .where("session_created_at", "=", createdAtOf(session))
+    .where("snapshot_ts", "<=", timestamp)
+    .orderBy("first_ts", "desc").orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** The stored gzip bytes of the given batches, by id. */
