@@ -195,7 +195,11 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const problems = crossFieldRules.flatMap((rule) => rule(e));
   if (problems.length) throw new ConfigError(problems);
 
-  const appUrl = stripSlash(e.APP_URL ?? e.PLATFORM_URL ?? `http://localhost:${e.PORT}`);
+  // One chain everywhere, the one the production check accepts: the dashboard's own URL, then the
+  // OAuth callbacks' base, then the host's.
+  const appUrl = stripSlash(
+    e.APP_URL ?? e.AUTH_URL ?? e.PLATFORM_URL ?? `http://localhost:${e.PORT}`,
+  );
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,

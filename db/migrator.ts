@@ -12,6 +12,7 @@ import * as m0009 from "./migrations/0009_activity_covering_indexes.ts";
 import * as m0010 from "./migrations/0010_session_activity_summary.ts";
 import * as m0011 from "./migrations/0011_activity_covering_index.ts";
 import * as m0012 from "./migrations/0012_day_partitions.ts";
+import * as m0013 from "./migrations/0013_sessions_by_start.ts";
 import * as m0014 from "./migrations/0014_session_signals.ts";
 import * as m0015 from "./migrations/0015_batch_snapshots.ts";
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010_session_activity_summary": m0010,
   "0011_activity_covering_index": m0011,
   "0012_day_partitions": m0012,
+  "0013_sessions_by_start": m0013,
   "0014_session_signals": m0014,
   "0015_batch_snapshots": m0015,
 };

@@ -35,7 +35,7 @@ export function SessionRow(props: Props) {
       <td class="num">{formatDuration(s.duration)}</td>
       <td class="num">{formatCount(s.eventCount)}</td>
       <td>
-        <Time iso={s.createdAt} now={now} local={local} />
+        <Time iso={s.startedAt} now={now} local={local} />
       </td>
       <td class="actions">
         <span class="row">

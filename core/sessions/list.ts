@@ -75,7 +75,7 @@ export async function sessionList(
     ? encodeCursor({
       order,
       key: input.sort === "date"
-        ? last.created_us
+        ? last.started_us
         : input.sort === "signals"
         ? last.signal_total
         : last.duration,
@@ -95,6 +95,7 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     duration: row.duration,
     eventCount: row.event_count,
     createdAt: row.created_at.toISOString(),
+    startedAt: row.started_at.toISOString(),
     trackedUserId: row.tracked_user_id,
     userId: row.user_external_id,
     userDisplayName: row.user_display_name,

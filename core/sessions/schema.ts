@@ -91,6 +91,7 @@ export const sessionListItem = z.strictObject({
   duration: z.number().int().meta({ description: "ms" }),
   eventCount: z.number().int(),
   createdAt: iso,
+  startedAt: iso.meta({ description: "the session's first event; the list's date sort" }),
   trackedUserId: z.string().nullable(),
   userId: z.string().nullable().meta({ description: "the tracked user's externalId" }),
   userDisplayName: z.string().nullable(),

@@ -36,7 +36,7 @@ export async function trackedUserSessions(
       })
     ),
     nextCursor: rows.length > input.limit && last
-      ? encodeCursor({ order: ORDER, key: last.created_us, id: last.id })
+      ? encodeCursor({ order: ORDER, key: last.started_us, id: last.id })
       : null,
   };
 }

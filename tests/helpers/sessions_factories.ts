@@ -35,6 +35,8 @@ export async function insertTrackedUser(
 export interface SessionSeed {
   externalId?: string;
   createdAt?: Date;
+  /** The first event's time; defaults to createdAt. */
+  startedAt?: Date;
   /** ms; the session ends this long after it starts. null = open. */
   durationMs?: number | null;
   trackedUserId?: string | null;
@@ -48,6 +50,7 @@ export async function insertSession(
   seed: SessionSeed = {},
 ) {
   const createdAt = seed.createdAt ?? new Date();
+  const startedAt = seed.startedAt ?? createdAt;
   const duration = seed.durationMs === undefined ? 60_000 : seed.durationMs;
   return await db.insertInto("sessions").values({
     id: createId(),
@@ -60,8 +63,8 @@ export async function insertSession(
     screen_width: 1280,
     screen_height: 800,
     language: "en-GB",
-    started_at: createdAt,
-    ended_at: duration === null ? null : new Date(createdAt.getTime() + duration),
+    started_at: startedAt,
+    ended_at: duration === null ? null : new Date(startedAt.getTime() + duration),
     event_count: seed.eventCount ?? 10,
     tracked_user_id: seed.trackedUserId ?? null,
     created_at: createdAt,

@@ -39,6 +39,7 @@ Deno.test("sessions list: item shape, newest first by default, no-store", async 
     duration: 5_000,
     eventCount: 7,
     createdAt: older.created_at.toISOString(),
+    startedAt: older.started_at.toISOString(),
     trackedUserId: user.id,
     userId: "u-1",
     userDisplayName: "Ada",
@@ -54,6 +55,27 @@ Deno.test("sessions list: item shape, newest first by default, no-store", async 
   assert.equal(body.data[0].userId, null);
   assert.equal(body.data[0].userDisplayName, null);
   assert.equal(body.data[0].userTraits, null);
+});
+
+Deno.test("sessions list: the date sort is when a session started, not when its first batch came", async () => {
+  await using t = await createTestApp();
+  const w = await sessionsWorld(t);
+  const now = Date.now();
+  // Started first, but its first batch arrived last (a long first flush).
+  const early = await insertSession(w.db, w.alpha, {
+    startedAt: new Date(now - 50_000),
+    createdAt: new Date(now - 1_000),
+  });
+  const late = await insertSession(w.db, w.alpha, {
+    startedAt: new Date(now - 20_000),
+    createdAt: new Date(now - 19_000),
+  });
+  const { body } = await w.get("/api/sessions?sort=date&sortDir=desc");
+  assert.deepEqual(ids(body), [late.id, early.id]);
+  assert.equal(body.data[1].startedAt, new Date(now - 50_000).toISOString());
+  assert.equal(body.data[1].createdAt, new Date(now - 1_000).toISOString());
+  const asc = await w.get("/api/sessions?sort=date&sortDir=asc");
+  assert.deepEqual(ids(asc.body), [early.id, late.id]);
 });
 
 Deno.test("sessions list: display name follows the chain step by step", async () => {

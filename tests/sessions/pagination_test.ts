@@ -43,13 +43,13 @@ Deno.test("sessions pagination: every row exactly once under concurrent inserts 
     );
     await insertSessions(w.db, w.beta, Array.from({ length: 20 }, seed_));
     // Some rows a microsecond apart: a millisecond cursor would skip or repeat them.
-    await sql`UPDATE sessions SET created_at = created_at + (abs(hashtext(id)) % 3) * interval '1 microsecond'`
+    await sql`UPDATE sessions SET started_at = started_at + (abs(hashtext(id)) % 3) * interval '1 microsecond'`
       .execute(w.db);
     const initial = (await w.db.selectFrom("sessions").select("id")
       .where("organization_id", "=", w.me.organizationId).execute()).map((r) => r.id);
 
     for (const [sort, dir] of ORDERS) {
-      const seen: { id: string; createdAt: string; duration: number }[] = [];
+      const seen: { id: string; startedAt: string; duration: number }[] = [];
       let cursor: string | null = null;
       do {
         const limit = 1 + Math.floor(rand() * 9);
@@ -69,7 +69,7 @@ Deno.test("sessions pagination: every row exactly once under concurrent inserts 
       for (const s of seen) counts.set(s.id, (counts.get(s.id) ?? 0) + 1);
       assert.ok([...counts.values()].every((n) => n === 1), `${label}: a row repeated`);
       for (const id of initial) assert.ok(counts.has(id), `${label}: row ${id} skipped`);
-      const keys = seen.map((s) => sort === "date" ? Date.parse(s.createdAt) : s.duration);
+      const keys = seen.map((s) => sort === "date" ? Date.parse(s.startedAt) : s.duration);
       for (let i = 1; i < keys.length; i++) {
         const ok = dir === "desc" ? keys[i] <= keys[i - 1] : keys[i] >= keys[i - 1];
         assert.ok(ok, `${label}: out of order at ${i}`);

@@ -1,5 +1,5 @@
 // The sessions list and its KPI strip: one organization, optional filters, keyset pages served by
-// the (organization_id, created_at|duration DESC, id DESC) indexes of migration 0001.
+// the (organization_id | project_id, started_at|duration DESC, id DESC) indexes (0001, 0013).
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
 import type { Database } from "../../schema.ts";
 import { displayNameSql } from "../tracked_users/display_name.ts";
@@ -40,8 +40,9 @@ export interface SessionListRow {
   duration: number;
   event_count: number;
   created_at: Date;
-  /** created_at in epoch microseconds, the date cursor's key. */
-  created_us: number;
+  started_at: Date;
+  /** started_at in epoch microseconds, the date cursor's key. */
+  started_us: number;
   tracked_user_id: string | null;
   user_external_id: string | null;
   user_display_name: string | null;
@@ -66,7 +67,8 @@ export const SESSION_ROW_COLUMNS = [
   "sessions.duration",
   "sessions.event_count",
   "sessions.created_at",
-  sql<number>`(extract(epoch FROM sessions.created_at) * 1000000)::bigint`.as("created_us"),
+  "sessions.started_at",
+  sql<number>`(extract(epoch FROM sessions.started_at) * 1000000)::bigint`.as("started_us"),
   "sessions.error_count",
   "sessions.rage_click_count",
   "sessions.dead_click_count",
@@ -104,8 +106,9 @@ export async function listSessions(
   page: SessionPage,
 ): Promise<SessionListRow[]> {
   if (filter.projectIds?.length === 0) return [];
+  // "date" is when the session started (its first event), not when its first batch arrived.
   const column = page.sort === "date"
-    ? sql.ref("sessions.created_at")
+    ? sql.ref("sessions.started_at")
     : page.sort === "signals"
     ? SIGNAL_TOTAL
     : sql.ref("sessions.duration");

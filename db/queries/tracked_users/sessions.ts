@@ -1,5 +1,5 @@
-// One tracked user's sessions, newest first, keyset on (created_at, id) served by
-// sessions_tracked_user_created_idx (migration 0004).
+// One tracked user's sessions, latest start first, keyset on (started_at, id) within the user's
+// range of sessions_tracked_user_idx (migration 0001).
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
 import type { Database } from "../../schema.ts";
 import { SESSION_ROW_COLUMNS, type SessionListRow } from "../sessions/list.ts";
@@ -22,11 +22,11 @@ export async function listUserSessions(
   if (page.after) {
     const key = sql`('epoch'::timestamptz + ${page.after.key}::bigint * interval '1 microsecond')`;
     q = q.where(
-      sql<SqlBool>`(sessions.created_at, sessions.id) < (${key}, ${page.after.id})` as Expression<
+      sql<SqlBool>`(sessions.started_at, sessions.id) < (${key}, ${page.after.id})` as Expression<
         SqlBool
       >,
     );
   }
-  return await q.orderBy("sessions.created_at", "desc").orderBy("sessions.id", "desc")
+  return await q.orderBy("sessions.started_at", "desc").orderBy("sessions.id", "desc")
     .limit(page.limit).execute();
 }
