@@ -16,11 +16,14 @@ Deno.test("config: defaults for a bare development environment", () => {
   assert.equal(primaryMethodsConfigured(config), false);
 });
 
-Deno.test("config: APP_URL falls back to PLATFORM_URL, then localhost", () => {
+Deno.test("config: APP_URL falls back to AUTH_URL, then PLATFORM_URL, then localhost", () => {
   assert.equal(
     loadConfig({ ...DEV, APP_URL: "https://a.test/", PLATFORM_URL: "https://b.test" }).appUrl,
     "https://a.test",
   );
+  const auth = loadConfig({ ...DEV, AUTH_URL: "https://c.test/", PLATFORM_URL: "https://b.test" });
+  assert.equal(auth.appUrl, "https://c.test");
+  assert.equal(auth.authUrl, "https://c.test");
   assert.equal(loadConfig({ ...DEV, PLATFORM_URL: "https://b.test" }).appUrl, "https://b.test");
   assert.equal(loadConfig({ ...DEV, PORT: "8080" }).appUrl, "http://localhost:8080");
 });
@@ -157,10 +160,10 @@ Deno.test("config: with no NODE_ENV the production rules apply and name every mi
 Deno.test("config: AUTH_URL or PLATFORM_URL stands in for APP_URL in production", () => {
   const { APP_URL: _, ...rest } = PRODUCTION;
   const pair = { MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" };
-  assert.equal(
-    loadConfig({ ...rest, ...pair, AUTH_URL: "https://a.test" }).authUrl,
-    "https://a.test",
-  );
+  const onlyAuth = loadConfig({ ...rest, ...pair, AUTH_URL: "https://a.test" });
+  assert.equal(onlyAuth.authUrl, "https://a.test");
+  // The dashboard's own URL too: same-origin checks, invite links and the snippet use it.
+  assert.equal(onlyAuth.appUrl, "https://a.test");
   assert.equal(
     loadConfig({ ...rest, ...pair, PLATFORM_URL: "https://p.test" }).appUrl,
     "https://p.test",

@@ -1,8 +1,10 @@
-// The SDK's authentication: the project's public key in `x-service-public-key`. Its format is
-// checked here, once and before the body is read, so a bad key is 401 whatever the body holds;
-// whether a project has it is decided by the ingest statement itself (core/ingest/ingest.ts).
+// The SDK's authentication: the project's public key in `x-service-public-key`. Its format, and
+// whether some project has it (core/ingest/known_keys.ts), are checked here, before the body is
+// read, so a bad or unknown key is 401 whatever the body holds and costs no decoding; the ingest
+// statement still finds the key's project itself (core/ingest/ingest.ts).
 import type { MiddlewareHandler } from "hono";
 import { authError } from "../core/errors.ts";
+import type { KnownKeys } from "../core/ingest/known_keys.ts";
 import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
 import { log } from "../log.ts";
 import type { ApiEnv } from "./env.ts";
@@ -11,8 +13,20 @@ export const PUBLIC_KEY_HEADER = "x-service-public-key";
 
 type WithKey = ApiEnv & { Variables: { publicKey: string } };
 
-/** Hands a well-formed key to the handler as `c.var.publicKey`; refuses a missing or malformed one. */
-export function publicKey(): MiddlewareHandler<WithKey> {
+export interface PublicKeyOptions {
+  keys: KnownKeys;
+  /**
+   * How long the key lookup may take; past it (or when it fails) the request goes on and the
+   * write statement decides, so a slow database is answered as before (the ingest budget's 503).
+   */
+  lookupBudgetMs: number;
+}
+
+/**
+ * Hands a well-formed key to the handler as `c.var.publicKey`; refuses a missing or malformed one,
+ * and one that no project has.
+ */
+export function publicKey(options: PublicKeyOptions): MiddlewareHandler<WithKey> {
   return async (c, next) => {
     const key = c.req.header(PUBLIC_KEY_HEADER);
     if (!key || !PUBLIC_KEY_PATTERN.test(key)) {
@@ -20,7 +34,24 @@ export function publicKey(): MiddlewareHandler<WithKey> {
       log.warn("ingest:auth:invalid_key", { requestId: c.var.requestId, reason });
       throw authError(key ? "malformed public key" : `missing ${PUBLIC_KEY_HEADER} header`);
     }
+    if (await mayExist(options, key) === false) {
+      log.warn("ingest:auth:invalid_key", { requestId: c.var.requestId, reason: "unknown" });
+      throw authError("unknown public key");
+    }
     c.set("publicKey", key);
     await next();
   };
+}
+
+/** The lookup's answer, or null when it failed or took longer than its budget. */
+async function mayExist(options: PublicKeyOptions, key: string): Promise<boolean | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), options.lookupBudgetMs);
+  });
+  try {
+    return await Promise.race([options.keys.mayExist(key).catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,6 +4,8 @@ import type { DatabaseKind, Db } from "../db/client.ts";
 import { migrationLevel } from "../db/migrator.ts";
 import { createLastUsedWriter } from "./ingest/ingest.ts";
 import { LastUsedTracker } from "./ingest/last_used.ts";
+import { KnownKeys } from "./ingest/known_keys.ts";
+import { projectKeyExists } from "../db/queries/projects/projects.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
 import denoJson from "../deno.json" with { type: "json" };
@@ -20,6 +22,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   lastUsed: LastUsedTracker;
+  /** Public keys some project has, remembered briefly: ingest refuses others before the body. */
+  knownKeys: KnownKeys;
   /** Signs session tokens and peppers one-time codes (AUTH_SECRET or a per-process secret). */
   authSecret: string;
   /** null when no SMTP account is configured. */
@@ -32,6 +36,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
     config,
     db,
     lastUsed: new LastUsedTracker(createLastUsedWriter(db)),
+    knownKeys: new KnownKeys((key) => projectKeyExists(db.kysely, key)),
     authSecret: resolveAuthSecret(config),
     mailer: createMailer(config.mail),
     status: async () => ({

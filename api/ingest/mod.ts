@@ -45,21 +45,25 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
   // budget starts once the body is in: a slow upload is the body timeout's (408), not a 503.
   const budget = databaseBudget(deps.config.database.ingestBudgetMs);
   const admitted = ingestAdmission(deps.config.ingestConcurrency);
+  const keyed = publicKey({
+    keys: deps.knownKeys,
+    lookupBudgetMs: deps.config.database.ingestBudgetMs,
+  });
 
   app.post(
     "/ingest",
     describe({
       summary: "Store a batch of recorded events",
       description: "Body as JSON, optionally `Content-Encoding: gzip`; 10 MiB on the wire, 32 " +
-        "MiB decoded (past 4 MiB, at most 64× the wire size). A batch identical to one already " +
-        "stored for the session is answered 204 " +
-        "again.",
+        "MiB decoded (past 4 MiB, at most 64× the wire size). A key no project has is 401 before " +
+        "the body is read. A batch identical to one already stored for the session is answered " +
+        "204 again.",
       tag: "ingest",
       auth: "public-key",
       responses: { 204: { description: "stored", headers: CORS_DOC } },
       errors: [413, 415, 503],
     }),
-    publicKey(),
+    keyed,
     body(ingestBodySchema, { keepNul: true }),
     admitted,
     budget,
@@ -81,7 +85,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
       responses: { 204: { description: "deleted (or there was none)", headers: CORS_DOC } },
       errors: [413, 415, 503],
     }),
-    publicKey(),
+    keyed,
     body(cancelBodySchema),
     budget,
     async (c) => {

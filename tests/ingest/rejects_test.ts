@@ -65,6 +65,35 @@ Deno.test("ingest rejects: an unknown key is 401", async () => {
   await assertRejected(auth, () => ({ body: validBody(), options: { key: randomKey() } }));
 });
 
+Deno.test("ingest rejects: an unknown key with a bad body is 401, not 400", async () => {
+  await assertRejected(auth, () => ({ options: { key: randomKey(), rawBody: '{"sessionId": ' } }));
+});
+
+Deno.test("ingest rejects: an unknown key is 401 before the body is read", async () => {
+  await using t = await createTestApp();
+  // 10 MiB offered in 64 KiB chunks; the stream counts what the server pulls.
+  const CHUNK = 64 * 1024;
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= 10 * 1024 * 1024) return controller.close();
+      pulled += CHUNK;
+      controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+    },
+  }, { highWaterMark: 0 });
+  const res = await t.app.request("/api/ingest", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "x-service-public-key": randomKey() },
+    body,
+    // @ts-ignore: Deno's RequestInit takes duplex for a streamed body
+    duplex: "half",
+  });
+  assert.equal(res.status, 401);
+  assert.equal((await res.json()).message, "unknown public key");
+  assert.equal(pulled, 0, `the server read ${pulled} bytes of the body`);
+  await body.cancel().catch(() => {});
+});
+
 Deno.test("ingest rejects: a regenerated project's old key is refused at once, the new one works", async () => {
   const newKey = randomKey();
   await assertRejected(

@@ -1,5 +1,5 @@
-// `deno task start` as a deployment runs it (issue 12, least privilege): production configuration,
-// PostgreSQL migrated beforehand, the prebuilt assets, and only the task's narrow permissions (no
+// `deno task start` as a deployment runs it (issue 12, least privilege): production configuration
+// (with only AUTH_URL for the base URL), PostgreSQL migrated beforehand, the prebuilt assets, and only the task's narrow permissions (no
 // disk writes or child processes, as on Deno Deploy). Needs DATABASE_URL: production has no
 // embedded database.
 import assert from "node:assert/strict";
@@ -50,7 +50,8 @@ Deno.test({
     await using start = spawnDeno(["task", "-q", "start"], (url) => ({
       DATABASE_URL: database.url,
       AUTH_SECRET,
-      APP_URL: url,
+      // Only AUTH_URL: the dashboard's base URL follows it (APP_URL → AUTH_URL → PLATFORM_URL).
+      AUTH_URL: url,
       AUTH_OAUTH_A_ID: "start-test",
       AUTH_OAUTH_A_SECRET: "start-test",
       LOG_LEVEL: "warn",
@@ -87,6 +88,21 @@ Deno.test({
     assert.equal(list.status, 200);
     const { data } = await list.json();
     assert.deepEqual(data.map((s: { externalId: string }) => s.externalId), [sessionId]);
+
+    // A browser form from that origin passes the same-origin check (it was 403 with the base URL
+    // left at localhost).
+    const signOut = await fetch(`${start.url}/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: `${sessionCookieName(start.url)}=${token}`,
+        Origin: start.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+    });
+    assert.equal(signOut.status, 303, await signOut.text());
+    assert.equal(signOut.headers.get("location"), "/signin");
 
     assert.doesNotMatch(start.output(), /NotCapable|PermissionDenied|Requires \w+ access/);
   },

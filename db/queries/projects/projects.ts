@@ -60,3 +60,10 @@ export async function updateProject(
 export async function deleteProject(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom("projects").where("id", "=", id).execute();
 }
+
+/** Whether any project has this public key (the unique index on key answers it). */
+export async function projectKeyExists(db: Kysely<Database>, key: string): Promise<boolean> {
+  return (await db.selectFrom("projects").select("id").where("key", "=", key)
+    .executeTakeFirst()) !==
+    undefined;
+}
