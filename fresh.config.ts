@@ -7,5 +7,7 @@ export const VENDOR_STYLES = { "uplot.css": "uplot/dist/uPlot.min.css" };
 
 export default defineConfig({
   staticDir: "./static",
-  build: { outDir: "./static/build" },
+  // BUILD_DIR moves it, so a second development server (or a test of `deno task dev`) builds and
+  // serves its own copy without touching the one production serves.
+  build: { outDir: Deno.env.get("BUILD_DIR") || "./static/build" },
 });

@@ -23,8 +23,24 @@ export const log = {
   fatal: (tag: string, props: Props = {}) => logger.fatal(tag, props),
 };
 
+let plainLines = false;
+
+/**
+ * A plain line for the person at the terminal, beside the record that carries the same facts:
+ * what development asks them to copy (the Playground key, a sign-in code). Printed only when
+ * logging was set up with `plainLines`.
+ */
+export function say(text: string): void {
+  if (plainLines) console.log(text);
+}
+
 /** Routes the service's records to stdout as JSON lines (and to extra sinks, e.g. in tests). */
-export async function setupLogging(level: LogLevel, extraSinks: Sink[] = []): Promise<void> {
+export async function setupLogging(
+  level: LogLevel,
+  extraSinks: Sink[] = [],
+  options: { plainLines?: boolean } = {},
+): Promise<void> {
+  plainLines = Boolean(options.plainLines) && level !== "silent";
   const sinks: Record<string, Sink> = {
     console: getConsoleSink({ formatter: jsonLinesFormatter }),
   };

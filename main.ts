@@ -9,17 +9,19 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { databaseTarget, openDb } from "./db/client.ts";
 import { containDriverFaults } from "./db/driver_fault.ts";
 import { ensurePlayground } from "./core/service/playground.ts";
+import { withDevSecret } from "./core/auth/dev_secret.ts";
 import { runCleanup } from "./core/service/cleanup.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import freshConfig from "./fresh.config.ts";
 import manifest from "./fresh.gen.ts";
-import { log, setupLogging } from "./log.ts";
+import { log, say, setupLogging } from "./log.ts";
 import { setupMonitoring } from "./monitoring.ts";
 import { serve } from "./serve.ts";
 
-const config = loadConfigOrExit();
-await setupLogging(config.logLevel);
+const loaded = loadConfigOrExit();
+await setupLogging(loaded.logLevel, [], { plainLines: loaded.nodeEnv === "development" });
+const config = await withDevSecret(loaded);
 await setupMonitoring(config);
 
 containDriverFaults();
@@ -40,6 +42,7 @@ const deps = createDeps(config, db);
 const playground = await ensurePlayground(deps);
 if (playground) {
   log.info("dev:project:ready", { project: playground.name, key: playground.key });
+  say(`Playground project key: ${playground.key}`);
 }
 const { staticDir, buildDir, basePath } = resolveConfig(freshConfig, import.meta.url);
 const app = createApp(deps, {
@@ -79,15 +82,25 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     const grace = config.http.shutdownGraceMs;
     const timer = setTimeout(() => {
       log.warn("server:shutdown:forced", { graceMs: grace });
-      Deno.exit(0);
+      exitProcess();
     }, grace);
     log.info("server:shutdown:start", { signal, graceMs: grace });
     await server.shutdown();
     await deps.lastUsed.settle();
     await db.close();
     clearTimeout(timer);
-    Deno.exit(0);
+    exitProcess();
   });
+}
+
+/**
+ * Ends the process. Under `deno task dev`'s --watch, Deno.exit ends only the watched script: the
+ * watcher (and esbuild, its child) would wait for the next file change, so development ends the
+ * whole process once the server has shut down cleanly.
+ */
+function exitProcess(): never {
+  if (dev) Deno.kill(Deno.pid, "SIGKILL");
+  Deno.exit(0);
 }
 
 function loadConfigOrExit(): Config {

@@ -8,7 +8,7 @@ import {
   storeOtpCode,
 } from "../../db/queries/auth/otp.ts";
 import { findOrCreateUser } from "../../db/queries/user/users.ts";
-import { log } from "../../log.ts";
+import { log, say } from "../../log.ts";
 import { newUserWorkspace } from "../service/playground.ts";
 import { authError, rateLimited, unavailable } from "../errors.ts";
 import { emailCodeAvailable } from "./methods.ts";
@@ -54,6 +54,7 @@ export async function sendOtp(
   if (!deps.mailer) {
     // Development without mail: the operator reads the code from the log.
     log.info("auth:otp:dev_code", { ...context, email, code });
+    say(`Sign-in code for ${email}: ${code}`);
     return;
   }
   try {

@@ -4,6 +4,7 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 export interface EntryProcess extends AsyncDisposable {
   url: string;
+  pid: number;
   /** Everything the process wrote so far, stdout and stderr interleaved. */
   output(): string;
   status: Promise<Deno.CommandStatus>;
@@ -42,6 +43,7 @@ export function spawnDeno(
   const status = child.status.then(async (s) => (await collected, s));
   return {
     url,
+    pid: child.pid,
     output: () => text,
     status,
     [Symbol.asyncDispose]: async () => {
