@@ -103,6 +103,23 @@ Deno.test("sessions list: display name follows the chain step by step", async ()
   }
 });
 
+Deno.test("sessions list: with no name set anywhere, the name trait, then the email trait, then the id", async () => {
+  await using t = await createTestApp();
+  const w = await sessionsWorld(t);
+  const steps: [Record<string, unknown>, string][] = [
+    [{ name: " Ada Lovelace ", email: "ada@x.test" }, "Ada Lovelace"],
+    [{ name: "", email: "ada@x.test" }, "ada@x.test"],
+    [{ name: { first: "Ada" }, plan: "pro" }, "user-3"],
+  ];
+  for (const [i, [traits, expected]] of steps.entries()) {
+    const user = await insertTrackedUser(w.db, w.alpha, { externalId: `user-${i + 1}`, traits });
+    const session = await insertSession(w.db, w.alpha, { trackedUserId: user.id });
+    const { body } = await w.get("/api/sessions?limit=1");
+    assert.equal(body.data[0].id, session.id);
+    assert.equal(body.data[0].userDisplayName, expected, `step ${i + 1}`);
+  }
+});
+
 Deno.test("sessions list: search is a case-insensitive substring of externalId, literally", async () => {
   await using t = await createTestApp();
   const w = await sessionsWorld(t);

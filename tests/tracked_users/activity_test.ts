@@ -298,6 +298,7 @@ Deno.test("per-user sessions: newest first, keyset pages with every session once
     duration: MINUTE,
     eventCount: 10,
     createdAt: iso(T - HOUR),
+    startedAt: iso(T - HOUR),
     trackedUserId: user.id,
     userId: "ext-pages",
     userDisplayName: null,

@@ -34,7 +34,7 @@ Deno.test("tracked user: detail and heartbeat; online exactly at 120000 ms, not 
   const body = await res.json();
   assert.equal(body.id, user.id);
   assert.equal(body.externalId, "ext-1");
-  assert.equal(body.displayName, "ext-1");
+  assert.equal(body.displayName, "ada@example.test", "no name set anywhere: the email trait");
   assert.equal(body.sessionCount, 2);
   assert.equal(body.activeTime7d, 2 * MINUTE);
   assert.equal(body.lastEventAt, new Date(T - 2 * MINUTE).toISOString());
@@ -88,6 +88,9 @@ Deno.test("tracked user: display-name overrides walk the chain; ADMIN sets them,
   assert.equal(cleared.displayName, "ada@example.test", "a blank trait falls through");
   assert.equal(await nameAfter({ traitKey: null }), "ada@example.test");
   await db.updateTable("projects").set({ display_name_trait_key: null }).execute();
+  assert.equal(await nameAfter({ customName: null }), "ada@example.test", "then the email trait");
+  await db.updateTable("tracked_users").set({ traits: JSON.stringify({ seat: 42 }) })
+    .where("id", "=", user.id).execute();
   assert.equal(await nameAfter({ customName: null }), "ext-7", "externalId last");
 
   for (

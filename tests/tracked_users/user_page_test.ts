@@ -126,7 +126,8 @@ Deno.test("user page: an ADMIN renames the user, names them by a trait, and clea
   assert.equal(row.custom_name, null);
   assert.equal(row.display_name_trait_key, null);
   html = await (await page(t, path, { cookie: admin.cookie })).text();
-  assert.match(html, /data-testid="user-name">ada@example\.test</);
+  // No name set anywhere: the user's `name` trait.
+  assert.match(html, /data-testid="user-name">Ada Lovelace</);
 });
 
 Deno.test("user page: a name over 120 characters is refused on the page, unchanged", async () => {
@@ -229,5 +230,5 @@ Deno.test("user page: the project's default trait key, set by an ADMIN in settin
   assert.equal((await save("plan", viewer.cookie)).status, 403);
   assert.equal((await save("")).status, 303); // empty clears it
   html = await (await page(t, `/users/${user.id}`, { cookie: admin.cookie })).text();
-  assert.match(html, /data-testid="user-name">ada@example\.test</);
+  assert.match(html, /data-testid="user-name">Ada Lovelace</);
 });

@@ -25,7 +25,8 @@ export function ManageUser({ user, projectTraitKey }: Props) {
                 (<code>{projectTraitKey}</code>)
               </>
             )
-            : " (none set)"}; else the external id.
+            : " (none set)"}; else the <code>name</code> trait, then{" "}
+          <code>email</code>; else the external id.
         </p>
         <label class="field">
           <span>Custom name</span>

@@ -1,5 +1,5 @@
-// The tracked user's display name as one SQL expression (DECISIONS "Sessions"), shared by every
-// query that shows a tracked user so the four-step chain lives in exactly one place.
+// The tracked user's display name as one SQL expression, shared by every query that shows a
+// tracked user so the chain lives in exactly one place.
 import { type RawBuilder, sql } from "kysely";
 
 /**
@@ -14,8 +14,9 @@ function traitName(traits: RawBuilder<unknown>, key: RawBuilder<unknown>): RawBu
 /**
  * userDisplayName for a row joined to `tracked_users` (alias `trackedUser`) and its project
  * (alias `project`): custom name → the trait named by the user's own key → the trait named by the
- * project's key → externalId. NULL when the row has no tracked user (a LEFT JOIN miss), because
- * every step is then NULL.
+ * project's key → the `name` trait → the `email` trait → externalId. The two conventional traits
+ * come before the id so that a site which sends them is readable without any setting. NULL when
+ * the row has no tracked user (a LEFT JOIN miss), because every step is then NULL.
  */
 export function displayNameSql(
   trackedUser = "tracked_users",
@@ -26,6 +27,8 @@ export function displayNameSql(
     NULLIF(btrim(${sql.ref(`${trackedUser}.custom_name`)}), ''),
     ${traitName(traits, sql.ref(`${trackedUser}.display_name_trait_key`))},
     ${traitName(traits, sql.ref(`${project}.display_name_trait_key`))},
+    ${traitName(traits, sql.lit("name"))},
+    ${traitName(traits, sql.lit("email"))},
     btrim(${sql.ref(`${trackedUser}.external_id`)})
   )`;
 }
