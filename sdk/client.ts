@@ -2,6 +2,7 @@
 // wiring the recorder, navigation markers, the flusher and the page lifecycle together.
 
 import { gzipSync } from "fflate";
+import { EarlyConsole } from "./early_console.ts";
 import { Flusher } from "./flusher.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
 import { logError } from "./log.ts";
@@ -34,8 +35,11 @@ export class PlayheadClient {
   #pages = new PageTracker(this.#storage);
   /** The page the session started on, reported as `metadata.url`. */
   #startUrl: string | null = null;
+  /** Console calls before the first full snapshot (sdk/early_console.ts). */
+  #earlyConsole: EarlyConsole | null;
 
   constructor(readonly options: ResolvedOptions) {
+    this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
     this.#transport = new Transport(options, browserTransportDeps());
     this.#sessionId = getSessionId(this.#storage);
     this.#flusher = this.#newFlusher(options.hold);
@@ -71,7 +75,12 @@ export class PlayheadClient {
     if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
     this.#startUrl ??= location.href;
     this.#state = "recording";
-    this.#stopRecorder = startRecorder(this.options, (e) => this.#flusher.add(e));
+    this.#stopRecorder = startRecorder(
+      this.options,
+      (e) => this.#flusher.add(e),
+      this.#earlyConsole,
+    );
+    this.#earlyConsole = null;
     this.#stopSignals = watchSignals(this.options, (tag, payload) => this.#push(tag, payload));
   }
 

@@ -41,14 +41,11 @@ export interface Playhead {
 let current: PlayheadClient | null = null;
 
 /**
- * Creates the page's recorder. Invalid options are reported with `console.error` and nothing is
- * recorded; calling `init()` again returns the recorder that already exists.
+ * Creates the page's recorder (one per page). Invalid options are reported with `console.error`
+ * and nothing is recorded; calling `init()` again returns the recorder that already exists.
  */
 export function init(options: PlayheadOptions): Playhead {
-  if (current) {
-    logWarn("init() was already called on this page; returning the existing recorder");
-    return current;
-  }
+  if (current) return current;
   const resolved = resolveOptions(options);
   if (!resolved.ok) {
     logError(`invalid options, not recording:\n  - ${resolved.errors.join("\n  - ")}`);
@@ -60,6 +57,45 @@ export function init(options: PlayheadOptions): Playhead {
 
 /** The recorder created by `init()`, if any. */
 export function instance(): Playhead | null {
+  return current;
+}
+
+// The recorder's methods on the module (the `Playhead` global), so a page can call
+// `Playhead.identify(...)` anywhere without keeping what `init()` returned.
+
+/** Links the session to your user; traits are any JSON object. */
+export function identify(userId: string, traits?: Traits): void {
+  recorder("identify")?.identify(userId, traits);
+}
+/** Starts recording (done by `init()` unless `autoStart: false`). */
+export function start(): void {
+  recorder("start")?.start();
+}
+/** Stops recording until `resume()`. */
+export function pause(): void {
+  recorder("pause")?.pause();
+}
+/** Resumes a paused recording with a fresh snapshot. */
+export function resume(): void {
+  recorder("resume")?.resume();
+}
+/** Stops, drops everything buffered and asks the service to delete the session. */
+export function cancel(): Promise<void> {
+  return recorder("cancel")?.cancel() ?? Promise.resolve();
+}
+/** Ships the buffer held by `hold: true` and stops holding. */
+export function release(): Promise<void> {
+  return recorder("release")?.release() ?? Promise.resolve();
+}
+/** Sends buffered events now. */
+export function flush(): Promise<void> {
+  return recorder("flush")?.flush() ?? Promise.resolve();
+}
+
+function recorder(method: string): Playhead | null {
+  if (!current) {
+    logWarn(`${method}() before init(): call Playhead.init({ apiKey, endpoint }) first`);
+  }
   return current;
 }
 

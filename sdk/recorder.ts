@@ -2,26 +2,39 @@
 // rrweb's global state directly.
 
 import { record } from "@rrweb/record";
-import { getRecordConsolePlugin } from "@rrweb/rrweb-plugin-console-record";
+import { consolePlugin, type EarlyConsole } from "./early_console.ts";
 import { captureOptions } from "./privacy.ts";
 import type { RecordedEvent, ResolvedOptions } from "./types.ts";
 
-/** The console levels spec §1 names. */
-const CONSOLE_LEVELS = ["log", "info", "warn", "error", "debug"] as const;
+const FULL_SNAPSHOT = 2;
 
-/** Starts rrweb (a Meta and a full snapshot come first); returns the function that stops it. */
+/**
+ * Starts rrweb (a Meta and a full snapshot come first); returns the function that stops it. What
+ * `early` held is emitted right after the first full snapshot.
+ */
 export function startRecorder(
   options: ResolvedOptions,
   emit: (event: RecordedEvent) => void,
+  early: EarlyConsole | null = null,
 ): () => void {
   const stop = record({
     ...captureOptions(options),
-    emit: (event) => emit(event as unknown as RecordedEvent),
-    plugins: options.recordConsole
-      ? [getRecordConsolePlugin({ level: [...CONSOLE_LEVELS] })]
-      : undefined,
+    emit: (raw) => {
+      const event = raw as unknown as RecordedEvent;
+      emit(event);
+      if (early && event.type === FULL_SNAPSHOT) {
+        for (const held of early.take()) emit(held);
+        early = null;
+      }
+    },
+    plugins: options.recordConsole ? [consolePlugin()] : undefined,
   });
-  return stop ?? (() => {});
+  return () => {
+    stop?.();
+    // Stopped before the first snapshot (rrweb waits for the page's load): the console is ours.
+    early?.take();
+    early = null;
+  };
 }
 
 /** Emits a custom event (type 5) through rrweb, so it is ordered with the recorder's own. */
