@@ -7,6 +7,18 @@ export function sdkSnippet(appUrl: string, key: string): string {
     `<script>Playhead.init({ apiKey: "${key}", endpoint: "${appUrl}" })</script>`;
 }
 
+/**
+ * Where the snippet goes, said the same way everywhere: early in <head>, so the recording starts
+ * with the page and keeps what the page logs while it loads.
+ */
+export function SnippetPlacement() {
+  return (
+    <>
+      as early as possible in the <code>&lt;head&gt;</code> of every page you want to record
+    </>
+  );
+}
+
 interface Props {
   appUrl: string;
   maskedKey: string;

@@ -2,7 +2,7 @@
 // snippet with the key for OWNERs), and a live wait that turns into the list on the first batch.
 import type { ProjectView } from "../../core/projects/schema.ts";
 import WaitingForFirstSession from "../../islands/WaitingForFirstSession.tsx";
-import { SdkSnippet } from "../projects/SdkSnippet.tsx";
+import { SdkSnippet, SnippetPlacement } from "../projects/SdkSnippet.tsx";
 
 interface Props {
   /** The project to set up first; null when the organization has none. */
@@ -28,8 +28,7 @@ export function SessionsEmpty({ project, appUrl, fullKey, isOwner }: Props) {
     <section class="card empty empty-setup stack" data-testid="sessions-empty">
       <h2>Record your first session</h2>
       <p>
-        Add this snippet to the pages of your site you want to record, before the closing{" "}
-        <code>&lt;/body&gt;</code> tag. It records into <strong>{project.name}</strong>.
+        Add this snippet <SnippetPlacement />. It records into <strong>{project.name}</strong>.
       </p>
       <SdkSnippet
         appUrl={appUrl}

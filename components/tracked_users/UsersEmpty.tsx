@@ -1,9 +1,9 @@
 // The users page of an organization whose recordings name nobody yet: sessions become users when
 // the site calls identify(), shown with a short snippet.
 export function identifySnippet(appUrl: string): string {
-  return `const playhead = Playhead.init({ apiKey: "sp_…", endpoint: "${appUrl}" });\n` +
+  return `Playhead.init({ apiKey: "sp_…", endpoint: "${appUrl}" });\n` +
     `// once you know who is signed in:\n` +
-    `playhead.identify(currentUser.id, { name: currentUser.name, plan: currentUser.plan });`;
+    `Playhead.identify(currentUser.id, { name: currentUser.name, email: currentUser.email });`;
 }
 
 export function UsersEmpty({ appUrl }: { appUrl: string }) {

@@ -26,6 +26,9 @@ Deno.test("setup page: an OWNER gets the snippet with the full key and a copy bu
       `<script>Playhead.init({ apiKey: "${project.key}", endpoint: "https://playhead.example.com" })</script>`,
   );
   assert.match(html, /data-island="CopyButton"/);
+  // One placement rule everywhere, the one the SDK's README gives: early in <head>.
+  assert.match(html, /as early as possible in the <code>&lt;head&gt;<\/code>/);
+  assert.doesNotMatch(html, /&lt;\/body&gt;/);
 });
 
 Deno.test("setup page: ADMIN and VIEWER see a masked key and a note", async () => {

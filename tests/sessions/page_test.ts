@@ -74,6 +74,7 @@ Deno.test("sessions page: an empty organization shows the snippet with the key t
   const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
   const html = await (await page(t, "/sessions", { cookie: owner.cookie })).text();
   assert.match(html, /data-testid="sessions-empty"/);
+  assert.match(html, /as early as possible in the <code>&lt;head&gt;<\/code>/);
   assert.ok(html.includes(`apiKey: &quot;${project.key}&quot;`));
   assert.match(html, /data-island="WaitingForFirstSession"/);
   const viewer = await signedInUser(t, { role: "VIEWER", organizationId: owner.organizationId });

@@ -154,7 +154,7 @@ Deno.test("users page: no tracked users yet explains identify(); no match is its
   await insertProject(t.db.kysely, { organizationId: owner.organizationId });
   const empty = await (await page(t, "/users", { cookie: owner.cookie })).text();
   assert.match(empty, /data-testid="users-empty"/);
-  assert.match(empty, /playhead\.identify\(currentUser\.id/);
+  assert.match(empty, /Playhead\.identify\(currentUser\.id/);
   assert.doesNotMatch(empty, /users-table/);
 
   await seedUsers(t, owner.organizationId);

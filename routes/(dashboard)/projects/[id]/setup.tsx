@@ -2,7 +2,7 @@ import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { listProjects, revealProjectKey } from "../../../../core/projects/projects.ts";
 import type { ProjectView } from "../../../../core/projects/schema.ts";
-import { SdkSnippet } from "../../../../components/projects/SdkSnippet.tsx";
+import { SdkSnippet, SnippetPlacement } from "../../../../components/projects/SdkSnippet.tsx";
 import type { DashboardState } from "../../_middleware.ts";
 
 interface Data {
@@ -23,9 +23,7 @@ export default function Setup({ data }: PageProps<Data, DashboardState>) {
       <section class="card stack" aria-labelledby="snippet-heading">
         <h2 id="snippet-heading">Add the recorder to your site</h2>
         <p>
-          Paste this before the closing <code>&lt;/body&gt;</code>{" "}
-          tag of every page you want to record. Sessions appear here as soon as the first batch
-          arrives.
+          Paste this <SnippetPlacement />. Sessions appear here as soon as the first batch arrives.
         </p>
         <SdkSnippet appUrl={appUrl} maskedKey={project.maskedKey} fullKey={key} />
       </section>
