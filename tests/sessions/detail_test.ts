@@ -65,7 +65,7 @@ Deno.test("session detail: every stored field, the tracked user and markers", as
     trackedUser: {
       id: row.tracked_user_id,
       externalId: "u-7",
-      displayName: "u-7",
+      displayName: "Grace", // the name trait, with no name set anywhere
       traits: { name: "Grace" },
     },
     markers: undefined,
