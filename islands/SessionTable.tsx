@@ -54,7 +54,7 @@ export default function SessionTable(props: Props) {
     }
   }
 
-  const columns = props.showUser ? 7 : 6;
+  const columns = props.showUser ? 9 : 8;
   return (
     <>
       <div class="table-scroll">
@@ -64,6 +64,8 @@ export default function SessionTable(props: Props) {
               {props.showUser && <th scope="col">User</th>}
               <th scope="col">Entry page</th>
               <th scope="col">Project</th>
+              <th scope="col">Signals</th>
+              <th scope="col">Client</th>
               <th scope="col" class="num">Duration</th>
               <th scope="col" class="num">Events</th>
               <th scope="col">Started</th>

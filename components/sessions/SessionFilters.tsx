@@ -5,14 +5,47 @@ import type { ProjectView } from "../../core/projects/schema.ts";
 import type { SessionsQuery } from "./query.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 
+const SIGNALS = [
+  ["error", "Errors"],
+  ["rage_click", "Rage clicks"],
+  ["dead_click", "Dead clicks"],
+] as const;
+
+const DEVICES = [["desktop", "Desktop"], ["mobile", "Mobile"], ["tablet", "Tablet"]] as const;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** Duration bounds offered by the form, in ms (the API's unit). */
+const MIN_DURATIONS = [
+  [10 * SECOND, "10 s"],
+  [30 * SECOND, "30 s"],
+  [MINUTE, "1 min"],
+  [5 * MINUTE, "5 min"],
+  [15 * MINUTE, "15 min"],
+] as const;
+const MAX_DURATIONS = [
+  [10 * SECOND, "10 s"],
+  [MINUTE, "1 min"],
+  [5 * MINUTE, "5 min"],
+  [30 * MINUTE, "30 min"],
+] as const;
+
 const RANGES = [["all", "All time"], ["today", "Today"], ["7d", "Last 7 days"], [
   "30d",
   "Last 30 days",
 ]] as const;
 
 export function SessionFilters(
-  { query, projects }: { query: SessionsQuery; projects: ProjectView[] },
+  { query, projects, browsers }: {
+    query: SessionsQuery;
+    projects: ProjectView[];
+    /** The browsers the organization's sessions ran in. */
+    browsers: string[];
+  },
 ) {
+  const signalLabel = query.signals.length === 0
+    ? "Any"
+    : SIGNALS.filter(([v]) => query.signals.includes(v)).map(([, l]) => l).join(" + ");
   const chosen = projects.filter((p) => query.projectIds.includes(p.id));
   const projectLabel = chosen.length === 0
     ? "All projects"
@@ -33,10 +66,85 @@ export function SessionFilters(
           type="search"
           name="search"
           value={query.search}
-          placeholder="Session id (externalId)"
+          placeholder="Session id, user id, name or trait"
           maxLength={200}
         />
       </label>
+      <div class="field">
+        <span id="signals-label">Has</span>
+        <details class="menu">
+          <summary aria-describedby="signals-label">{signalLabel}</summary>
+          <fieldset class="menu-panel checks-column">
+            <legend class="visually-hidden">Sessions with</legend>
+            {SIGNALS.map(([value, label]) => (
+              <label key={value}>
+                <input
+                  type="checkbox"
+                  name="signals"
+                  value={value}
+                  checked={query.signals.includes(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      </div>
+      <label class="field">
+        <span>Page visited</span>
+        <input
+          type="text"
+          name="visited"
+          value={query.visited}
+          placeholder="/checkout*"
+          maxLength={2048}
+          size={12}
+        />
+      </label>
+      <label class="field">
+        <span>Browser</span>
+        <select name="browser">
+          <option value="">Any</option>
+          {[...new Set([...browsers, ...(query.browser ? [query.browser] : [])])].map((b) => (
+            <option key={b} value={b} selected={query.browser === b}>{b}</option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Device</span>
+        <select name="device">
+          <option value="">Any</option>
+          {DEVICES.map(([value, label]) => (
+            <option key={value} value={value} selected={query.device === value}>{label}</option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Longer than</span>
+        <select name="minDuration">
+          <option value="">Any</option>
+          {withCurrent(MIN_DURATIONS, query.minDuration).map(([ms, label]) => (
+            <option key={ms} value={ms} selected={query.minDuration === ms}>{label}</option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Shorter than</span>
+        <select name="maxDuration">
+          <option value="">Any</option>
+          {withCurrent(MAX_DURATIONS, query.maxDuration).map(([ms, label]) => (
+            <option key={ms} value={ms} selected={query.maxDuration === ms}>{label}</option>
+          ))}
+        </select>
+      </label>
+      {/* Set by links (insights); shown, and kept while other filters change. */}
+      {query.user && (
+        <label class="field">
+          <span>User</span>
+          <input type="text" name="user" value={query.user} maxLength={200} size={10} />
+        </label>
+      )}
+      {query.os && <input type="hidden" name="os" value={query.os} />}
       <div class="field">
         <span id="projects-label">Projects</span>
         <details class="menu">
@@ -70,9 +178,20 @@ export function SessionFilters(
         <select name="sort">
           <option value="date" selected={query.sort === "date"}>Start time</option>
           <option value="duration" selected={query.sort === "duration"}>Duration</option>
+          <option value="signals" selected={query.sort === "signals"}>Signals</option>
         </select>
       </label>
       <OrderAndApply sortDir={query.sortDir} resetHref="/sessions" />
     </form>
   );
+}
+
+/** The offered bounds, plus the URL's own when it is not one of them. */
+function withCurrent(
+  offered: readonly (readonly [number, string])[],
+  current: number | null,
+): (readonly [number, string])[] {
+  if (current === null || offered.some(([ms]) => ms === current)) return [...offered];
+  return [...offered, [current, `${Math.round(current / 1000)} s`] as const]
+    .sort((a, b) => a[0] - b[0]);
 }

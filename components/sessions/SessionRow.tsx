@@ -1,8 +1,9 @@
-// One row of a sessions list: who, where they entered, project, duration, events, when, and the
-// link to its replay; ADMIN+ get a delete button that asks before it deletes.
+// One row of a sessions list: who, where they entered, project, signals, browser and device,
+// duration, events, when, and the link to its replay; ADMIN+ get a delete button that asks before it deletes.
 import type { SessionListItem } from "../../core/sessions/schema.ts";
 import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
+import { ClientLabel, SignalBadges } from "./SignalBadges.tsx";
 
 interface Props {
   session: SessionListItem;
@@ -32,6 +33,12 @@ export function SessionRow(props: Props) {
         <a class="row-link" href={replay} title={s.url ?? undefined}>{pathnameOf(s.url)}</a>
       </td>
       <td>{s.projectName}</td>
+      <td data-testid="signals">
+        <SignalBadges session={s} />
+      </td>
+      <td class="nowrap">
+        <ClientLabel session={s} />
+      </td>
       <td class="num">{formatDuration(s.duration)}</td>
       <td class="num">{formatCount(s.eventCount)}</td>
       <td>

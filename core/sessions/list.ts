@@ -7,6 +7,7 @@ import {
   type SessionListRow,
 } from "../../db/queries/sessions/list.ts";
 import { summarizeSessions } from "../../db/queries/sessions/summary.ts";
+import { distinctBrowsers } from "../../db/queries/sessions/search.ts";
 import { activeOrganization } from "../org_access.ts";
 import { decodeKeyedCursor, encodeCursor } from "../cursor.ts";
 import type { Viewer } from "../auth/viewer.ts";
@@ -127,4 +128,12 @@ export async function sessionSummary(
     avgDuration: row.total_sessions ? Math.round(row.total_duration / row.total_sessions) : 0,
     activeToday: row.active_today,
   };
+}
+
+/** The browsers the active organization's sessions ran in, for the filter bar. */
+export async function sessionBrowsers(
+  deps: Pick<AppDeps, "db">,
+  viewer: Viewer,
+): Promise<string[]> {
+  return await distinctBrowsers(deps.db.kysely, activeOrganization(viewer));
 }

@@ -35,9 +35,9 @@ async function hydrated(page: Page) {
 const rows = (page: Page) => page.getByTestId("sessions-table").locator("tbody tr[data-session]");
 const shownIds = async (page: Page) =>
   await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-session")!));
-/** The duration column (the fourth cell of a row with the user column). */
+/** The duration column (the sixth cell of a row with the user column). */
 const shownDurations = async (page: Page) =>
-  (await rows(page).locator("td:nth-child(4)").allTextContents()).map((t) => t.trim());
+  (await rows(page).locator("td:nth-child(6)").allTextContents()).map((t) => t.trim());
 
 async function applyFilters(page: Page) {
   await page.getByRole("button", { name: "Apply" }).click();
@@ -47,6 +47,11 @@ async function applyFilters(page: Page) {
 
 const DEFAULTS: Record<string, string> = {
   search: "",
+  visited: "",
+  browser: "",
+  device: "",
+  minDuration: "",
+  maxDuration: "",
   range: "all",
   sort: "date",
   sortDir: "desc",
@@ -64,7 +69,9 @@ function query(page: Page): Record<string, string[]> {
 }
 
 const projectsMenu = (page: Page) =>
-  page.getByRole("form", { name: "Filter sessions" }).locator("details.menu summary");
+  page.getByRole("form", { name: "Filter sessions" }).locator("details.menu summary", {
+    hasText: /project|Docs site/,
+  });
 
 Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmation, paging, replay", async (t) => {
   await using server = await startPagesServer();

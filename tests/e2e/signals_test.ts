@@ -1,9 +1,18 @@
 // Browser test (issue 21): a real page recorded by the served SDK. Rage clicks, dead clicks and
-// errors reach the service as markers and session counts, under the privacy rules.
+// errors reach the service as markers and session counts under the privacy rules; the session is
+// then found by each of the sessions list's filters, shows its badges, and /insights lists it.
 
 import assert from "node:assert/strict";
-import { sdkPage, startHarness, waitFor, withPh } from "./sdk_harness.ts";
-import { sessionRow, storedBatches } from "./sdk_readback.ts";
+import * as esbuild from "esbuild";
+import type { Page } from "playwright-core";
+import { sdkAssets } from "../../api/service/sdk_assets.ts";
+import { buildSdk } from "../../sdk/build.ts";
+import { signedInUser } from "../helpers/auth.ts";
+import { artifactPath, launchChromium } from "../helpers/browser.ts";
+import { insertProject } from "../helpers/factories.ts";
+import { startPagesServer } from "../helpers/pages.ts";
+import { waitFor } from "./sdk_harness.ts";
+import { storedBatches } from "./sdk_readback.ts";
 
 const PAGE = `
 <button id="nothing" class="btn primary">Does nothing</button>
@@ -14,65 +23,188 @@ const PAGE = `
 <button id="rejecter" onclick="Promise.reject(new Error('RejectedBoom'))">Reject</button>
 <div style="height:2000px"></div>`;
 
-Deno.test("signals e2e: rage and dead clicks, errors, privacy", async () => {
-  await using h = await startHarness();
-  const project = await h.server.createProject();
-  h.page("/app", sdkPage(h, project.key, { flushInterval: 600_000 }, PAGE));
-  const { page } = await h.context();
-  await page.goto(`${h.pagesUrl}/app`);
-  const sessionId = await withPh(page, (ph) => ph.sessionId!);
+function testPage(origin: string, key: string, identify: boolean): string {
+  const init = JSON.stringify({ apiKey: key, endpoint: origin, flushInterval: 600_000 });
+  const user = identify
+    ? `ph.identify("user-42", { email: "ada@example.test", plan: "Enterprise" });`
+    : "";
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title>
+<script src="${origin}/sdk/v1/playhead.js"></script>
+<script>window.ph = Playhead.init(${init});${user}</script></head>
+<body>${PAGE}</body></html>`;
+}
 
-  // A burst of 4 clicks on the button that does nothing: one rage click of 4, one dead click.
-  for (let i = 0; i < 4; i++) await page.click("#nothing", { delay: 10 });
-  await page.waitForTimeout(3500);
-  // A button that changes the page: no dead click.
-  await page.click("#changes");
-  // A rage click on a masked element (a dead click as well).
-  for (let i = 0; i < 3; i++) await page.click("#secret", { delay: 10 });
-  await page.click("#thrower");
-  await page.click("#rejecter");
-  // The dead-click window (3 s) and the last burst's end (1 s) pass.
-  await page.waitForTimeout(3500);
-  await withPh(page, (ph) => ph.flush());
+/** Waits until every island on the page has hydrated. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("fresh-island")]
+      .every((island) => island.getAttribute("data-hydrated") === "true")
+  );
+}
 
-  const db = h.server.db;
-  const markers = await waitFor(
-    async () => {
-      const session = await sessionRow(db, project.id, sessionId);
-      if (!session) return null;
-      const rows = await db.selectFrom("markers").select(["kind", "data"])
-        .where("session_id", "=", session.id).where("kind", "<>", "url").orderBy("ts").execute();
-      return rows.length >= 5 ? rows : null;
-    },
-    10_000,
-    "signal markers",
-  ) ?? [];
-  const of = (kind: string) =>
-    markers.filter((m) => m.kind === kind).map((m) => m.data as Record<string, unknown>);
+Deno.test("signals e2e: recorded signals, markers, filters, badges and insights", async (t) => {
+  const sdkDir = await Deno.makeTempDir({ prefix: "playhead-sdk-" });
+  await buildSdk({ outDir: sdkDir, dev: false });
+  await esbuild.stop();
+  await using server = await startPagesServer({}, { mounts: [sdkAssets({ dir: sdkDir })] });
+  const db = server.t.db.kysely;
+  const owner = await signedInUser(server.t, { role: "VIEWER" });
+  const project = await insertProject(db, { organizationId: owner.organizationId, name: "Shop" });
+  // Another session of the organization, without signals: filters must leave it out.
+  const quiet = await insertProject(db, { organizationId: owner.organizationId, name: "Docs" });
+  const site = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    const shop = path === "/checkout/pay";
+    return new Response(testPage(server.url, shop ? project.key : quiet.key, shop), {
+      headers: { "content-type": "text/html" },
+    });
+  });
+  const siteUrl = `http://127.0.0.1:${site.addr.port}`;
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    let sessionId = "";
 
-  const rage = of("rage_click");
-  assert.equal(rage.length, 2, JSON.stringify(markers));
-  assert.equal(rage[0].selector, "button#nothing");
-  assert.equal(rage[0].text, "Does nothing");
-  assert.equal(rage[0].clicks, 4);
-  assert.equal(rage[1].selector, "button#secret");
-  assert.equal(rage[1].text, "*".repeat("MaskedLabelSecret".length));
-  const dead = of("dead_click");
-  assert.deepEqual(dead.map((d) => d.selector), ["button#nothing", "button#secret"]);
-  const errors = of("error").map((e) => String(e.message));
-  assert.equal(errors.length, 2, JSON.stringify(errors));
-  assert.match(errors[0], /ThrownBoom/);
-  assert.match(errors[1], /RejectedBoom/);
+    await t.step("the SDK sends rage and dead clicks and errors; ingest stores them", async () => {
+      await page.goto(`${siteUrl}/checkout/pay`);
+      sessionId = await page.evaluate(() =>
+        (window as unknown as { ph: { sessionId: string } }).ph.sessionId
+      );
+      // A burst of 4 clicks on the button that does nothing: one rage click of 4, and a dead click.
+      for (let i = 0; i < 4; i++) await page.click("#nothing", { delay: 10 });
+      await page.waitForTimeout(3500);
+      // A button that changes the page: no dead click.
+      await page.click("#changes");
+      // A rage click on a masked element (a dead click too).
+      for (let i = 0; i < 3; i++) await page.click("#secret", { delay: 10 });
+      await page.click("#thrower");
+      await page.click("#rejecter");
+      // The dead-click window (3 s) and the last burst's end (1 s) pass.
+      await page.waitForTimeout(3500);
+      await page.evaluate(() =>
+        (window as unknown as { ph: { flush(): Promise<void> } }).ph.flush()
+      );
 
-  const session = await sessionRow(db, project.id, sessionId);
-  assert.equal(session?.rage_click_count, 2);
-  assert.equal(session?.dead_click_count, 2);
-  assert.equal(session?.error_count, 2);
-  assert.equal(session?.device, "desktop");
-  assert.equal(session?.browser, "Chrome");
+      const markers: { kind: string; data: unknown }[] = await waitFor(
+        async () => {
+          const session = await db.selectFrom("sessions").select("id")
+            .where("external_id", "=", sessionId).executeTakeFirst();
+          if (!session) return null;
+          const rows = await db.selectFrom("markers").select(["kind", "data"])
+            .where("session_id", "=", session.id).where("kind", "in", [
+              "rage_click",
+              "dead_click",
+              "error",
+            ]).orderBy("ts").execute();
+          return rows.length >= 6 ? rows : null;
+        },
+        10_000,
+        "signal markers",
+      ) ?? [];
+      const of = (kind: string) =>
+        markers.filter((m) => m.kind === kind).map((m) => m.data as Record<string, unknown>);
 
-  // The masked label is asterisks in every stored byte.
-  const batches = await storedBatches(db, project.id, sessionId);
-  const all = [...batches.map((b) => b.json), JSON.stringify(markers)].join("\n");
-  assert.ok(!all.includes("MaskedLabelSecret"), "the masked text leaked");
+      const rage = of("rage_click");
+      assert.equal(rage.length, 2, JSON.stringify(markers));
+      assert.equal(rage[0].selector, "button#nothing");
+      assert.equal(rage[0].text, "Does nothing");
+      assert.equal(rage[0].clicks, 4);
+      assert.equal(rage[1].selector, "button#secret");
+      assert.equal(rage[1].text, "*".repeat("MaskedLabelSecret".length));
+      const dead = of("dead_click");
+      assert.deepEqual(dead.map((d) => d.selector), ["button#nothing", "button#secret"]);
+      const errors = of("error").map((e) => String(e.message));
+      assert.equal(errors.length, 2, JSON.stringify(errors));
+      assert.match(errors[0], /ThrownBoom/);
+      assert.match(errors[1], /RejectedBoom/);
+
+      const session = await db.selectFrom("sessions").selectAll()
+        .where("external_id", "=", sessionId).executeTakeFirstOrThrow();
+      assert.deepEqual(
+        [session.rage_click_count, session.dead_click_count, session.error_count],
+        [2, 2, 2],
+      );
+      assert.deepEqual([session.browser, session.device], ["Chrome", "desktop"]);
+
+      // The masked label is asterisks in every stored byte.
+      const batches = await storedBatches(db, project.id, sessionId);
+      const all = [...batches.map((b) => b.json), JSON.stringify(markers)].join("\n");
+      assert.ok(!all.includes("MaskedLabelSecret"), "the masked text leaked");
+    });
+
+    // A second, quiet session in the other project, for the filters to leave out.
+    const other = await context.newPage();
+    await other.goto(`${siteUrl}/docs`);
+    await other.evaluate(() =>
+      (window as unknown as { ph: { flush(): Promise<void> } }).ph.flush()
+    );
+    await waitFor(
+      async () => (await db.selectFrom("sessions").select("id").execute()).length >= 2,
+      10_000,
+      "the quiet session",
+    );
+
+    const [name, value] = owner.cookie.split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const dashboard = await context.newPage();
+    const errors: string[] = [];
+    dashboard.on("pageerror", (error) => errors.push(error.message));
+    const listed = async (query: string) => {
+      await dashboard.goto(`${server.url}/sessions?${query}`);
+      await hydrated(dashboard);
+      return await dashboard.locator("tbody tr[data-session]").count();
+    };
+
+    await t.step("the session is found by each filter, and by user on a trait value", async () => {
+      assert.equal(await listed(""), 2);
+      for (
+        const query of [
+          "search=ada%40example",
+          "search=user-42",
+          "user=enterprise",
+          "visited=%2Fcheckout*",
+          "signals=error",
+          "signals=rage_click,dead_click",
+          "browser=Chrome&device=desktop&signals=error",
+          "minDuration=1000",
+        ]
+      ) {
+        assert.equal(await listed(query), 1, query);
+      }
+      assert.equal(await listed("visited=%2Fcheckout"), 0);
+      assert.equal(await listed("device=mobile"), 0);
+    });
+
+    await t.step("the filter bar sets the filters; the badges show", async () => {
+      await dashboard.goto(`${server.url}/sessions`);
+      await hydrated(dashboard);
+      const form = dashboard.getByRole("form", { name: "Filter sessions" });
+      await form.locator("details.menu summary").first().click();
+      await form.getByRole("checkbox", { name: "Errors" }).check();
+      await form.locator("details.menu summary").first().click(); // closes the menu
+      await form.getByLabel("Page visited").fill("/checkout*");
+      await form.getByLabel("Browser").selectOption("Chrome");
+      await form.getByRole("button", { name: "Apply" }).click();
+      await dashboard.waitForLoadState("load");
+      await hydrated(dashboard);
+      const url = new URL(dashboard.url());
+      assert.deepEqual(url.searchParams.getAll("signals"), ["error"]);
+      assert.equal(url.searchParams.get("visited"), "/checkout*");
+      const rows = dashboard.locator("tbody tr[data-session]");
+      assert.equal(await rows.count(), 1);
+      const badges = await rows.first().getByTestId("signals").locator(".badge").allTextContents();
+      assert.deepEqual(badges, ["2 errors", "2 rage clicks", "2 dead clicks"]);
+      assert.match(await rows.first().textContent() ?? "", /Chrome · Desktop/);
+      await dashboard.screenshot({
+        path: await artifactPath("sessions-signals.png"),
+        fullPage: true,
+      });
+    });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await site.shutdown();
+    await Deno.remove(sdkDir, { recursive: true });
+  }
 });

@@ -10,6 +10,7 @@ import { VENDOR_STYLES } from "../../fresh.config.ts";
 import manifest from "../../fresh.gen.ts";
 import { loadConfig } from "../../config.ts";
 import { type FetchHandler, serve } from "../../serve.ts";
+import type { AppParts } from "../../app.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { APP_ORIGIN } from "./auth.ts";
 
@@ -74,10 +75,13 @@ export interface PagesServer extends AsyncDisposable {
 }
 
 /** The app with its pages on a random 127.0.0.1 port, islands built into a temporary folder. */
-/** `dev: false` builds the islands as production does (minified), for benchmarks. */
+/**
+ * `dev: false` builds the islands as production does (minified), for benchmarks; `mounts` adds
+ * sub-apps (the built SDK's assets, for tests that record a page and then read it in the pages).
+ */
 export async function startPagesServer(
   env: Record<string, string> = {},
-  { dev = true }: { dev?: boolean } = {},
+  { dev = true, mounts = [] }: { dev?: boolean; mounts?: AppParts["mounts"] } = {},
 ): Promise<PagesServer> {
   const rootDir = fileURLToPath(new URL("../../", import.meta.url));
   const buildDir = await Deno.makeTempDir({ prefix: "pages-e2e-build-" });
@@ -95,6 +99,7 @@ export async function startPagesServer(
   const t = await createTestApp({ ...env, APP_URL: url }, {
     staticFiles: createStaticHandler({ staticDir, buildDir }),
     pages: await createPageHandler(manifest, { staticDir, buildDir }),
+    mounts,
   });
   handle = (req, info) => t.app.fetch(req, info);
   return {

@@ -96,3 +96,30 @@ Deno.test("sessions page: an unknown range or sort, or a bad cursor, is 400", as
     assert.equal(res.status, 400, q);
   }
 });
+
+Deno.test("sessions page: issue 21's filters come from the URL, show in the bar and reach the API path", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  await seedDashboard(t.db.kysely, owner.organizationId);
+  const path = "/sessions?signals=error&signals=dead_click&visited=%2Fcheckout*&device=mobile" +
+    "&minDuration=60000&user=ada&search=x&browser=Firefox";
+  const res = await page(t, path, { cookie: owner.cookie });
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.match(html, /name="signals" value="error" checked/);
+  assert.match(html, /name="signals" value="dead_click" checked/);
+  assert.doesNotMatch(html, /name="signals" value="rage_click" checked/);
+  assert.match(html, /name="visited" value="\/checkout\*"/);
+  assert.match(html, /<option\s+value="mobile" selected>/);
+  assert.match(html, /<option\s+value="60000" selected>/);
+  assert.match(html, /<option\s+value="Firefox" selected>/);
+  assert.match(html, /name="user" value="ada"/);
+  // Empty fields of the form are "any", not errors; unknown values are 400.
+  const empty = await page(t, "/sessions?visited=&browser=&device=&minDuration=", {
+    cookie: owner.cookie,
+  });
+  assert.equal(empty.status, 200);
+  for (const q of ["signals=oops", "device=phone", "minDuration=soon", "sort=loud"]) {
+    assert.equal((await page(t, `/sessions?${q}`, { cookie: owner.cookie })).status, 400, q);
+  }
+});

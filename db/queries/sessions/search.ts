@@ -2,7 +2,8 @@
 // the tracked user (trigram over external id, custom name and trait values), a page visited
 // (trigram over the url pathnames, then an exact match per pathname), duration (0001's duration
 // index), signals (a partial index of the sessions that have any), browser, OS and device.
-import { type Expression, type RawBuilder, sql, type SqlBool } from "kysely";
+import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
+import type { Database } from "../../schema.ts";
 
 export type SignalName = "error" | "rage_click" | "dead_click";
 
@@ -83,4 +84,27 @@ export function searchConditions(
   if (s.os) out.push(sql`sessions.os = ${s.os}`);
   if (s.device) out.push(sql`sessions.device = ${s.device}`);
   return out as Expression<SqlBool>[];
+}
+
+/**
+ * The distinct browsers of an organization's sessions, A to Z: a skip scan of
+ * sessions_org_browser_idx (one index probe per browser, not a read of every session).
+ */
+export async function distinctBrowsers(
+  db: Kysely<Database>,
+  organizationId: string,
+  limit = 50,
+): Promise<string[]> {
+  const { rows } = await sql<{ browser: string }>`
+    WITH RECURSIVE b(browser) AS (
+      (SELECT browser FROM sessions WHERE organization_id = ${organizationId}
+        AND browser IS NOT NULL ORDER BY browser LIMIT 1)
+      UNION ALL
+      SELECT (SELECT s.browser FROM sessions s WHERE s.organization_id = ${organizationId}
+        AND s.browser > b.browser ORDER BY s.browser LIMIT 1)
+      FROM b WHERE b.browser IS NOT NULL
+    )
+    SELECT browser FROM b WHERE browser IS NOT NULL LIMIT ${limit}
+  `.execute(db);
+  return rows.map((r) => r.browser);
 }

@@ -16,7 +16,7 @@ import { Kpis } from "../../../components/ui/Kpis.tsx";
 import { atLeast } from "../../../core/permissions.ts";
 import { listProjects, revealProjectKey } from "../../../core/projects/projects.ts";
 import type { ProjectView } from "../../../core/projects/schema.ts";
-import { sessionList, sessionSummary } from "../../../core/sessions/list.ts";
+import { sessionBrowsers, sessionList, sessionSummary } from "../../../core/sessions/list.ts";
 import type { SessionListItem, SessionSummary } from "../../../core/sessions/schema.ts";
 import SessionTable from "../../../islands/SessionTable.tsx";
 import { formatCount, formatDuration } from "../../../utils/format.ts";
@@ -27,6 +27,7 @@ interface ListData {
   kind: "list";
   query: SessionsQuery;
   projects: ProjectView[];
+  browsers: string[];
   summary: SessionSummary;
   sessions: SessionListItem[];
   nextCursor: string | null;
@@ -78,7 +79,7 @@ function SessionsList({ data }: { data: ListData }) {
         ]}
       />
       <section class="card card-flush" aria-label="Sessions list">
-        <SessionFilters query={query} projects={data.projects} />
+        <SessionFilters query={query} projects={data.projects} browsers={data.browsers} />
         {sessions.length === 0
           ? (
             <div class="empty" data-testid="sessions-no-match">
@@ -129,16 +130,19 @@ export const handler: Handlers<Data, DashboardState> = {
       return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
     }
     // Both settle before answering, so a refused cursor leaves no query running behind the 400.
-    const [summary, page] = await Promise.allSettled([
+    const [summary, page, browsers] = await Promise.allSettled([
       sessionSummary(deps, viewer, listInput(query)),
       sessionList(deps, viewer, { ...listInput(query), limit: PAGE_SIZE }),
+      sessionBrowsers(deps, viewer),
     ]);
+    if (browsers.status === "rejected") throw browsers.reason;
     if (summary.status === "rejected") throw summary.reason;
     if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
     return ctx.render({
       kind: "list",
       query,
       projects,
+      browsers: browsers.value,
       summary: summary.value,
       sessions: page.value.data,
       nextCursor: page.value.nextCursor,
