@@ -10,11 +10,17 @@ export interface SessionMarker {
 }
 
 export interface HistoryMarker {
-  kind: "idle" | "identify";
+  kind: "idle" | "identify" | SignalKind;
   label: string;
+  /** A frustration signal's element selector (issue 21), shown beside its label. */
+  detail?: string;
   start: number;
   duration: number;
 }
+
+/** The frustration signals ingest stores as markers (issue 21). */
+export type SignalKind = "rage_click" | "dead_click" | "error";
+const SIGNAL_KINDS: readonly string[] = ["rage_click", "dead_click", "error"];
 
 export interface HistorySection {
   kind: "init" | "navigation";
@@ -89,9 +95,32 @@ export function buildHistory(
       start: clamp(m.timestamp),
       duration: 0,
     })),
+    ...sorted.filter((m) => SIGNAL_KINDS.includes(m.kind)).map((m): HistoryMarker => ({
+      ...signalText(m.kind as SignalKind, m.data),
+      kind: m.kind as SignalKind,
+      start: clamp(m.timestamp),
+      duration: 0,
+    })),
   ].sort((a, b) => a.start - b.start);
   for (const marker of nested) sections[sectionAt(sections, marker.start)].markers.push(marker);
   return sections;
+}
+
+/** A signal's row text: the element's text (or the error's message) and its selector. */
+export function signalText(kind: SignalKind, data: unknown): { label: string; detail?: string } {
+  const d = (data ?? {}) as {
+    text?: unknown;
+    selector?: unknown;
+    clicks?: unknown;
+    message?: unknown;
+  };
+  if (kind === "error") return { label: typeof d.message === "string" ? d.message : "Error" };
+  const text = typeof d.text === "string" && d.text.trim() ? `“${d.text.trim()}”` : "";
+  const clicks = kind === "rage_click" && typeof d.clicks === "number" ? `${d.clicks} clicks` : "";
+  return {
+    label: [clicks, text].filter(Boolean).join(" on ") || "(no text)",
+    detail: typeof d.selector === "string" ? d.selector : undefined,
+  };
 }
 
 /** The section holding `offset`: the last one starting at or before it. */

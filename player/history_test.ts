@@ -55,3 +55,32 @@ Deno.test("history: exactly one row is active; a covering marker wins over its s
   assert.deepEqual(activeRow(sections, 80_000), { section: 1, marker: null });
   assert.deepEqual(activeRow(sections, 100_000), { section: 1, marker: null });
 });
+
+Deno.test("history: rage clicks, dead clicks and errors are markers with their text and selector", () => {
+  const sections = buildHistory(
+    [
+      { timestamp: 1_000, kind: "url", data: { url: "https://a.test/", pathname: "/" } },
+      {
+        timestamp: 3_000,
+        kind: "rage_click",
+        data: { selector: "button#buy", text: "Buy now", x: 1, y: 2, clicks: 4 },
+      },
+      { timestamp: 4_000, kind: "dead_click", data: { selector: "a.more", text: "", x: 1, y: 2 } },
+      { timestamp: 5_000, kind: "error", data: { message: "TypeError: x is undefined" } },
+    ],
+    [],
+    1_000,
+    10_000,
+  );
+  assert.deepEqual(sections[0].markers, [
+    {
+      kind: "rage_click",
+      label: "4 clicks on “Buy now”",
+      detail: "button#buy",
+      start: 2_000,
+      duration: 0,
+    },
+    { kind: "dead_click", label: "(no text)", detail: "a.more", start: 3_000, duration: 0 },
+    { kind: "error", label: "TypeError: x is undefined", start: 4_000, duration: 0 },
+  ]);
+});

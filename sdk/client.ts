@@ -151,15 +151,15 @@ export class PlayheadClient {
 
   /** Custom events go through rrweb while it runs, so they are ordered with its own events. */
   #push(tag: string, payload: unknown): void {
-    if (this.#state === "recording" && this.#stopRecorder) addCustomEvent(tag, payload);
-    else {
-      const event: RecordedEvent = {
-        type: CUSTOM_EVENT,
-        data: { tag, payload },
-        timestamp: Date.now(),
-      };
-      this.#flusher.add(event);
-    }
+    // rrweb refuses custom events until it has started (at DOMContentLoaded): an identify() in
+    // <head> right after init() goes to the buffer instead of throwing into the page.
+    if (this.#state === "recording" && this.#stopRecorder && addCustomEvent(tag, payload)) return;
+    const event: RecordedEvent = {
+      type: CUSTOM_EVENT,
+      data: { tag, payload },
+      timestamp: Date.now(),
+    };
+    this.#flusher.add(event);
   }
 
   #newFlusher(hold: boolean): Flusher {

@@ -37,9 +37,17 @@ export function startRecorder(
   };
 }
 
-/** Emits a custom event (type 5) through rrweb, so it is ordered with the recorder's own. */
-export function addCustomEvent(tag: string, payload: unknown): void {
-  record.addCustomEvent(tag, payload);
+/**
+ * Emits a custom event (type 5) through rrweb, so it is ordered with the recorder's own; false
+ * when rrweb has not started yet (it throws then).
+ */
+export function addCustomEvent(tag: string, payload: unknown): boolean {
+  try {
+    record.addCustomEvent(tag, payload);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Emits a Meta event and a full snapshot of the current DOM. */

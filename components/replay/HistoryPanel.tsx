@@ -10,7 +10,16 @@ interface Props {
   onSeek(real: number): void;
 }
 
-const KIND_LABEL = { init: "Start", navigation: "Page", idle: "Idle", identify: "Identify" };
+const KIND_LABEL = {
+  init: "Start",
+  navigation: "Page",
+  idle: "Idle",
+  identify: "Identify",
+  // short enough for the kind column; the row's label says the rest
+  rage_click: "Rage",
+  dead_click: "Dead",
+  error: "Error",
+};
 
 function Row(
   { item, current, nested, onSeek }: {
@@ -21,6 +30,7 @@ function Row(
   },
 ) {
   const url = "url" in item ? item.url : null;
+  const detail = "detail" in item ? item.detail : undefined;
   return (
     <li>
       <button
@@ -29,11 +39,14 @@ function Row(
         aria-current={current ? "true" : undefined}
         data-kind={item.kind}
         data-start={item.start}
-        title={url ?? undefined}
+        title={url ?? (detail ? `${item.label} · ${detail}` : undefined)}
         onClick={() => onSeek(item.start)}
       >
         <span class="history-kind">{KIND_LABEL[item.kind]}</span>
-        <span class="history-label">{item.label}</span>
+        <span class="history-label">
+          {item.label}
+          {detail && <code class="history-detail">{detail}</code>}
+        </span>
         <span class="history-time">
           <span data-testid="row-start">{clock(item.start)}</span>
           {item.duration > 0 && <span class="muted">{duration(item.duration)}</span>}

@@ -64,6 +64,8 @@ Deno.test("signals e2e: recorded signals, markers, filters, badges and insights"
   try {
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(e.stack ?? e.message));
     let sessionId = "";
 
     await t.step("the SDK sends rage and dead clicks and errors; ingest stores them", async () => {
@@ -114,6 +116,8 @@ Deno.test("signals e2e: recorded signals, markers, filters, badges and insights"
       assert.equal(rage[1].text, "*".repeat("MaskedLabelSecret".length));
       const dead = of("dead_click");
       assert.deepEqual(dead.map((d) => d.selector), ["button#nothing", "button#secret"]);
+      // Only the page's own two; the SDK threw nothing into the page (identify() in <head>).
+      assert.equal(pageErrors.length, 2, pageErrors.join("\n"));
       const errors = of("error").map((e) => String(e.message));
       assert.equal(errors.length, 2, JSON.stringify(errors));
       assert.match(errors[0], /ThrownBoom/);
@@ -198,6 +202,26 @@ Deno.test("signals e2e: recorded signals, markers, filters, badges and insights"
       assert.match(await rows.first().textContent() ?? "", /Chrome · Desktop/);
       await dashboard.screenshot({
         path: await artifactPath("sessions-signals.png"),
+        fullPage: true,
+      });
+    });
+    await t.step("the replay's History lists the signals with text and selector", async () => {
+      const session = await db.selectFrom("sessions").select("id")
+        .where("external_id", "=", sessionId).executeTakeFirstOrThrow();
+      await dashboard.goto(`${server.url}/replays/${session.id}`);
+      await hydrated(dashboard);
+      const rage = dashboard.locator(".history-row[data-kind=rage_click]");
+      await rage.first().waitFor();
+      assert.equal(await rage.count(), 2);
+      assert.match(
+        await rage.first().textContent() ?? "",
+        /4 clicks on “Does nothing”.*button#nothing/,
+      );
+      assert.equal(await dashboard.locator(".history-row[data-kind=dead_click]").count(), 2);
+      const error = dashboard.locator(".history-row[data-kind=error]");
+      assert.match(await error.first().textContent() ?? "", /ThrownBoom/);
+      await dashboard.screenshot({
+        path: await artifactPath("replay-signals.png"),
         fullPage: true,
       });
     });
