@@ -11,7 +11,7 @@ import { decodeWire, largeDecodes, readWire } from "./body.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";
 
-/** What tests read back to hold answers to the zod schemas (see api/openapi/registry.ts). */
+/** What tests read back to hold answers to the zod schemas (see tests/helpers/openapi_routes.ts). */
 export const VALIDATED = new WeakMap<
   MiddlewareHandler,
   { query?: z.ZodType; body?: z.ZodType; bodyOptional?: boolean }

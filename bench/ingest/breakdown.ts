@@ -1,5 +1,5 @@
 // Where an ingest request's server time goes: each step of the ingest path (api/body.ts,
-// core/ingest.ts) timed in this process on the workload's real bodies, one step at a time.
+// core/ingest/ingest.ts) timed in this process on the workload's real bodies, one step at a time.
 import { createHash } from "node:crypto";
 import { ingestBodySchema } from "../../core/ingest/schema.ts";
 import { MAX_DECODED_BYTES } from "../../api/body.ts";

@@ -1,6 +1,6 @@
 // Size budget of the capture SDK (issue 4: classic script ≤ 35 KB gzipped): builds the SDK and,
 // for comparison, rrweb's recorder with the console plugin alone; prints gzipped sizes.
-// Run: deno run -A bench/sdk_size.ts
+// Run: deno run -A bench/sdk/size.ts
 
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";

@@ -1,5 +1,5 @@
 // Wire schemas of /api/projects (DECISIONS "Projects and keys"): requests as the handlers parse
-// them, and the Project answer of core/projects.ts (strict, so an undocumented field fails tests).
+// them, and the Project answer of core/projects/projects.ts (strict, so an undocumented field fails tests).
 import { z } from "zod";
 import { nameSchema as name } from "../schema.ts";
 import { PUBLIC_KEY_PATTERN } from "./keys.ts";

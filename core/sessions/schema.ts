@@ -77,8 +77,8 @@ export const eventsQuery = z.object({
   before: offset.optional(),
 });
 
-// Answers (core/session_list.ts, core/session_detail.ts), strict so an undocumented field fails
-// tests/openapi_test.ts.
+// Answers (core/sessions/list.ts, core/sessions/detail.ts), strict so an undocumented field fails
+// tests/service/openapi_test.ts.
 const iso = z.iso.datetime();
 const traits = z.record(z.string(), z.unknown());
 

@@ -48,7 +48,7 @@ const clearable = (max: number) =>
   z.string().trim().max(max).transform((value) => value === "" ? null : value);
 export const displayNameForm = z.object({ customName: clearable(120), traitKey: clearable(60) });
 
-// Answers (core/tracked_users/*.ts), strict so an undocumented field fails tests/openapi_test.ts.
+// Answers (core/tracked_users/*.ts), strict so an undocumented field fails tests/service/openapi_test.ts.
 const iso = z.iso.datetime();
 const ms = z.number().int().meta({ description: "ms" });
 

@@ -1,5 +1,5 @@
 // Wire schemas of /api/user (DECISIONS "User"): requests as the handlers parse them, and the
-// answers of core/user.ts and core/passkeys.ts (strict, so an undocumented field fails tests).
+// answers of core/user/ and core/auth/passkeys/ (strict, so an undocumented field fails tests).
 import { z } from "zod";
 import { nameSchema } from "../schema.ts";
 

@@ -1,4 +1,4 @@
-// A seeded organization for tests/openapi_test.ts: an OWNER with a project, a session recorded
+// A seeded organization for tests/service/openapi_test.ts: an OWNER with a project, a session recorded
 // through ingest (batches, url and identity markers, a tracked user), a member, invites both ways,
 // a passkey and a linked account, so every documented list answers with items to check.
 import assert from "node:assert/strict";

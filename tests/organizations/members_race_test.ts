@@ -1,4 +1,4 @@
-// core/members.ts under a race: an owner demoted or removed while their role change or removal is
+// core/organizations/members.ts under a race: an owner demoted or removed while their role change or removal is
 // in flight must be refused. The interleaving is forced, not hoped for: the caller's database
 // runs the other owner's request just before the caller's transaction (and its roster lock) starts.
 import assert from "node:assert/strict";

@@ -112,7 +112,7 @@ export async function applyPendingTrackedUsers(
   return rows[0];
 }
 
-/** Tracked users without sessions, untouched since `settledBefore` (see core/cleanup.ts). */
+/** Tracked users without sessions, untouched since `settledBefore` (see core/service/cleanup.ts). */
 export async function deleteLonelyTrackedUsers(
   db: Db,
   settledBefore: Date,

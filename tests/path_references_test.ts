@@ -1,0 +1,56 @@
+// Every repository path that a comment, a README or ARCHITECTURE.md names exists, so a reader who
+// follows one lands somewhere. Paths under git-ignored folders (builds, benchmark output) are made
+// by a command, patterns (`<resource>`, `*_test.ts`) are not paths, and bench/RESULTS.md is a
+// dated record: its paths are those of the day each run was made.
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../", import.meta.url);
+const TOP = "api|bench|components|core|db|docs|fresh|islands|player|routes|sdk|static|tests|utils";
+/** A path-looking token: a top-level folder, then name characters, not inside a URL or route. */
+const PATH = new RegExp(`(?<![\\w/.@$-])((?:${TOP})/[\\w.\\[\\]()/-]*)`, "g");
+const TEXT_FILE = /\.(ts|tsx|css|md)$/;
+
+async function trackedFiles(): Promise<string[]> {
+  const out = await new Deno.Command("git", { args: ["ls-files"], cwd: ROOT }).output();
+  assert.ok(out.success, "git ls-files");
+  return new TextDecoder().decode(out.stdout).split("\n")
+    .filter((f) => TEXT_FILE.test(f) && f !== "bench/RESULTS.md");
+}
+
+async function ignoredPrefixes(): Promise<string[]> {
+  const text = await Deno.readTextFile(new URL(".gitignore", ROOT));
+  return text.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+}
+
+/** The parts of a file a reader reads as prose: comments in code, everything in Markdown. */
+function prose(file: string, text: string): string[] {
+  if (file.endsWith(".md")) return text.split("\n");
+  return text.split("\n").map((line) => line.match(/(?:\/\/|\/\*|^\s*\*)(.*)$/)?.[1] ?? "");
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(new URL(path, ROOT));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("repository paths named in comments, the README and ARCHITECTURE.md exist", async () => {
+  const ignored = await ignoredPrefixes();
+  const missing: string[] = [];
+  for (const file of await trackedFiles()) {
+    const lines = prose(file, await Deno.readTextFile(new URL(file, ROOT)));
+    lines.forEach((line, i) => {
+      for (const match of line.matchAll(PATH)) {
+        const after = line[match.index! + match[1].length] ?? "";
+        if (after === "<" || after === "*" || after === "…" || after === "{") continue; // a pattern
+        const path = match[1].replace(/[.)]+$/, "").replace(/\/$/, "");
+        if (ignored.some((prefix) => `${path}/`.startsWith(prefix))) continue;
+        if (!exists(path)) missing.push(`${file}:${i + 1}: ${path}`);
+      }
+    });
+  }
+  assert.deepEqual(missing, []);
+});
