@@ -58,6 +58,18 @@ const envSchema = z.object({
   HTTP_BODY_TIMEOUT_MS: positiveInt(30000),
   // How often live dashboard parts (online dots, "online now") ask again; tests shorten it.
   DASHBOARD_LIVE_REFRESH_MS: positiveInt(20000),
+  // Recordings in S3-compatible object storage (issue 22), in the AWS SDKs' own variable names.
+  EVENTS_STORE: z.string().regex(
+    /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()\/-]*)?$/,
+    "must be s3://bucket or s3://bucket/prefix",
+  ).optional(),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_REGION: z.string().trim().min(1).default("us-east-1"),
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  EVENTS_STORE_FLUSH_MS: positiveInt(10_000),
+  EVENTS_STORE_FLUSH_BYTES: positiveInt(32 * 1024 * 1024),
+  EVENTS_STORE_TIMEOUT_MS: positiveInt(10_000),
 });
 
 /** A pair of variables that enables one primary sign-in method only when both are set. */
@@ -145,6 +157,25 @@ export interface Config {
   liveRefreshMs: number;
   /** Ingest requests handled at once; more wait for a turn once their body is in. */
   ingestConcurrency: number;
+  /** null keeps every recording in PostgreSQL (the default). */
+  eventsStore: EventsStoreConfig | null;
+}
+
+/** EVENTS_STORE and the AWS_* variables: where offloaded batches go (core/storage/). */
+export interface EventsStoreConfig {
+  bucket: string;
+  /** Key prefix without slashes at either end; "" for the bucket's root. */
+  prefix: string;
+  /** Path-style base URL of the bucket (custom endpoint), or AWS's virtual-hosted one. */
+  bucketUrl: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** A flush every this many ms, or sooner once this many bytes are staged. */
+  flushMs: number;
+  flushBytes: number;
+  /** One store request's time limit: past it the store counts as down. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -186,6 +217,10 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
   (env) =>
     env.NODE_ENV === "production" && !env.DATABASE_URL
       ? ["DATABASE_URL is required in production"]
+      : [],
+  (env) =>
+    env.EVENTS_STORE && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)
+      ? ["EVENTS_STORE needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"]
       : [],
 ];
 
@@ -253,6 +288,27 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     },
     liveRefreshMs: e.DASHBOARD_LIVE_REFRESH_MS,
     ingestConcurrency: e.INGEST_CONCURRENCY,
+    eventsStore: eventsStoreConfig(e),
+  };
+}
+
+function eventsStoreConfig(e: z.infer<typeof envSchema>): EventsStoreConfig | null {
+  if (!e.EVENTS_STORE || !e.AWS_ACCESS_KEY_ID || !e.AWS_SECRET_ACCESS_KEY) return null;
+  const [bucket, ...rest] = e.EVENTS_STORE.slice("s3://".length).split("/");
+  const endpoint = e.AWS_ENDPOINT_URL_S3;
+  return {
+    bucket,
+    prefix: rest.join("/").replace(/^\/+|\/+$/g, ""),
+    // A custom endpoint (Ceph, MinIO, R2…) is addressed path-style; AWS itself virtual-hosted.
+    bucketUrl: endpoint
+      ? `${stripSlash(endpoint)}/${bucket}`
+      : `https://${bucket}.s3.${e.AWS_REGION}.amazonaws.com`,
+    region: e.AWS_REGION,
+    accessKeyId: e.AWS_ACCESS_KEY_ID,
+    secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+    flushMs: e.EVENTS_STORE_FLUSH_MS,
+    flushBytes: e.EVENTS_STORE_FLUSH_BYTES,
+    timeoutMs: e.EVENTS_STORE_TIMEOUT_MS,
   };
 }
 

@@ -233,3 +233,38 @@ Deno.test("config: production refuses a short or placeholder AUTH_SECRET, naming
   }
   assert.equal(loadConfig({ ...DEV, AUTH_SECRET: "changeme" }).authSecret, "changeme");
 });
+
+Deno.test("config: EVENTS_STORE turns the object store on, in the AWS SDKs' variable names", () => {
+  assert.equal(loadConfig(DEV).eventsStore, null);
+  const keys = { AWS_ACCESS_KEY_ID: "ak", AWS_SECRET_ACCESS_KEY: "sk" };
+  const custom = loadConfig({
+    ...DEV,
+    ...keys,
+    EVENTS_STORE: "s3://rec-bucket/playhead/events/",
+    AWS_ENDPOINT_URL_S3: "http://127.0.0.1:7480/",
+    AWS_REGION: "eu-west-3",
+  }).eventsStore!;
+  assert.equal(custom.bucket, "rec-bucket");
+  assert.equal(custom.prefix, "playhead/events");
+  assert.equal(custom.bucketUrl, "http://127.0.0.1:7480/rec-bucket"); // path-style
+  assert.equal(custom.region, "eu-west-3");
+  assert.equal(custom.flushMs, 10_000);
+  assert.equal(custom.flushBytes, 32 * 1024 * 1024);
+  const aws = loadConfig({ ...DEV, ...keys, EVENTS_STORE: "s3://rec-bucket" }).eventsStore!;
+  assert.equal(aws.prefix, "");
+  assert.equal(aws.bucketUrl, "https://rec-bucket.s3.us-east-1.amazonaws.com");
+
+  assert.throws(
+    () => loadConfig({ ...DEV, EVENTS_STORE: "s3://rec-bucket", EVENTS_STORE_FLUSH_MS: "0" }),
+    (error: ConfigError) => error.problems.some((p) => p.startsWith("EVENTS_STORE_FLUSH_MS")),
+  );
+  assert.throws(
+    () => loadConfig({ ...DEV, EVENTS_STORE: "s3://rec-bucket" }),
+    (error: ConfigError) =>
+      error.problems.includes("EVENTS_STORE needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"),
+  );
+  assert.throws(
+    () => loadConfig({ ...DEV, ...keys, EVENTS_STORE: "https://rec-bucket" }),
+    (error: ConfigError) => error.problems.some((p) => p.startsWith("EVENTS_STORE:")),
+  );
+});

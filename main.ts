@@ -11,6 +11,7 @@ import { containDriverFaults } from "./db/driver_fault.ts";
 import { ensurePlayground } from "./core/service/playground.ts";
 import { withDevSecret } from "./core/auth/dev_secret.ts";
 import { runCleanup } from "./core/service/cleanup.ts";
+import { startOffloader } from "./core/storage/offload.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import freshConfig from "./fresh.config.ts";
@@ -71,10 +72,15 @@ const server = await serve((req, info) => app.fetch(req, info), {
     database: db.kind,
     url: `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`,
     appUrl: config.appUrl,
+    eventsStore: config.eventsStore
+      ? `s3://${config.eventsStore.bucket}/${config.eventsStore.prefix}`
+      : "off",
   });
 }
 
 scheduleCleanup();
+// Every instance offloads; claims keep two from packing the same batch (core/storage/offload.ts).
+const offloader = deps.store ? startOffloader({ db, store: deps.store }) : null;
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
@@ -86,6 +92,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     }, grace);
     log.info("server:shutdown:start", { signal, graceMs: grace });
     await server.shutdown();
+    await offloader?.stop();
     await deps.lastUsed.settle();
     await db.close();
     clearTimeout(timer);

@@ -8,6 +8,7 @@ import { KnownKeys } from "./ingest/known_keys.ts";
 import { projectKeyExists } from "../db/queries/projects/projects.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
+import { ObjectStore } from "./storage/store.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;
@@ -28,6 +29,8 @@ export interface AppDeps {
   authSecret: string;
   /** null when no SMTP account is configured. */
   mailer: Mailer | null;
+  /** Where event batches are offloaded (EVENTS_STORE); null keeps them in PostgreSQL. */
+  store: ObjectStore | null;
   status(): Promise<ServiceStatus>;
 }
 
@@ -39,6 +42,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
     knownKeys: new KnownKeys((key) => projectKeyExists(db.kysely, key)),
     authSecret: resolveAuthSecret(config),
     mailer: createMailer(config.mail),
+    store: config.eventsStore ? new ObjectStore(config.eventsStore) : null,
     status: async () => ({
       version: VERSION,
       databaseKind: db.kind,

@@ -15,6 +15,7 @@ import * as m0012 from "./migrations/0012_day_partitions.ts";
 import * as m0013 from "./migrations/0013_sessions_by_start.ts";
 import * as m0014 from "./migrations/0014_session_signals.ts";
 import * as m0015 from "./migrations/0015_batch_snapshots.ts";
+import * as m0016 from "./migrations/0016_object_store.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0013_sessions_by_start": m0013,
   "0014_session_signals": m0014,
   "0015_batch_snapshots": m0015,
+  "0016_object_store": m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -184,12 +184,33 @@ export interface EventBatchTable {
   last_ts: number;
   event_count: number;
   digest: Uint8Array;
-  /** gzip of the JSON array of events, exactly as received. */
-  data: Uint8Array;
+  /** gzip of the JSON array of events, exactly as received; null once offloaded (0016). */
+  data: Uint8Array | null;
   slice_markers: Json | null;
   /** Timestamp of the batch's first full snapshot led by a Meta; null without (migration 0015). */
   snapshot_ts: ColumnType<number | null, number | null | undefined, never>;
   created_at: CreatedAt;
+  /** Written while a store is configured and not yet offloaded (migration 0016). */
+  staged: boolean | null;
+  /** Where an offloaded batch's bytes are: the object and the byte range in it. */
+  object_key: string | null;
+  object_offset: number | null;
+  object_length: number | null;
+  offload_claim: string | null;
+  offload_claim_expires: Timestamp | null;
+}
+
+/** An object the offloader wrote (migration 0016). */
+export interface StoredObjectTable {
+  key: string;
+  /** The UTC day of creation of the sessions whose batches it holds (its key's prefix). */
+  day: string;
+  bytes: number;
+  created_at: CreatedAt;
+  /** Its batches point at it; false until then (an orphan if it stays so). */
+  committed: Generated<boolean>;
+  /** Holds bytes of a deleted session: rewritten by the daily cleanup. */
+  dirty: Generated<boolean>;
 }
 
 export interface MarkerTable {
@@ -232,6 +253,7 @@ export interface Database {
   sessions: SessionTable;
   event_batches: EventBatchTable;
   markers: MarkerTable;
+  stored_objects: StoredObjectTable;
   revoked_tokens: RevokedTokenTable;
   rate_limit_counters: RateLimitCounterTable;
 }

@@ -22,7 +22,14 @@ export function healthRoutes(deps: AppDeps): Hono<ApiEnv> {
       errors: [503],
     }),
     noStore(),
-    async (c) => c.json({ status: "ok", database: "ok", ...await databaseStatus(deps) }),
+    async (c) =>
+      c.json({
+        status: "ok",
+        database: "ok",
+        ...await databaseStatus(deps),
+        // Cached from the store's last requests: never a request per health check.
+        store: deps.store?.status() ?? "off",
+      }),
   );
   return app;
 }

@@ -23,6 +23,8 @@ const encoder = new TextEncoder();
 export interface IngestDeps {
   db: Db;
   lastUsed: LastUsedTracker;
+  /** Set when batches are offloaded: each one is then stored staged for the offloader. */
+  store?: unknown;
 }
 
 export function createLastUsedWriter(db: Db): (projectId: string) => Promise<void> {
@@ -59,6 +61,7 @@ export async function ingestBatch(
       digest,
       data,
       sliceMarkersJson: body.sliceMarkers ? JSON.stringify(body.sliceMarkers) : null,
+      staged: Boolean(deps.store),
       markersJson: JSON.stringify(markers),
       signals: counts.error + counts.rage_click + counts.dead_click > 0
         ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }

@@ -24,6 +24,8 @@ import {
 import { compactRollups } from "../../db/queries/service/rollups.ts";
 import { chunked, chunkedByKey } from "../chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
+import type { ObjectStore } from "../storage/store.ts";
+import { sweepStore } from "../storage/sweep.ts";
 import type { cleanupResult } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
@@ -57,10 +59,12 @@ export interface CleanupOptions {
   trigger?: "http" | "cron";
   /** Overrides both chunk sizes (tests prove the chunk loop with small ones). */
   chunkRows?: number;
+  /** Overrides how old an uncommitted object must be to count as an orphan (tests). */
+  orphanAgeMs?: number;
 }
 
 export async function runCleanup(
-  deps: Pick<AppDeps, "config" | "db">,
+  deps: Pick<AppDeps, "config" | "db"> & Partial<Pick<AppDeps, "store">>,
   now: Date,
   options: CleanupOptions = {},
 ): Promise<CleanupResult> {
@@ -73,7 +77,8 @@ export async function runCleanup(
   try {
     // On PostgreSQL the lock belongs to one pooled connection, so the whole run stays on it;
     // PGlite has a single connection anyway, and pinning it would stall every other request.
-    const run = (conn: Kysely<Database>) => locked(conn, now, { ...options, spared }, idle);
+    const store = deps.store ?? null;
+    const run = (conn: Kysely<Database>) => locked(conn, now, { ...options, spared, store }, idle);
     if (db.kind === "pglite") return await run(db.kysely);
     return await db.kysely.connection().execute(run);
   } finally {
@@ -84,7 +89,7 @@ export async function runCleanup(
 async function locked(
   db: Kysely<Database>,
   now: Date,
-  options: CleanupOptions & { spared: string[] },
+  options: CleanupOptions & { spared: string[]; store: ObjectStore | null },
   idle: CleanupCounts,
 ): Promise<CleanupResult> {
   const trigger = options.trigger ?? "http";
@@ -96,10 +101,18 @@ async function locked(
     // Not one of the spec's four counts: logged, not returned.
     const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
     await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
+    // After the session sweep: the expired days' sessions are gone, so their objects can go.
+    // A store that is down leaves its part for the next run; the database's part is done.
+    const store = options.store
+      ? await sweepStore(db, options.store, now, RETENTION_MS, options.orphanAgeMs).catch(
+        (error) => void log.error("storage:sweep:failed", { error: String(error) }),
+      )
+      : null;
     log.info("cron:cleanup:summary", {
       trigger,
       ...counts,
       ...auth,
+      ...(store ? { store } : {}),
       durationMs: Math.round(performance.now() - started),
     });
     return { ...counts, skipped: false };

@@ -9,6 +9,10 @@ export const health = z.strictObject({
   version: z.string(),
   databaseKind: z.enum(["postgres", "pglite"]),
   migrationLevel: z.string().meta({ description: 'the latest applied migration, or "none"' }),
+  store: z.enum(["off", "ok", "unavailable"]).meta({
+    description: 'the recording store (EVENTS_STORE): "off" keeps recordings in the database; ' +
+      "from its last requests, without waiting for one",
+  }),
 });
 
 const deleted = z.number().int().nonnegative();

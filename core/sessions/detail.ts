@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps.ts";
 import {
   batchData,
   batchDataSlice,
+  type BatchMeta,
   batchMetas,
   deleteSession,
   findSession,
@@ -12,11 +13,12 @@ import {
   snapshotBatchAt,
 } from "../../db/queries/sessions/detail.ts";
 import { notFound } from "../errors.ts";
+import { readRange, resolveBytes } from "../storage/read.ts";
 import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
 
-type Deps = Pick<AppDeps, "db">;
+type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
 /** Upper bound of stored bytes fetched by one query while streaming events. */
 export const EVENTS_GROUP_BYTES = 8 * 1024 * 1024;
@@ -100,7 +102,9 @@ export interface EventsOptions {
 
 /**
  * Checks access now (so a 404 comes before any byte is sent), then yields the batches in replay
- * order, fetching their data in groups of at most `groupBytes` (one batch if it is larger).
+ * order, fetching their data in groups of at most `groupBytes` (one batch if it is larger). The
+ * first group is read before the answer starts, so a store that is down answers 503; a group of
+ * offloaded batches is read while the one before is sent (two groups in memory at most).
  */
 export async function sessionEvents(
   deps: Deps,
@@ -118,28 +122,41 @@ export async function sessionEvents(
   const metas = before !== null && beforePlace === null
     ? []
     : await batchMetas(db, session, { after, from: fromPlace, before: beforePlace });
+  const groups: BatchMeta[][] = [];
+  for (let start = 0; start < metas.length;) {
+    let end = start + 1;
+    let bytes = metas[start].bytes;
+    while (end < metas.length && bytes + metas[end].bytes <= groupBytes) {
+      bytes += metas[end++].bytes;
+    }
+    groups.push(metas.slice(start, end));
+    start = end;
+  }
+  const read = async (group: BatchMeta[]) =>
+    await resolveBytes(
+      deps.store ?? null,
+      await batchData(deps.db.kysely, session, group.map((m) => m.id)),
+    );
+  const first = groups.length ? await read(groups[0]) : null;
   return (async function* () {
-    for (let start = 0; start < metas.length;) {
-      let end = start + 1;
-      let bytes = metas[start].bytes;
-      while (end < metas.length && bytes + metas[end].bytes <= groupBytes) {
-        bytes += metas[end++].bytes;
-      }
-      const group = metas.slice(start, end);
-      const data = await batchData(deps.db.kysely, session, group.map((m) => m.id));
-      for (const meta of group) {
+    let next: Promise<Map<number, Uint8Array | null>> | null = null;
+    for (let i = 0; i < groups.length; i++) {
+      const data = i === 0 ? first! : await (next ?? read(groups[i]));
+      next = groups[i + 1]?.some((m) => m.offloaded) ? read(groups[i + 1]) : null;
+      next?.catch(() => {}); // awaited by the next round; a stream cut short never asks
+      for (const meta of groups[i]) {
+        if (!data.has(meta.id)) continue; // deleted while streaming
         const bytes = data.get(meta.id);
-        if (!bytes) continue; // deleted while streaming
         data.delete(meta.id); // let each batch's bytes go as soon as it is encoded
         yield {
           id: String(meta.id),
           firstTimestamp: meta.first_ts,
           lastTimestamp: meta.last_ts,
           eventCount: meta.event_count,
-          data: bytes.toBase64(),
+          // A missing object sends no bytes: the replay skips it with a notice, like a corrupt batch.
+          data: bytes ? bytes.toBase64() : "",
         };
       }
-      start = end;
     }
   })();
 }
@@ -159,8 +176,12 @@ export async function sessionFirstBatches(
   limit: number,
 ): Promise<AsyncIterable<AsyncIterable<Uint8Array>>> {
   const session = await sessionOf(deps, viewer, id);
-  const slice = (index: number, from: number, length: number) =>
-    batchDataSlice(deps.db.kysely, session, index, from, length);
+  // A store that is down or an object that is missing ends the slices: no first frame then.
+  const slice = async (index: number, from: number, length: number) => {
+    const bytes = await batchDataSlice(deps.db.kysely, session, index, from, length);
+    if (!bytes || "data" in bytes) return bytes?.data ?? null;
+    return await readRange(deps.store ?? null, bytes).catch(() => null);
+  };
   return (async function* () {
     for (let index = 0; index < limit; index++) {
       const first = await slice(index, 0, FIRST_SLICE_BYTES);

@@ -50,7 +50,7 @@ Deno.test("session first batches: the first batches in replay order, each whole 
     stored.push(await insertBatch(db.kysely, session, events));
   }
   const inOrder = [...stored].sort((a, b) => a.first_ts - b.first_ts).slice(0, 3);
-  assert.ok(inOrder[0].data.length > 3 * 64 * 1024, `${inOrder[0].data.length} bytes`);
+  assert.ok(inOrder[0].data!.length > 3 * 64 * 1024, `${inOrder[0].data!.length} bytes`);
   const viewer: Viewer = {
     userId: "u",
     email: "u@example.test",
@@ -63,7 +63,7 @@ Deno.test("session first batches: the first batches in replay order, each whole 
     for await (const slice of slices) parts.push(slice);
     got.push(new Uint8Array(parts.flatMap((p) => [...p])));
   }
-  assert.deepEqual(got, inOrder.map((b) => new Uint8Array(b.data)));
+  assert.deepEqual(got, inOrder.map((b) => new Uint8Array(b.data!)));
   const other: Viewer = { ...viewer, activeOrganizationId: crypto.randomUUID() };
   await assert.rejects(() => sessionFirstBatches({ db }, other, session.id, 3), /session/);
 });

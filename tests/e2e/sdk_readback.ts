@@ -27,7 +27,7 @@ export async function storedBatches(
     .orderBy("first_ts").orderBy("id").execute();
   const out = [];
   for (const row of rows) {
-    const json = new TextDecoder().decode(await gunzipBytes(row.data));
+    const json = new TextDecoder().decode(await gunzipBytes(row.data!));
     out.push({ json, events: JSON.parse(json) as StoredEvent[] });
   }
   return out;

@@ -236,9 +236,9 @@ Deno.test("ingest: one batch row per request holds the events as received, gzipp
   assert.equal(batches[0].first_ts, T0);
   assert.equal(batches[0].last_ts, T0 + 3_000);
   assert.equal(batches[0].event_count, 4);
-  assert.deepEqual(await gunzipJson(batches[0].data), events);
+  assert.deepEqual(await gunzipJson(batches[0].data!), events);
   assert.deepEqual(batches[0].slice_markers, sliceMarkers);
-  assert.deepEqual(await gunzipJson(batches[1].data), recordedEvents(2, T0 + 10_000));
+  assert.deepEqual(await gunzipJson(batches[1].data!), recordedEvents(2, T0 + 10_000));
 });
 
 Deno.test("ingest: an identical retried batch is acknowledged and stored only once", async () => {

@@ -107,7 +107,7 @@ Deno.test("ingest: NULs and lone surrogates in every text field are accepted and
   assertStorable(stored, "rows");
   // The events are stored exactly as sent, NULs and lone surrogates included.
   assert.equal(stored.batches.length, 1);
-  assert.deepEqual(await gunzipJson(stored.batches[0].data), events);
+  assert.deepEqual(await gunzipJson(stored.batches[0].data!), events);
 });
 
 Deno.test("ingest: traits or a marker payload nested absurdly deep are a 400 naming the path", async () => {

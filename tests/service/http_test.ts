@@ -19,6 +19,7 @@ Deno.test("health: reports ok with the database kind and migration level", async
   assert.equal(body.database, "ok");
   assert.equal(body.databaseKind, t.db.kind);
   assert.equal(body.migrationLevel, LATEST_MIGRATION);
+  assert.equal(body.store, "off"); // no EVENTS_STORE: recordings stay in the database
   assert.equal(res.headers.get("cache-control"), "no-store");
 });
 

@@ -104,7 +104,7 @@ Deno.test("session events: base64 of the stored gzip, ordered by firstTimestamp 
   for (const [i, batch] of body.batches.slice(1, 4).entries()) {
     const bytes = Uint8Array.fromBase64(batch.data);
     const own = stored.find((s) => String(s.id) === batch.id)!;
-    assert.deepEqual(bytes, new Uint8Array(own.data));
+    assert.deepEqual(bytes, new Uint8Array(own.data!));
     assert.deepEqual(await gunzipJson(bytes), batches[i]);
     assert.equal(batch.eventCount, batches[i].length);
     assert.equal(batch.firstTimestamp, Math.min(...batches[i].map((e) => e.timestamp)));

@@ -35,6 +35,8 @@ export interface IngestRow {
     markersJson: string;
     /** The batch's signal markers by kind (migration 0014); null when it has none. */
     signals: { errors: number; rageClicks: number; deadClicks: number } | null;
+    /** Waits for the offloader (a store is configured, migration 0016). */
+    staged?: boolean;
   } | null;
 }
 
@@ -218,13 +220,12 @@ export async function writeIngest(
     batch AS (
       INSERT INTO event_batches
         (project_id, session_external_id, session_created_at, first_ts, last_ts, snapshot_ts,
-         event_count, digest, data, slice_markers)
+         event_count, digest, data, slice_markers, staged)
       SELECT project.id, ${row.externalId}, ${b ? sql`placed.created_at` : sql`now()`},
         ${b?.firstTs ?? null}::bigint, ${b?.lastTs ?? null}::bigint,
-        ${b?.snapshotTs ?? null}::bigint, ${b?.eventCount ?? 0}::integer, ${
-    b?.digest ?? null
-  }::bytea, ${b?.data ?? null}::bytea,
-        ${b?.sliceMarkersJson ?? null}::text::jsonb
+        ${b?.snapshotTs ?? null}::bigint, ${b?.eventCount ?? 0}::integer,
+        ${b?.digest ?? null}::bytea, ${b?.data ?? null}::bytea,
+        ${b?.sliceMarkersJson ?? null}::text::jsonb, ${b?.staged ? true : null}::boolean
       FROM project ${b ? sql`, placed` : none} WHERE ${b !== null}::boolean
       ON CONFLICT (project_id, session_external_id, digest, session_created_at) DO NOTHING
       RETURNING id

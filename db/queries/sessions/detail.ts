@@ -63,6 +63,8 @@ export interface BatchMeta {
   event_count: number;
   /** Stored gzip size in bytes. */
   bytes: number;
+  /** Its bytes are in the object store (migration 0016). */
+  offloaded: boolean;
 }
 
 /** A batch's place in replay order: by first_ts, then id. */
@@ -90,7 +92,8 @@ export async function batchMetas(
       "first_ts",
       "last_ts",
       "event_count",
-      sql<number>`octet_length(data)`.as("bytes"),
+      sql<number>`COALESCE(object_length, octet_length(data))`.as("bytes"),
+      sql<boolean>`object_key IS NOT NULL`.as("offloaded"),
     ])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
@@ -127,24 +130,40 @@ export async function snapshotBatchAt(
   return row ?? null;
 }
 
-/** The stored gzip bytes of the given batches, by id. */
+/** Where a batch's gzip bytes are: inline, or a byte range of an object in the store (0016). */
+export type BatchBytes = { data: Uint8Array } | { key: string; offset: number; length: number };
+
+/** The stored gzip bytes of the given batches (or where they are), by id. */
 export async function batchData(
   db: Kysely<Database>,
   session: BatchSession,
   ids: number[],
-): Promise<Map<number, Uint8Array>> {
-  const rows = await db.selectFrom("event_batches").select(["id", "data"])
+): Promise<Map<number, BatchBytes>> {
+  const rows = await db.selectFrom("event_batches")
+    .select(["id", "data", "object_key", "object_offset", "object_length"])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
     .where("session_created_at", "=", createdAtOf(session))
     .where("id", "in", ids)
     .execute();
-  return new Map(rows.map((r) => [r.id, r.data]));
+  return new Map(rows.map((r) => [r.id, bytesOf(r, r.data)]));
+}
+
+type Placed = {
+  object_key: string | null;
+  object_offset: number | string | null;
+  object_length: number | null;
+};
+
+function bytesOf(row: Placed, data: Uint8Array | null): BatchBytes {
+  if (data !== null || row.object_key === null) return { data: data ?? new Uint8Array() };
+  return { key: row.object_key, offset: Number(row.object_offset), length: row.object_length! };
 }
 
 /**
  * `length` stored gzip bytes from byte `from` (0-based) of the session's batch at `index` in
- * replay order; null past the last batch, empty past the batch's end.
+ * replay order (or the range of its object that holds them); null past the last batch, empty past
+ * the batch's end.
  */
 export async function batchDataSlice(
   db: Kysely<Database>,
@@ -152,16 +171,21 @@ export async function batchDataSlice(
   index: number,
   from: number,
   length: number,
-): Promise<Uint8Array | null> {
+): Promise<BatchBytes | null> {
   const row = await db.selectFrom("event_batches")
-    .select(sql<Uint8Array>`substring(data from ${from + 1} for ${length})`.as("data"))
+    .select(sql<Uint8Array | null>`substring(data from ${from + 1} for ${length})`.as("data"))
+    .select(["object_key", "object_offset", "object_length"])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
     .where("session_created_at", "=", createdAtOf(session))
     .orderBy("first_ts").orderBy("id")
     .limit(1).offset(index)
     .executeTakeFirst();
-  return row?.data ?? null;
+  if (!row) return null;
+  const bytes = bytesOf(row, row.data);
+  if ("data" in bytes) return bytes;
+  const end = Math.min(from + length, bytes.length);
+  return { key: bytes.key, offset: bytes.offset + from, length: Math.max(0, end - from) };
 }
 
 /** The stored created_at of the session, as a subquery (pruned to one partition at run time). */
