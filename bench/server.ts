@@ -56,7 +56,11 @@ export interface BenchServer {
 }
 
 /** Starts main.ts in production mode on a free loopback port and waits for /api/health. */
-export async function startServer(databaseUrl: string, extraArgs: string[] = []) {
+export async function startServer(
+  databaseUrl: string,
+  extraArgs: string[] = [],
+  extraEnv: Record<string, string> = {},
+) {
   await ensureBuilt();
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
@@ -72,6 +76,7 @@ export async function startServer(databaseUrl: string, extraArgs: string[] = [])
       AUTH_OAUTH_A_SECRET: "bench",
       PORT: String(port),
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdin: "null",
     stdout: "inherit",
