@@ -23,6 +23,14 @@ Deno.test({
     const a = await w.record(crypto.randomUUID(), 6);
     const b = await w.record(crypto.randomUUID(), 4, 40, T0 + 999_000);
     const inline = [await w.events(a), await w.events(b)];
+    // Issue 20's selection of batches (a moment's snapshot onwards, and the rest before it).
+    const selections = [`from=${100_000}`, `before=${100_000}`, `after=${inline[0].batches[2].id}`];
+    const selected = async () =>
+      await Promise.all(
+        selections.map(async (q) => (await w.get(`/api/sessions/${a}/events?${q}`)).body),
+      );
+    const inlineSelected = await selected();
+    assert.ok(inlineSelected.every((body) => body.batches.length > 0));
     assert.deepEqual(await stagedTotals(t.db.kysely), {
       batches: 10,
       bytes: (await stagedTotals(t.db.kysely)).bytes,
@@ -56,6 +64,7 @@ Deno.test({
     const reads = countReads(w.store);
     assert.deepEqual([await w.events(a), await w.events(b)], inline);
     assert.equal(reads.reads, 2, "one range read per session");
+    assert.deepEqual(await selected(), inlineSelected);
 
     // The server's first frame reads slices of an offloaded batch from the store too.
     const slices: Uint8Array[] = [];
