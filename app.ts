@@ -3,7 +3,13 @@
 import { Hono } from "hono";
 import type { AppDeps } from "./core/deps.ts";
 import { createApi } from "./api/mod.ts";
-import { refuseNulInAddress, requestId, securityHeaders, serverTiming } from "./api/middleware.ts";
+import {
+  refuseNulInAddress,
+  requestClasses,
+  requestId,
+  securityHeaders,
+  serverTiming,
+} from "./api/middleware.ts";
 import { compress } from "./utils/compress.ts";
 
 /** Answers a request for a static or built file, or null when the path is not one. */
@@ -35,7 +41,7 @@ export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   }
   for (const mount of parts.mounts ?? []) app.route("/", mount);
 
-  app.use(serverTiming(), requestId(), securityHeaders(), refuseNulInAddress());
+  app.use(serverTiming(), requestId(), securityHeaders(), refuseNulInAddress(), requestClasses());
   app.route("/api", createApi(deps));
 
   const pages = parts.pages;

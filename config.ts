@@ -56,6 +56,9 @@ const envSchema = z.object({
   // gzipped SDK batch meets at 140 kbit/s (a 408 is retried by the SDK, nothing is lost).
   HTTP_HEADER_TIMEOUT_MS: positiveInt(10000),
   HTTP_BODY_TIMEOUT_MS: positiveInt(30000),
+  // A connection with nothing read or written for this long is closed (serve.ts): a client that
+  // stops reading an answer. Above every database budget and the statement timeout.
+  HTTP_IDLE_TIMEOUT_MS: positiveInt(60000),
   // How often live dashboard parts (online dots, "online now") ask again; tests shorten it.
   DASHBOARD_LIVE_REFRESH_MS: positiveInt(20000),
   // Recordings in S3-compatible object storage (issue 22), in the AWS SDKs' own variable names.
@@ -152,7 +155,12 @@ export interface Config {
     /** How long a dashboard request waits for the database before answering 503. */
     dashboardBudgetMs: number;
   };
-  http: { headerTimeoutMs: number; bodyTimeoutMs: number; shutdownGraceMs: number };
+  http: {
+    headerTimeoutMs: number;
+    bodyTimeoutMs: number;
+    idleTimeoutMs: number;
+    shutdownGraceMs: number;
+  };
   /** Poll interval of the dashboard's live parts (heartbeats), in ms. */
   liveRefreshMs: number;
   /** Ingest requests handled at once; more wait for a turn once their body is in. */
@@ -284,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     http: {
       headerTimeoutMs: e.HTTP_HEADER_TIMEOUT_MS,
       bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
     liveRefreshMs: e.DASHBOARD_LIVE_REFRESH_MS,

@@ -64,6 +64,7 @@ const server = await serve((req, info) => app.fetch(req, info), {
   port: config.port,
   headerTimeoutMs: config.http.headerTimeoutMs,
   bodyTimeoutMs: config.http.bodyTimeoutMs,
+  idleTimeoutMs: config.http.idleTimeoutMs,
 });
 {
   const { hostname, port } = server.addr;

@@ -5,8 +5,9 @@
 // with `headersTimeout`, `requestTimeout` and `keepAliveTimeout`; @hono/node-server bridges it
 // to the same `(Request, info) => Response` handler Deno.serve takes.
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { log } from "./log.ts";
 
 export interface ConnectionTimeouts {
   /** A request head (request line and headers) must arrive within this; an idle keep-alive
@@ -14,6 +15,10 @@ export interface ConnectionTimeouts {
   headerTimeoutMs: number;
   /** The app's own body timeout (api/body.ts answers 408 with the error body at this point). */
   bodyTimeoutMs: number;
+  /** A connection on which nothing is read or written for this long is closed: a client that
+   * stops reading an answer (a replay's events stream) holds its buffers no longer (issue 23 #8).
+   * Longer than any database budget, so a slow answer is not cut. */
+  idleTimeoutMs?: number;
 }
 
 export interface ServeOptions extends ConnectionTimeouts {
@@ -57,6 +62,12 @@ export async function serve(handler: FetchHandler, options: ServeOptions): Promi
     { overrideGlobalObjects: false },
   );
   const server = createServer(nodeTimeouts(options), listener);
+  if (options.idleTimeoutMs) {
+    server.setTimeout(options.idleTimeoutMs, (socket: Socket) => {
+      log.warn("http:connection:idle_closed", { idleTimeoutMs: options.idleTimeoutMs });
+      socket.destroy();
+    });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.hostname ?? "0.0.0.0", () => {

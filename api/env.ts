@@ -1,5 +1,6 @@
 // Per-request variables shared by the /api middleware and handlers.
 import type { Viewer } from "../core/auth/viewer.ts";
+import type { BudgetClock } from "./database_budget.ts";
 
 export interface ApiEnv {
   /** `viewer` is set on cookie-authenticated sub-apps (see api/dashboard.ts); null = signed out. */
@@ -9,5 +10,7 @@ export interface ApiEnv {
     wireBytes: number;
     /** HTTP_BODY_TIMEOUT_MS, for `body()` (api/validate.ts). */
     bodyTimeoutMs: number;
+    /** The request's database budget, when it has one (paused while its body arrives). */
+    databaseBudget: BudgetClock;
   };
 }

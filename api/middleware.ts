@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { AppError, errorBody, unavailable, validation } from "../core/errors.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database_budget.ts";
 import { log } from "../log.ts";
+import { type RequestClass, runAs, ShareBusy, WorkAbandoned } from "../db/connection_shares.ts";
 import { captureException } from "../monitoring.ts";
 
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -46,6 +47,24 @@ export function requestId(): MiddlewareHandler {
   };
 }
 
+/** The request class of a path (db/connection_shares.ts); null: not limited (the cron). */
+export function requestClassOf(method: string, path: string): RequestClass | null {
+  if (path === "/api/health") return "health";
+  if (path === "/api/ingest" || (method === "POST" && path === "/api/sessions/cancel")) {
+    return "ingest";
+  }
+  if (path.startsWith("/api/cron/")) return null;
+  return path === "/api" || path.startsWith("/api/") ? "dashboard" : "pages";
+}
+
+/** Runs each request as its class, so no class can take the connections another needs. */
+export function requestClasses(): MiddlewareHandler {
+  return (c, next) => {
+    const requestClass = requestClassOf(c.req.method, c.req.path);
+    return requestClass ? runAs(requestClass, next) : next();
+  };
+}
+
 /**
  * Refuses a NUL character anywhere in the path or query (`%00`): no id, cursor or filter holds
  * one, and PostgreSQL cannot compare text with it, so it is a 400 before any handler runs.
@@ -62,6 +81,9 @@ export function refuseNulInAddress(): MiddlewareHandler {
   };
 }
 
+/** A class out of connections frees one within moments (its queries are short). */
+export const BUSY_RETRY_SECONDS = 1;
+
 /** Renders any thrown error as the JSON error body; unexpected ones are logged and reported. */
 export function renderError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
@@ -75,6 +97,10 @@ export function renderError(error: Error, c: Context): Response {
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ kind: "validation", message: error.message }, error.status);
+  }
+  if (error instanceof ShareBusy || error instanceof WorkAbandoned) {
+    log.warn("db:share:busy", { requestId: c.get("requestId"), error: error.message });
+    return renderError(unavailable("the service is busy; retry shortly", BUSY_RETRY_SECONDS), c);
   }
   if (isDatabaseUnavailable(error)) {
     log.warn("db:unavailable", { requestId: c.get("requestId"), error: String(error) });

@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../core/deps.ts";
 import { type Limit, throttle } from "../core/throttle.ts";
-import { clientAddress } from "../utils/client_address.ts";
+import { addressGroup, clientAddress } from "../utils/client_address.ts";
 import type { ApiEnv } from "./env.ts";
 
 const HOUR = 3600;
@@ -15,18 +15,20 @@ export function throttled(
   limitsFor: (address: string) => Limit[],
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const address = clientAddress(c, deps.config.trustProxy);
+    const address = addressGroup(clientAddress(c, deps.config.trustProxy));
     await throttle(deps.db.kysely, limitsFor(address), { tag, requestId: c.var.requestId });
     await next();
   };
 }
 
-/** Sign-in code mails: per client address and in total, per hour. */
+/**
+ * Sign-in code mails per client address (an IPv6 /64) per hour. The hourly budgets in total are
+ * counted once the address is known (core/auth/otp.ts): existing accounts apart from new ones.
+ */
 export function otpSendThrottle(deps: AppDeps): MiddlewareHandler<ApiEnv> {
-  const { otpSendsPerAddressHourly, otpSendsHourly } = deps.config.limits;
+  const { otpSendsPerAddressHourly } = deps.config.limits;
   return throttled(deps, "auth:otp", (address) => [
     { bucket: `otp:addr:${address}`, max: otpSendsPerAddressHourly, windowSeconds: HOUR },
-    { bucket: "otp:all", max: otpSendsHourly, windowSeconds: HOUR },
   ]);
 }
 

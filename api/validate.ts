@@ -45,7 +45,11 @@ export function body<T extends z.ZodType>(
   { optional = false, keepNul = false }: { optional?: boolean; keepNul?: boolean } = {},
 ): Validated<"json", T> {
   const middleware: Validated<"json", T> = async (c, next) => {
+    // Reading the body is the body timeout's (408), not the database budget's (503).
+    const budget = c.get("databaseBudget");
+    budget?.pause();
     const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs);
+    budget?.resume();
     c.set("wireBytes", wire.bytes.byteLength);
     const decode = () =>
       parseWith(schema, parseJson(decodeWire(wire), optional), "body", { keepNul }) as object;

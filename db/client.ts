@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { PGliteDialect } from "./pglite_dialect.ts";
+import { connectionShares, sharedDialect, type ShareGate } from "./connection_shares.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseKind = "postgres" | "pglite";
@@ -14,6 +15,8 @@ export type DatabaseKind = "postgres" | "pglite";
 export interface Db {
   kysely: Kysely<Database>;
   kind: DatabaseKind;
+  /** Each request class's share of the connections (db/connection_shares.ts). */
+  gate: ShareGate;
   close(): Promise<void>;
 }
 
@@ -32,8 +35,13 @@ export type DbTarget =
     connectTimeoutMs?: number;
     /** PostgreSQL cancels any statement running longer (statement_timeout). */
     statementTimeoutMs?: number;
+    /** How long a query waits for a connection of its request's class (connection_shares.ts). */
+    shareWaitMs?: number;
   }
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob; shareWaitMs?: number };
+
+/** PGlite is one connection taken in turns; its queue is shared out as if it were ten. */
+const PGLITE_SHARED_AS = 10;
 
 /** PostgreSQL at `url`, else the embedded database's one folder under DATA_DIR (start and migrate). */
 export function databaseTarget(url: string | null, dataDir: string): DbTarget {
@@ -56,8 +64,13 @@ export async function openDb(target: DbTarget): Promise<Db> {
         },
       },
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
-    return { kysely, kind: "postgres", close: once(() => kysely.destroy()) };
+    const dialect = sharedDialect(
+      new PostgresJSDialect({ postgres: client }),
+      connectionShares(target.max ?? 10),
+      target.shareWaitMs,
+    );
+    const kysely = new Kysely<Database>({ dialect });
+    return { kysely, kind: "postgres", gate: dialect.gate, close: once(() => kysely.destroy()) };
   }
   // PGlite creates its own folder but not the folders above it.
   if (target.dataDir) await Deno.mkdir(dirname(target.dataDir), { recursive: true });
@@ -67,10 +80,16 @@ export async function openDb(target: DbTarget): Promise<Db> {
     parsers: { [INT8_OID]: (x: string) => Number(x) },
     extensions: PGLITE_EXTENSIONS,
   });
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
+  const dialect = sharedDialect(
+    new PGliteDialect(pg),
+    connectionShares(PGLITE_SHARED_AS),
+    target.shareWaitMs,
+  );
+  const kysely = new Kysely<Database>({ dialect });
   return {
     kysely,
     kind: "pglite",
+    gate: dialect.gate,
     close: once(async () => {
       await kysely.destroy();
       await pg.close();

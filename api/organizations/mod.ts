@@ -18,6 +18,7 @@ import {
 } from "../../core/organizations/schema.ts";
 import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
 import type { ApiEnv } from "../env.ts";
+import { noStore } from "../no_store.ts";
 import { body } from "../validate.ts";
 import { ORG, organizationDoc } from "./doc.ts";
 import { inviteRoutes } from "./invites.ts";
@@ -25,7 +26,8 @@ import { memberRoutes } from "./members.ts";
 
 export function organizationRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
-  app.use(requireSignIn()); // 401 before a body is read
+  // Rosters and roles change with every invite and removal: never cached (issue 23 #8).
+  app.use(noStore(), requireSignIn()); // 401 before a body is read
 
   app.get(
     "/",

@@ -21,6 +21,7 @@ import {
   sessionMarkers,
   sessionSummary as summarySchema,
 } from "../../core/sessions/schema.ts";
+import { bindToRequest } from "../../db/connection_shares.ts";
 import { dashboardApp, requireViewer } from "../dashboard.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";
@@ -141,7 +142,9 @@ function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>)
     start(controller) {
       controller.enqueue(encoder.encode('{"batches":['));
     },
-    async pull(controller) {
+    // The batches are read as the client takes them, after the handler returned: in the
+    // request's class all the same (db/connection_shares.ts).
+    pull: bindToRequest(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
       const next = await iterator.next();
       if (next.done) {
         controller.enqueue(encoder.encode('],"nextCursor":null}'));
@@ -155,10 +158,10 @@ function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>)
       controller.enqueue(encoder.encode(data));
       controller.enqueue(encoder.encode('"}'));
       first = false;
-    },
-    async cancel() {
+    }),
+    cancel: bindToRequest(async () => {
       await iterator.return?.();
-    },
+    }),
   }, { highWaterMark: 1 });
   return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
 }

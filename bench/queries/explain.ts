@@ -16,6 +16,7 @@ import { trackedUserTimeline } from "../../core/tracked_users/timeline.ts";
 import type { Viewer } from "../../core/auth/viewer.ts";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
+import { connectionShares, sharedDialect } from "../../db/connection_shares.ts";
 
 interface Statement {
   sql: string;
@@ -70,8 +71,9 @@ export async function explainPath(databaseUrl: string, viewer: Viewer, path: str
       bigint: { to: 20, from: [20], parse: Number, serialize: String },
     },
   });
+  const dialect = sharedDialect(new PostgresJSDialect({ postgres: client }), connectionShares(1));
   const kysely = new Kysely<Database>({
-    dialect: new PostgresJSDialect({ postgres: client }),
+    dialect,
     log: (event) => {
       if (event.level === "query") {
         statements.push({ sql: event.query.sql, parameters: event.query.parameters });
@@ -80,7 +82,7 @@ export async function explainPath(databaseUrl: string, viewer: Viewer, path: str
   });
   try {
     await coreCall(path)(
-      { db: { kysely, kind: "postgres", close: () => kysely.destroy() } },
+      { db: { kysely, kind: "postgres", gate: dialect.gate, close: () => kysely.destroy() } },
       viewer,
     );
     const plans: { sql: string; parameters: readonly unknown[]; plan: string; ms: number }[] = [];

@@ -7,10 +7,11 @@ import {
   otpSendState,
   storeOtpCode,
 } from "../../db/queries/auth/otp.ts";
-import { findOrCreateUser } from "../../db/queries/user/users.ts";
+import { findOrCreateUser, findUserByEmail } from "../../db/queries/user/users.ts";
 import { log, say } from "../../log.ts";
 import { newUserWorkspace } from "../service/playground.ts";
 import { authError, rateLimited, unavailable } from "../errors.ts";
+import { throttle } from "../throttle.ts";
 import { emailCodeAvailable } from "./methods.ts";
 import {
   OTP_CODE_LENGTH,
@@ -33,6 +34,14 @@ export async function sendOtp(
 ): Promise<void> {
   if (!emailCodeAvailable(deps.config)) throw unavailable("email sign-in is not configured");
   const db = deps.db.kysely;
+  // The hourly budget in total, one for existing accounts and one for new addresses: codes
+  // sprayed at made-up addresses (from many clients) cannot lock the users out (issue 23 #8).
+  const known = (await findUserByEmail(db, email)) !== null;
+  await throttle(db, [{
+    bucket: known ? "otp:all:known" : "otp:all:new",
+    max: deps.config.limits.otpSendsHourly,
+    windowSeconds: 3600,
+  }], { tag: "auth:otp", requestId: context.requestId });
   if (!await claimOtpSend(db, email, SEND_LIMITS)) {
     const { count, lastSentAt, now } = await otpSendState(db, email);
     const capped = count >= OTP_DAILY_SENDS;

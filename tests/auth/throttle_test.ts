@@ -55,6 +55,49 @@ Deno.test("otp: sends are limited per client address and in total per hour, each
   assert.ok(t.logs.some((l) => l.tag === "auth:otp:throttled"));
 });
 
+Deno.test("otp: new addresses sprayed from many clients cannot use up existing accounts' budget", async () => {
+  await using smtp = await startTestSmtp();
+  await using t = await createTestApp({
+    ...smtp.env,
+    OTP_SENDS_PER_ADDRESS_HOURLY: "2",
+    OTP_SENDS_HOURLY: "4",
+  });
+  await awayFromWindowEnd(3600);
+  const member = await signedInUser(t, { email: "member@example.test" });
+  // Three clients spend the budget of new addresses (4) and are refused past it.
+  let n = 0;
+  for (const address of ["198.51.100.11", "198.51.100.12", "198.51.100.13"]) {
+    for (let i = 0; i < 2; i++) {
+      const res = await postFrom(t, address, "/api/auth/otp/send", {
+        email: `stranger${n++}@example.test`,
+      });
+      if (n <= 4) assert.equal(res.status, 204);
+      else await assertThrottled(res);
+    }
+  }
+  // An existing account still gets its code, from a fourth client.
+  const res = await postFrom(t, "198.51.100.14", "/api/auth/otp/send", {
+    email: member.user.email,
+  });
+  assert.equal(res.status, 204, await res.text());
+  while (smtp.messages.length < 5) await smtp.next();
+  assert.deepEqual(smtp.messages.at(-1)?.to, ["member@example.test"]);
+});
+
+Deno.test("otp: IPv6 clients are counted by their /64", async () => {
+  await using smtp = await startTestSmtp();
+  await using t = await createTestApp({ ...smtp.env, OTP_SENDS_PER_ADDRESS_HOURLY: "2" });
+  await awayFromWindowEnd(3600);
+  const send = (address: string, n: number) =>
+    postFrom(t, address, "/api/auth/otp/send", { email: `v6user${n}@example.test` });
+  assert.equal((await send("2001:db8:7:1::1", 0)).status, 204);
+  assert.equal((await send("2001:db8:7:1::2", 1)).status, 204);
+  // A third address of the same /64 is the same client.
+  await assertThrottled(await send("2001:db8:7:1:ffff::3", 2));
+  // Another /64 is another client.
+  assert.equal((await send("2001:db8:7:2::1", 3)).status, 204);
+});
+
 Deno.test("passkey sign-in options: throttled per client address; each refused call writes no row", async () => {
   await using t = await createTestApp({ PASSKEY_OPTIONS_PER_ADDRESS_MINUTE: "5" });
   await awayFromWindowEnd(60);

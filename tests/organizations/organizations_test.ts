@@ -118,3 +118,18 @@ Deno.test("organizations, projects: signed out is a 401 before the body is looke
     assert.equal(res.status, 401, `${method} ${path}`);
   }
 });
+
+Deno.test("organizations: the list and the member roster are never cached (no-store), errors too", async () => {
+  await using t = await createTestApp();
+  const { organizationId, cookie } = await signedInUser(t);
+  for (const path of ["/api/organizations", `/api/organizations/${organizationId}/members`]) {
+    const res = await call(t.app, "GET", path, { cookie });
+    assert.equal(res.status, 200, path);
+    await res.body?.cancel();
+    assert.equal(res.headers.get("cache-control"), "no-store", path);
+    const signedOut = await call(t.app, "GET", path);
+    assert.equal(signedOut.status, 401, path);
+    await signedOut.body?.cancel();
+    assert.equal(signedOut.headers.get("cache-control"), "no-store", path);
+  }
+});

@@ -1,0 +1,74 @@
+// Issue 23 #8: a client that asks for a large session's events and stops reading does not hold
+// the connection (and the buffered batches) for ever: the server closes it once nothing has been
+// read or written on it for HTTP_IDLE_TIMEOUT_MS. A client that reads gets the whole answer.
+import assert from "node:assert/strict";
+import { cookieFor } from "../helpers/auth.ts";
+import { insertMembership, insertUser } from "../helpers/factories.ts";
+import { rawConnect } from "../helpers/raw_http.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { insertSession } from "../helpers/sessions_factories.ts";
+
+const IDLE_MS = 300;
+const BATCHES = 24;
+const BATCH_BYTES = 1024 * 1024; // 24 MiB stored, 32 MiB of base64: more than socket buffers hold
+
+Deno.test("events stream: a client that stops reading is disconnected after the idle timeout", async () => {
+  const server = await startTestServer({}, { env: { HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS) } });
+  try {
+    const project = await server.createProject();
+    const db = server.db;
+    const { organization_id } = await db.selectFrom("projects").select("organization_id")
+      .where("id", "=", project.id).executeTakeFirstOrThrow();
+    const user = await insertUser(db);
+    await insertMembership(db, organization_id, user.id, "OWNER");
+    await db.updateTable("users").set({ active_organization_id: organization_id })
+      .where("id", "=", user.id).execute();
+    const cookie = await cookieFor(
+      { deps: server.deps } as Parameters<typeof cookieFor>[0],
+      user.id,
+    );
+    const session = await insertSession(db, {
+      id: project.id,
+      organization_id,
+    });
+    for (let i = 0; i < BATCHES; i++) {
+      // Random bytes stand for stored gzip: the stream sends them as they are, base64.
+      const data = new Uint8Array(BATCH_BYTES);
+      for (let o = 0; o < data.length; o += 65536) {
+        crypto.getRandomValues(data.subarray(o, o + 65536));
+      }
+      await db.insertInto("event_batches").values({
+        project_id: project.id,
+        session_external_id: session.external_id,
+        session_created_at: session.created_at,
+        first_ts: 1_000 + i,
+        last_ts: 1_000 + i,
+        event_count: 1,
+        digest: crypto.getRandomValues(new Uint8Array(32)),
+        data,
+      }).execute();
+    }
+    const host = new URL(server.url).host;
+    const request = `GET /api/sessions/${session.id}/events HTTP/1.1\r\nHost: ${host}\r\n` +
+      `Cookie: ${cookie}\r\n\r\n`;
+
+    // A client that reads gets every batch and the end of the chunked answer.
+    const whole = await fetch(`${server.url}/api/sessions/${session.id}/events`, {
+      headers: { cookie },
+    });
+    assert.equal(whole.status, 200);
+    const wholeBytes = (await whole.bytes()).byteLength;
+    assert.ok(wholeBytes > BATCHES * BATCH_BYTES, `${wholeBytes} bytes`);
+
+    // A client that stops reading: after well past the idle timeout, what is left is cut short.
+    const staller = await rawConnect(server.url);
+    await staller.write(request);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 10));
+    const cut = await staller.readUntilClosed(30_000);
+    staller.close();
+    assert.ok(cut.closed, "the server closed the connection");
+    assert.ok(cut.text.length < wholeBytes, `${cut.text.length} of ${wholeBytes} bytes`);
+  } finally {
+    await server.close();
+  }
+});
