@@ -184,10 +184,11 @@ Deno.test("config: the migration task reads only the database settings", () => {
   assert.throws(() => loadDatabaseConfig({ DATABASE_URL: "mysql://x" }), ConfigError);
 });
 
-Deno.test("config: HTTP timeouts default to 10 s for heads and 30 s for bodies, and must be positive", () => {
+Deno.test("config: HTTP timeouts default to 10 s for heads, 30 s for bodies and 60 s idle, and must be positive", () => {
   assert.deepEqual(loadConfig(DEV).http, {
     headerTimeoutMs: 10_000,
     bodyTimeoutMs: 30_000,
+    idleTimeoutMs: 60_000,
     shutdownGraceMs: 5_000,
   });
   const set = loadConfig({ ...DEV, HTTP_HEADER_TIMEOUT_MS: "300", HTTP_BODY_TIMEOUT_MS: "500" });
