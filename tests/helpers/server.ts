@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { AppParts } from "../../app.ts";
 import type { AppDeps } from "../../core/deps.ts";
 import type { Database } from "../../db/schema.ts";
+import type { CapturedLog } from "../../log.ts";
 import { loadConfig } from "../../config.ts";
 import { type FetchHandler, serve } from "../../serve.ts";
 import { createTestApp } from "./app.ts";
@@ -13,6 +14,8 @@ export interface TestServer {
   url: string;
   db: Kysely<Database>;
   deps: AppDeps;
+  /** What the server logged so far. */
+  logs: CapturedLog[];
   createProject(): Promise<{ id: string; key: string }>;
   close(): Promise<void>;
 }
@@ -47,6 +50,7 @@ export async function startTestServer(
     url,
     db: testApp.db.kysely,
     deps: testApp.deps,
+    logs: testApp.logs,
     createProject: async () => {
       const project = await insertProject(testApp.db.kysely);
       return { id: project.id, key: project.key };
