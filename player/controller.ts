@@ -20,10 +20,12 @@ export interface ControllerOptions {
   /** Real offset to open at (`?t=`). */
   start: number;
   /**
-   * The batches before the moment opened at come after the rest (`?from=`, then `?before=`):
-   * until `headLoaded()`, moments before the first event loaded wait.
+   * The batches before the moment opened at come after the rest (`?from=`, then `?before=`): the
+   * player starts with a hole from the session start (see `openHole`).
    */
   headFirst?: boolean;
+  /** A moment was asked for whose events are not loaded (the loader may fetch them first). */
+  onWait?(real: number): void;
   /** Something shown changed; `userAction` asks for the page at once, not on the next frame. */
   onChange(userAction?: boolean): void;
   onResize(size: Size): void;
@@ -49,9 +51,11 @@ export class ReplayController {
   #waiting = false;
   #appliedSpeed = 1;
   #virtualDom = true; // rrweb's default
-  #headLoaded: boolean;
-  /** Timestamp of the first event the Replayer was made with. */
-  #madeFrom = -Infinity;
+  /**
+   * Real offsets [start, end) whose events are not loaded while later ones are (loading jumped
+   * ahead to a moment): they wait, and what arrives for them goes into rrweb's stream unapplied.
+   */
+  #hole: { start: number; end: number } | null;
   #frame = 0;
   /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
   #seeks = new SeekScheduler(() => {
@@ -62,7 +66,7 @@ export class ReplayController {
   constructor(private readonly options: ControllerOptions) {
     this.duration = options.duration;
     this.#position = Math.min(Math.max(options.start, 0), this.duration);
-    this.#headLoaded = !options.headFirst;
+    this.#hole = options.headFirst ? { start: -Infinity, end: Infinity } : null;
   }
 
   get ready(): boolean {
@@ -110,18 +114,33 @@ export class ReplayController {
     this.options.onChange();
   }
 
-  /** The batches before the moment opened at are in (see `headFirst`). */
-  headLoaded() {
-    this.#headLoaded = true;
+  /** Loading jumps ahead: what is loaded ends at `start`; the jump's first batch sets the end. */
+  openHole(start: number) {
+    this.#hole = { start, end: Infinity };
+  }
+
+  /** The first batch loaded after the hole starts at this real offset. */
+  holeEndsAt(end: number) {
+    if (this.#hole) this.#hole.end = Math.max(end, this.#hole.start);
+  }
+
+  /** Every batch of the hole is in. */
+  closeHole() {
+    this.#hole = null;
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
+  }
+
+  #inHole(real: number): boolean {
+    return this.#hole !== null && this.#hole.start <= real && real < this.#hole.end;
   }
 
   #addToReplayer(events: RecordedEvent[]) {
     const replayer = this.#replayer!;
     const { recording } = this.options;
-    // Before the first event rrweb was made with (the batches before the moment opened at): put in
-    // its stream unapplied; rrweb's time 0 moves with its first event.
-    if (events.at(-1)!.timestamp < this.#madeFrom && insertUnapplied(replayer, events)) {
+    // Events of the hole go into rrweb's stream unapplied: its `addEvent` would apply them at
+    // once over what is shown, which starts at a later snapshot. Its time 0 moves with its first.
+    const inHole = events.every((e) => this.#inHole(e.timestamp - recording.sessionStart));
+    if (inHole && insertUnapplied(replayer, events)) {
       this.#shift = recording.events[0].timestamp - recording.sessionStart;
       return;
     }
@@ -206,7 +225,6 @@ export class ReplayController {
       triggerFocus: false,
     });
     this.#shift = recording.events[0].timestamp - recording.sessionStart;
-    this.#madeFrom = recording.events[0].timestamp;
     replayer.on("resize", (size) => onResize(size as Size));
     replayer.on("finish", () => this.#finished());
     replayer.on("fullsnapshot-rebuilded", () => {
@@ -247,16 +265,15 @@ export class ReplayController {
   }
 
   #reachable(real: number): boolean {
-    const { recording } = this.options;
-    if (!this.#headLoaded && real < recording.loadedFrom) return false;
-    return this.loaded || real <= recording.loadedUntil;
+    if (this.#inHole(real)) return false;
+    return this.loaded || real <= this.options.recording.loadedUntil;
   }
 
   /** Shows `#position`, playing or paused, or waits there until its events are decoded. */
   #show() {
     cancelAnimationFrame(this.#frame);
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
-    if (this.#waiting) return;
+    if (this.#waiting) return this.options.onWait?.(this.#position);
     this.#restoreNearestKeyframe();
     if (!this.playing) return this.#replayer!.pause(this.#pauseOffset());
     this.#replayer!.play(this.#offset());

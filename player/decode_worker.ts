@@ -19,7 +19,20 @@ export type DecodeMessage =
   | { kind: "batch"; batch: BatchSpan; events: RecordedEvent[]; skipped: number }
   | { kind: "corrupt"; batch: BatchSpan }
   | { kind: "done" }
+  /** The request was stopped for a more urgent one (see `EventLoader.abort`). */
+  | { kind: "stopped" }
   | { kind: "failed"; status: number; message: string };
+
+/** What one decoder keeps across requests: the sanitiser's node tags and the batches decoded. */
+export interface DecoderState {
+  sanitizer: RecordingSanitizer;
+  /** Batch ids already posted: a request that overlaps an earlier one skips them. */
+  seen: Set<string>;
+}
+
+export function decoderState(): DecoderState {
+  return { sanitizer: new RecordingSanitizer(), seen: new Set() };
+}
 
 function spanOf(batch: WireBatch): BatchSpan {
   return {
@@ -49,12 +62,15 @@ export function slices<T extends { type: number }>(events: T[]): T[][] {
 /** Decoded batches of one events answer, in order; a batch that fails to decode is reported. */
 export async function* decodeAnswer(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
-  sanitizer: RecordingSanitizer,
+  { sanitizer, seen }: DecoderState,
 ): AsyncGenerator<DecodeMessage> {
   const splitter = new BatchSplitter();
   for await (const text of body.pipeThrough(new TextDecoderStream())) {
     for (const json of splitter.push(text)) {
       const batch = JSON.parse(json) as WireBatch;
+      const id = String(batch.id);
+      if (seen.has(id)) continue;
+      seen.add(id);
       try {
         const decoded = await decodeBatch(batch.data);
         const events = decoded.filter(isReplayable);
@@ -74,33 +90,51 @@ export async function* decodeAnswer(
   yield { kind: "done" };
 }
 
-/** Fetches `url` and yields what the page needs to know, ending with `done` or `failed`. */
+/**
+ * Fetches `url` and yields what the page needs to know, ending with `done`, `failed`, or `stopped`
+ * once `signal` aborts (only between batches: a batch begun is posted whole).
+ */
 export async function* decodeEvents(
   url: string,
-  sanitizer: RecordingSanitizer,
+  state: DecoderState,
+  signal?: AbortSignal,
 ): AsyncGenerator<DecodeMessage> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: "same-origin" });
+    response = await fetch(url, { credentials: "same-origin", signal });
   } catch (error) {
-    yield { kind: "failed", status: 0, message: String(error) };
+    if (signal?.aborted) yield { kind: "stopped" };
+    else yield { kind: "failed", status: 0, message: String(error) };
     return;
   }
   if (!response.ok || !response.body) {
     yield { kind: "failed", status: response.status, message: await response.text() };
     return;
   }
-  yield* decodeAnswer(response.body, sanitizer);
+  try {
+    yield* decodeAnswer(response.body, state);
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+    yield { kind: "stopped" };
+  }
 }
+
+/** What the page asks the worker: a request to decode, or to stop the one running. */
+export type DecodeRequest = { url: string } | { abort: true };
 
 // Inside a worker: one request at a time, each message posted as soon as it exists.
 if ("WorkerGlobalScope" in globalThis) {
   const scope = globalThis as unknown as {
-    onmessage: (message: MessageEvent<{ url: string }>) => void;
+    onmessage: (message: MessageEvent<DecodeRequest>) => void;
     postMessage: (message: DecodeMessage) => void;
   };
-  const sanitizer = new RecordingSanitizer();
+  const state = decoderState();
+  let running: AbortController | null = null;
   scope.onmessage = async (message) => {
-    for await (const out of decodeEvents(message.data.url, sanitizer)) scope.postMessage(out);
+    if ("abort" in message.data) return running?.abort();
+    const controller = running = new AbortController();
+    for await (const out of decodeEvents(message.data.url, state, controller.signal)) {
+      scope.postMessage(out);
+    }
   };
 }

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
-import { decodeAnswer, type DecodeMessage, SLICE_EVENTS, slices } from "./decode_worker.ts";
-import { RecordingSanitizer } from "./sanitize.ts";
+import {
+  decodeAnswer,
+  type DecodeMessage,
+  decoderState,
+  SLICE_EVENTS,
+  slices,
+} from "./decode_worker.ts";
 
 async function base64Gzip(value: unknown): Promise<string> {
   const stream = new Blob([JSON.stringify(value)]).stream()
@@ -44,7 +49,7 @@ Deno.test("decode worker: batches come out decoded, checked and sanitised; a cor
     nextCursor: null,
   });
   const out: DecodeMessage[] = [];
-  for await (const m of decodeAnswer(trickle(answer, 13), new RecordingSanitizer())) out.push(m);
+  for await (const m of decodeAnswer(trickle(answer, 13), decoderState())) out.push(m);
   assert.deepEqual(out, [
     {
       kind: "batch",
@@ -67,4 +72,27 @@ Deno.test("decode worker: a batch is posted up to its first snapshot, then in sl
   assert.deepEqual(slices(events).flat(), events);
   assert.deepEqual(slices([{ type: 3 }]).map((p) => p.length), [1]);
   assert.deepEqual(slices([]), [[]]);
+});
+
+Deno.test("decode worker: a batch already decoded is skipped when a later answer holds it again", async () => {
+  const events = [{ type: 3, data: { source: 2, type: 1, id: 1, x: 0, y: 0 }, timestamp: 5 }];
+  const batch = async (id: string) => ({
+    id,
+    firstTimestamp: 5,
+    lastTimestamp: 5,
+    eventCount: 1,
+    data: await base64Gzip(events),
+  });
+  const answer = async (ids: string[]) =>
+    JSON.stringify({ batches: await Promise.all(ids.map(batch)), nextCursor: null });
+  const state = decoderState();
+  const ids = async (ids: string[]) => {
+    const out: string[] = [];
+    for await (const m of decodeAnswer(trickle(await answer(ids), 64), state)) {
+      if (m.kind === "batch") out.push(m.batch.id);
+    }
+    return out;
+  };
+  assert.deepEqual(await ids(["3", "4"]), ["3", "4"]);
+  assert.deepEqual(await ids(["1", "2", "3", "4", "5"]), ["1", "2", "5"]);
 });

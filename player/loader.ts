@@ -1,20 +1,26 @@
 // Starts the decoding worker and runs one events request at a time through it. Should the browser
 // refuse the worker, the same decoding runs on the main thread, so the replay still loads.
-import type { DecodeMessage } from "./decode_worker.ts";
-import { RecordingSanitizer } from "./sanitize.ts";
+import type { DecodeMessage, DecodeRequest, DecoderState } from "./decode_worker.ts";
 
 export type OnDecoded = (message: DecodeMessage) => void;
 
 export class EventLoader {
   #worker: Promise<Worker | null> | null = null;
   #queue: Promise<void> = Promise.resolve();
-  #fallbackSanitizer = new RecordingSanitizer();
+  #fallback: DecoderState | null = null;
+  #abortFallback: AbortController | null = null;
 
   /** Fetches and decodes `url` (absolute), calling `onDecoded` per message until done or failed. */
   load(url: string, onDecoded: OnDecoded): Promise<void> {
     const run = this.#queue.then(() => this.#run(url, onDecoded));
     this.#queue = run.catch(() => {});
     return run;
+  }
+
+  /** Stops the request running (it ends with `stopped`); the ones queued still run. */
+  abort() {
+    this.#worker?.then((worker) => worker?.postMessage({ abort: true } satisfies DecodeRequest));
+    this.#abortFallback?.abort();
   }
 
   stop() {
@@ -30,7 +36,8 @@ export class EventLoader {
       worker.onmessage = (message: MessageEvent<DecodeMessage>) => {
         heard = true;
         onDecoded(message.data);
-        if (message.data.kind === "done" || message.data.kind === "failed") resolve();
+        const kind = message.data.kind;
+        if (kind === "done" || kind === "failed" || kind === "stopped") resolve();
       };
       worker.onerror = (error) => {
         error.preventDefault();
@@ -42,13 +49,15 @@ export class EventLoader {
         // The worker could not start: decode this request here instead.
         this.#onMainThread(url, onDecoded).then(resolve);
       };
-      worker.postMessage({ url });
+      worker.postMessage({ url } satisfies DecodeRequest);
     });
   }
 
   async #onMainThread(url: string, onDecoded: OnDecoded) {
-    const { decodeEvents } = await import("./decode_worker.ts");
-    for await (const message of decodeEvents(url, this.#fallbackSanitizer)) onDecoded(message);
+    const { decodeEvents, decoderState } = await import("./decode_worker.ts");
+    this.#fallback ??= decoderState();
+    const abort = this.#abortFallback = new AbortController();
+    for await (const message of decodeEvents(url, this.#fallback, abort.signal)) onDecoded(message);
   }
 }
 

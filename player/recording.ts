@@ -84,11 +84,6 @@ export class Recording {
     return timestamp;
   }
 
-  /** Real offset of the first known event (later than the start while opening at a moment). */
-  get loadedFrom(): number {
-    return (this.events[0]?.timestamp ?? this.sessionStart) - this.sessionStart;
-  }
-
   /** Real offset of the last known event. */
   get loadedUntil(): number {
     return (this.events.at(-1)?.timestamp ?? this.sessionStart) - this.sessionStart;

@@ -50,11 +50,16 @@ export function useReplay(source: ReplaySource) {
       headFirst,
       onChange: rerender,
       onResize: setRecorded,
+      onWait: (real) => jumpTo(real),
     });
     setController(player);
     const loader = new EventLoader();
     let lastNews = Date.now();
     const onDecoded = (message: DecodeMessage) => {
+      if (message.kind === "batch" && step?.first && !stepStarted) {
+        stepStarted = true;
+        step.first(message.batch.firstTimestamp - source.startedAt);
+      }
       if (message.kind === "batch") {
         const added = recording.add(message.batch, message.events, message.skipped);
         const entries = consoleEntries(added, source.startedAt);
@@ -88,15 +93,45 @@ export function useReplay(source: ReplaySource) {
       url.searchParams.set(name, String(value));
       return url.href;
     };
-    const loaded = headFirst
-      ? loader.load(withParam("from", source.startAt), onDecoded)
-        .then(() => loader.load(withParam("before", source.startAt), onDecoded))
-        .then(() => player.headLoaded())
-      : loader.load(eventsUrl.href, onDecoded);
-    loaded.then(() => {
+    // The requests to make, in order. A moment is loaded from its last full snapshot on (`from`;
+    // its first batch ends the hole before it), then the batches before it (`before`).
+    interface Step {
+      url: string;
+      first?(real: number): void;
+      done?(): void;
+    }
+    const momentFirst = (real: number): Step[] => [
+      { url: withParam("from", real), first: (start) => player.holeEndsAt(start) },
+      { url: withParam("before", real), done: () => player.closeHole() },
+    ];
+    let plan: Step[] = headFirst ? momentFirst(source.startAt) : [{ url: eventsUrl.href }];
+    let step: Step | null = null;
+    let stepStarted = false;
+    let jumped = false;
+    /**
+     * A seek past what is decoded while the whole recording still streams in: the stream stops
+     * (after the batch it is in) and that moment's batches come first, then the ones in between
+     * (those decoded already are skipped by the decoder).
+     */
+    const jumpTo = (real: number) => {
+      if (jumped || headFirst || !step || plan.length > 0 || !player.ready) return;
+      jumped = true;
+      player.openHole(recording.loadedUntil);
+      plan = momentFirst(real);
+      loader.abort();
+    };
+    (async () => {
+      while (plan.length > 0 && !stopped) {
+        step = plan.shift()!;
+        stepStarted = false;
+        await loader.load(step.url, onDecoded);
+        step.done?.();
+      }
+      step = null;
+      if (stopped) return;
       player.loadingDone();
       if (source.live) timer = setTimeout(follow, LIVE_POLL_MS);
-    });
+    })();
     return () => {
       stopped = true;
       clearTimeout(timer);

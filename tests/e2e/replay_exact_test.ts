@@ -180,3 +180,70 @@ Deno.test("replay e2e: a ?t= link draws its moment from the batches since its la
   assert.deepEqual(await frame(), expected[1], "an earlier moment, from the batches loaded after");
   assert.deepEqual(errors, []);
 });
+
+Deno.test("replay e2e: a seek past what is decoded loads that moment's batches first, then the ones between", async () => {
+  await using world = await startReplayWorld();
+  const events = await loadRecording("swagger-ui");
+  const sessionId = await world.record(events);
+  const row = await world.db.selectFrom("sessions").select("started_at")
+    .where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const sessionStart = row.started_at.getTime();
+  const late = events.findLast((e) => e.type === 5)!.timestamp;
+  const { page, errors } = await world.page();
+  // A moment in between, decoded after the jump: it is seeked to once everything is in.
+  const between = events[Math.floor(events.length * 0.6)].timestamp;
+  const [expected, expectedBetween] = await plainFrames(
+    page,
+    events,
+    [late, between].map((stamp) => shownStamp(events, stamp) - events[0].timestamp + 1),
+  );
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/events")) asked.push(new URL(request.url()).search);
+  });
+  // A slow network: the whole recording streams in over seconds, its first batch early.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 60 * 1024,
+    uploadThroughput: 1024 * 1024,
+  });
+  await openReplay(page, world.url, sessionId);
+  await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
+  const target = late - sessionStart;
+  await page.getByRole("slider", { name: "Seek" }).fill(String(target));
+  await page.locator(`.replay-player[data-now='${target}'][data-seeking='false']`).waitFor();
+  await page.waitForFunction(
+    (text) =>
+      document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
+        ?.innerText.replace(/\s+/g, " ").trim() === text,
+    expected.text,
+    { timeout: 60_000 },
+  );
+  await page.locator(".replay-progress").waitFor({ state: "detached", timeout: 60_000 });
+  assert.deepEqual(asked, ["", `?from=${target}`, `?before=${target}`]);
+  const frame = await page.locator(".replay-root iframe").evaluate(
+    (iframe: HTMLIFrameElement, read) =>
+      (new Function(`return (${read})`)() as typeof readFrame)(iframe.contentDocument!),
+    readFrame.toString(),
+  );
+  assert.deepEqual(frame, expected);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.getByRole("slider", { name: "Seek" }).fill(String(between - sessionStart));
+  await page.locator(
+    `.replay-player[data-now='${between - sessionStart}'][data-seeking='false']`,
+  ).waitFor();
+  const frameBetween = await page.locator(".replay-root iframe").evaluate(
+    (iframe: HTMLIFrameElement, read) =>
+      (new Function(`return (${read})`)() as typeof readFrame)(iframe.contentDocument!),
+    readFrame.toString(),
+  );
+  assert.deepEqual(frameBetween, expectedBetween, "a moment loaded after the jump");
+  assert.deepEqual(errors, []);
+});
