@@ -5,12 +5,12 @@
 // it is bounded by the body timeout, 408), and past it the request's remaining queries are not run.
 import type { Context, MiddlewareHandler } from "hono";
 import { errorBody, unavailable } from "../core/errors.ts";
-import { isDriverWriteFault } from "../db/driver_fault.ts";
 import { abandonRequestWork } from "../db/connection_shares.ts";
+import { RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import type { ApiEnv } from "./env.ts";
 
-export const RETRY_AFTER_SECONDS = 5;
+export { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 
 export function databaseBudget(ms: number): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -61,36 +61,4 @@ function budgetClock(ms: number): BudgetClock {
 function unavailableResponse(c: Context): Response {
   const error = unavailable("the database is unavailable; retry shortly", RETRY_AFTER_SECONDS);
   return c.json(errorBody(error), 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
-}
-
-// Connection-level failures of postgres.js and PostgreSQL: refused, reset, closed, shut down.
-const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "CONNECT_TIMEOUT",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now (starting up or shutting down)
-  "57014", // query_canceled (statement_timeout)
-  "SHARE_BUSY", // the request class's connections stayed busy (db/connection_shares.ts)
-  "WORK_ABANDONED", // the request was already answered 503
-  "08000",
-  "08003",
-  "08006",
-]);
-
-/** Whether an error means the database could not be reached or gave up on the statement. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
-  // The driver's null-socket fault also reaches a query's caller when it writes to a connection
-  // that closed under it (seen on the second and third outage of one process).
-  if (isDriverWriteFault(error)) return true;
-  return error instanceof Error &&
-    /ECONNREFUSED|connection (?:refused|closed)/i.test(error.message);
 }

@@ -5,7 +5,7 @@ import { registerIslands } from "./islands.ts";
 import { buildRouteTable, matchRoute, middlewaresForUnmatched, type Route } from "./router.ts";
 import { __setAssetConfig } from "./runtime.ts";
 import type { FreshContext, Handler, Handlers, Manifest, RenderOptions } from "./types.ts";
-import { type PageRequest, renderRoute, renderSpecial } from "./respond.ts";
+import { type PageRequest, renderError, renderRoute, renderSpecial } from "./respond.ts";
 
 export interface PageHandlerOptions {
   /** Folder of files served as-is (`static/`). */
@@ -16,7 +16,10 @@ export interface PageHandlerOptions {
   basePath?: string;
   /** Re-read the build manifest on every request so rebuilt islands show up. */
   dev?: boolean;
-  /** Called with every error that becomes a 500 page; defaults to console.error. */
+  /**
+   * Called with every error that becomes a 500 page (not one that `_500`'s handler answers with
+   * another status); defaults to console.error.
+   */
   onError?: (error: unknown, req: Request) => void;
 }
 
@@ -53,8 +56,9 @@ export async function createPageHandler(
       const response = await ctx.next();
       return req.method === "HEAD" ? withoutBody(response) : response;
     } catch (error) {
-      onError(error, req);
-      return renderSpecial(page, table.error, ctx, 500, undefined, error);
+      const response = await renderError(page, table.error, ctx, error);
+      if (response.status === 500) onError(error, req);
+      return response;
     }
   };
 }

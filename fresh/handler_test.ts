@@ -161,6 +161,16 @@ Deno.test("500: a throwing handler renders _500 and reports the error", async ()
   assert.equal(app.errors.length, 1);
 });
 
+Deno.test("500: _500's handler may answer with another status, and that is not reported", async () => {
+  await using app = await fixture();
+  const res = await app.get("/boom?busy");
+  assert.equal(res.status, 503);
+  assert.equal(res.headers.get("retry-after"), "5");
+  assert.equal(res.headers.get("content-type"), HTML);
+  assert.match(await res.text(), /<main data-layout="root"><h1>Busy, try again<\/h1>/);
+  assert.equal(app.errors.length, 0);
+});
+
 Deno.test("basePath: routes answer under the mount path only", async () => {
   await using app = await fixture({ basePath: "/app" });
   assert.equal((await app.get("/app/greet/Ada")).status, 200);

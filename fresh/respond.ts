@@ -42,6 +42,32 @@ export async function renderRoute(
   return htmlResponse(html, options?.status ?? 200, options);
 }
 
+/**
+ * A thrown error's answer: `_500`'s handler when it has one (its `ctx.render` renders the `_500`
+ * page, with the status it is given), else the `_500` page with status 500.
+ */
+export async function renderError(
+  page: PageRequest,
+  module: RouteModule | undefined,
+  ctx: FreshContext,
+  error: unknown,
+): Promise<Response> {
+  const handler = module?.handler;
+  if (typeof handler !== "function") return renderSpecial(page, module, ctx, 500, undefined, error);
+  const errorCtx = {
+    ...ctx,
+    error,
+    render: (data?: unknown, options?: RenderOptions) =>
+      renderSpecial(page, module, ctx, 500, data, error, options),
+  };
+  try {
+    return await handler(page.req, errorCtx);
+  } catch (handlerError) {
+    console.error("The _500 handler failed:", handlerError);
+    return renderSpecial(page, module, ctx, 500, undefined, error);
+  }
+}
+
 /** The `_404` or `_500` page, wrapped in `_app` and the root `_layout`; plain text without one. */
 export function renderSpecial(
   page: PageRequest,
@@ -50,6 +76,7 @@ export function renderSpecial(
   status: 404 | 500,
   data?: unknown,
   error?: unknown,
+  options?: RenderOptions,
 ): Promise<Response> {
   const fallback = status === 404 ? "Not Found" : "Internal Server Error";
   const component = module?.default as PageComponent | undefined;
@@ -63,7 +90,7 @@ export function renderSpecial(
       build: page.build,
       basePath: page.basePath,
     });
-    return Promise.resolve(htmlResponse(html, status));
+    return Promise.resolve(htmlResponse(html, options?.status ?? status, options));
   } catch (renderError) {
     if (status === 404) return Promise.reject(renderError);
     console.error("The _500 page failed to render:", renderError);

@@ -3,6 +3,8 @@
 export type {
   AppProps,
   AsyncRoute,
+  ErrorHandler,
+  ErrorHandlerContext,
   ErrorPageProps,
   FreshContext,
   Handler,

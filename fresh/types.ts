@@ -44,6 +44,8 @@ export interface FreshContext<State = Record<string, unknown>, Data = unknown> {
   next(): Promise<Response>;
   render(data?: Data, options?: RenderOptions): Promise<Response>;
   renderNotFound(data?: Data): Promise<Response>;
+  /** In a `_500` handler: the error thrown. */
+  error?: unknown;
 }
 /** Fresh 1.x aliases. */
 export type HandlerContext<Data = unknown, State = Record<string, unknown>> = FreshContext<
@@ -51,6 +53,16 @@ export type HandlerContext<Data = unknown, State = Record<string, unknown>> = Fr
   Data
 >;
 export type MiddlewareHandlerContext<State = Record<string, unknown>> = FreshContext<State>;
+/** As in Fresh 1.6, the one context type; `error` is set for `_500`'s handler. */
+export type ErrorHandlerContext<State = Record<string, unknown>> = FreshContext<State>;
+/**
+ * `_500.tsx`'s `handler`: answers a thrown error, usually with `ctx.render(data, options)`, which
+ * renders the `_500` page (status 500 unless the options say otherwise).
+ */
+export type ErrorHandler<State = Record<string, unknown>> = (
+  req: Request,
+  ctx: ErrorHandlerContext<State>,
+) => Response | Promise<Response>;
 
 export type Handler<Data = unknown, State = Record<string, unknown>> = (
   req: Request,

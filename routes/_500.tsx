@@ -1,7 +1,45 @@
+import type { ErrorHandler, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { log } from "../log.ts";
+
+interface Data {
+  /** The database could not be reached: a 503, not a fault of the page. */
+  unavailable?: true;
+}
+
+// A database outage is answered as the API answers it (issue 23 #5): 503 with Retry-After, logged
+// at warn, never kept by a cache. Any other error stays a 500, which the page layer logs.
+export const handler: ErrorHandler = (req, ctx) => {
+  const headers = { "cache-control": "no-store" };
+  if (!isDatabaseUnavailable(ctx.error)) return ctx.render(undefined, { headers });
+  log.warn("db:unavailable", {
+    method: req.method,
+    path: new URL(req.url).pathname,
+    error: String(ctx.error),
+  });
+  return ctx.render({ unavailable: true } satisfies Data, {
+    status: 503,
+    headers: { ...headers, "retry-after": String(RETRY_AFTER_SECONDS) },
+  });
+};
 
 // The error itself is logged by the server; the page never shows it (no stack traces leak).
-export default function ServerError() {
+export default function ServerError({ data }: PageProps<Data | undefined>) {
+  if (data?.unavailable) {
+    return (
+      <>
+        <Head>
+          <title>Temporarily unavailable · Playhead</title>
+        </Head>
+        <h1>Temporarily unavailable</h1>
+        <p>
+          The database cannot be reached right now. Nothing you sent before was lost; try again in a
+          few seconds.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <Head>

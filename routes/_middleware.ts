@@ -8,6 +8,7 @@ import type { AppDeps } from "../core/deps.ts";
 import { resolveViewer, type Viewer } from "../core/auth/viewer.ts";
 import { listOrganizations } from "../core/organizations/organizations.ts";
 import type { OrganizationView } from "../core/organizations/schema.ts";
+import { withinDatabaseBudget } from "../db/unavailable.ts";
 
 export interface State {
   deps: AppDeps;
@@ -19,12 +20,23 @@ export interface State {
   requestStart: number;
 }
 
+/** Requests that carry no body: their whole answer counts against the database budget. */
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export async function handler(req: Request, ctx: FreshContext<State>) {
   ctx.state.requestStart = performance.now();
-  const viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
-  ctx.state.viewer = viewer;
-  ctx.state.organizations = viewer ? await listOrganizations(ctx.state.deps, viewer) : [];
-  const response = await ctx.next();
+  const { config } = ctx.state.deps;
+  // Like the API's dashboard budget: a page past it answers the 503 page (routes/_500.tsx) instead
+  // of hanging on a database that does not answer. A form post's body has its own timeout (a 408)
+  // and is read inside the page, so its budget leaves room for that first.
+  const budgetMs = config.database.dashboardBudgetMs +
+    (BODYLESS.has(req.method) ? 0 : config.http.bodyTimeoutMs);
+  const response = await withinDatabaseBudget(budgetMs, async () => {
+    const viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
+    ctx.state.viewer = viewer;
+    ctx.state.organizations = viewer ? await listOrganizations(ctx.state.deps, viewer) : [];
+    return await ctx.next();
+  });
   const duration = (performance.now() - ctx.state.requestStart).toFixed(1);
   response.headers.append("server-timing", `page;dur=${duration}`);
   if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");

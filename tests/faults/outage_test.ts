@@ -51,6 +51,36 @@ async function seed(url: string) {
 
 const OUTAGES = 3;
 
+/** The dashboard's pages and form posts during an outage: a 503 page, as the API (issue 23 #5). */
+async function assertPagesUnavailable(url: string, cookie: string) {
+  const id = crypto.randomUUID();
+  const requests: Array<[string, Record<string, string>?]> = [
+    ["/sessions"],
+    ["/users"],
+    [`/users/${id}`],
+    [`/replays/${id}`],
+    ["/settings/profile"],
+    ["/settings/organization/projects"],
+    [`/users/${id}`, { intent: "set-display-name", displayName: "A" }],
+    ["/settings/profile", { intent: "set-name", name: "A" }],
+  ];
+  for (const [path, form] of requests) {
+    const res = await fetch(`${url}${path}`, {
+      method: form ? "POST" : "GET",
+      headers: form
+        ? { cookie, origin: url, "content-type": "application/x-www-form-urlencoded" }
+        : { cookie },
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+    });
+    const what = `${form ? "POST" : "GET"} ${path}`;
+    assert.equal(res.status, 503, what);
+    assert.equal(res.headers.get("retry-after"), "5", what);
+    assert.equal(res.headers.get("cache-control"), "no-store", what);
+    assert.match(await res.text(), /Temporarily unavailable/, what);
+  }
+}
+
 Deno.test({
   name:
     "faults: PostgreSQL stopped and started three times under ingest load — 503s, no exit, recovery, nothing acknowledged lost",
@@ -63,6 +93,8 @@ Deno.test({
     const service = await startService(cluster.url, {
       AUTH_SECRET: SECRET,
       DASHBOARD_DATABASE_BUDGET_MS: "2000",
+      // A form post's budget adds the body timeout (routes/_middleware.ts).
+      HTTP_BODY_TIMEOUT_MS: "2000",
     });
     const read = () => fetch(`${service.url}/api/sessions`, { headers: { cookie } });
     try {
@@ -90,6 +122,7 @@ Deno.test({
         const during = await read();
         assert.equal(during.status, 503);
         assert.equal((await during.json()).kind, "unavailable");
+        await assertPagesUnavailable(service.url, cookie);
         await sleep(3000);
         await cluster.start();
         // Recovery without a restart: new batches are acknowledged again.
@@ -101,6 +134,9 @@ Deno.test({
       const after = await read();
       assert.equal(after.status, 200);
       await after.body?.cancel();
+      const page = await fetch(`${service.url}/sessions`, { headers: { cookie } });
+      assert.equal(page.status, 200);
+      await page.body?.cancel();
 
       const statuses = Object.fromEntries(load.statuses);
       console.log("outage run statuses", statuses, "acknowledged", load.acknowledged.length);

@@ -4,7 +4,7 @@
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIslands } from "../../fresh/build.ts";
-import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
+import { createPageHandler, createStaticHandler, type PageHandler } from "../../fresh/server.ts";
 import { copyVendorStyles } from "../../fresh/vendor_styles.ts";
 import { VENDOR_STYLES } from "../../fresh.config.ts";
 import manifest from "../../fresh.gen.ts";
@@ -17,6 +17,8 @@ import { APP_ORIGIN } from "./auth.ts";
 export interface PagesApp extends TestApp {
   /** Errors that became 500 pages. */
   errors: unknown[];
+  /** The page handler, to mount in an app of other dependencies (e.g. an unreachable database). */
+  pages: PageHandler;
 }
 
 export async function createPagesApp(env: Record<string, string> = {}): Promise<PagesApp> {
@@ -43,6 +45,7 @@ export async function createPagesApp(env: Record<string, string> = {}): Promise<
   return {
     ...t,
     errors,
+    pages,
     [Symbol.asyncDispose]: async () => {
       await t[Symbol.asyncDispose]();
       await Deno.remove(buildDir, { recursive: true });

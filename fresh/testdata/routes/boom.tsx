@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
 
 export const handler: Handlers = {
-  GET() {
-    throw new Error("handler exploded");
+  GET(req) {
+    throw new Error(new URL(req.url).searchParams.has("busy") ? "busy" : "handler exploded");
   },
 };
 
