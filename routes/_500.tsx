@@ -34,8 +34,8 @@ export default function ServerError({ data }: PageProps<Data | undefined>) {
         </Head>
         <h1>Temporarily unavailable</h1>
         <p>
-          The database cannot be reached right now. Nothing you sent before was lost; try again in a
-          few seconds.
+          The database cannot be reached right now, so this page could not be loaded or saved. Try
+          again in a few seconds.
         </p>
       </>
     );
