@@ -70,7 +70,12 @@ Deno.test("pages: a database that never answers gets the 503 page at the dashboa
   })();
   const client = postgres(`postgres://nobody@127.0.0.1:${silent.addr.port}/x`, { max: 1 });
   const kysely = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
-  const db = { kind: "postgres" as const, kysely, close: () => client.end({ timeout: 0 }) };
+  const db = {
+    ...t.deps.db,
+    kind: "postgres" as const,
+    kysely,
+    close: () => client.end({ timeout: 0 }),
+  };
   const app = createApp({ ...t.deps, db }, { pages: t.pages });
   const token = await signSession(t.deps.authSecret, { userId: crypto.randomUUID(), version: 0 });
   try {
