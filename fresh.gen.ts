@@ -3,6 +3,7 @@
 // It is regenerated whenever `deno task dev` or `deno task build` runs.
 
 import * as $_dashboard___middleware from "./routes/(dashboard)/_middleware.ts";
+import * as $_dashboard__insights from "./routes/(dashboard)/insights.tsx";
 import * as $_dashboard__invites from "./routes/(dashboard)/invites.tsx";
 import * as $_dashboard__organizations_switch from "./routes/(dashboard)/organizations/switch.ts";
 import * as $_dashboard__projects__id__setup from "./routes/(dashboard)/projects/[id]/setup.tsx";
@@ -27,6 +28,7 @@ import * as $signout from "./routes/signout.ts";
 import * as $CopyButton from "./islands/CopyButton.tsx";
 import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
+import * as $InsightsTrend from "./islands/InsightsTrend.tsx";
 import * as $OnlineStatus from "./islands/OnlineStatus.tsx";
 import * as $PasskeyButton from "./islands/PasskeyButton.tsx";
 import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
@@ -43,6 +45,7 @@ import type { Manifest } from "$fresh/server.ts";
 const manifest = {
   routes: {
     "./routes/(dashboard)/_middleware.ts": $_dashboard___middleware,
+    "./routes/(dashboard)/insights.tsx": $_dashboard__insights,
     "./routes/(dashboard)/invites.tsx": $_dashboard__invites,
     "./routes/(dashboard)/organizations/switch.ts": $_dashboard__organizations_switch,
     "./routes/(dashboard)/projects/[id]/setup.tsx": $_dashboard__projects__id__setup,
@@ -73,6 +76,7 @@ const manifest = {
     "./islands/CopyButton.tsx": $CopyButton,
     "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
+    "./islands/InsightsTrend.tsx": $InsightsTrend,
     "./islands/OnlineStatus.tsx": $OnlineStatus,
     "./islands/PasskeyButton.tsx": $PasskeyButton,
     "./islands/PasskeySignIn.tsx": $PasskeySignIn,

@@ -7,6 +7,7 @@ import { cronRoutes } from "./service/cron.ts";
 import { avatarRoutes } from "./service/avatars.ts";
 import { healthRoutes } from "./service/health.ts";
 import { ingestRoutes } from "./ingest/mod.ts";
+import { insightsRoutes } from "./insights/mod.ts";
 import { openApiRoutes } from "./service/openapi.ts";
 import { renderError } from "./middleware.ts";
 import { organizationRoutes } from "./organizations/mod.ts";
@@ -29,6 +30,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/cron", cronRoutes(deps));
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.
   api.route("/sessions", sessionRoutes(deps));
+  api.route("/insights", insightsRoutes(deps));
   api.route("/user", userRoutes(deps));
   api.route("/avatars", avatarRoutes());
   api.route("/organizations", organizationRoutes(deps));

@@ -57,6 +57,7 @@ export const MATRIX: Section[] = [
       r("GET /api/projects/{project}/key", OWNER_ONLY(200)),
       r("GET /api/sessions", SIGNED_IN(200)),
       r("GET /api/sessions/summary", SIGNED_IN(200)),
+      r("GET /api/insights", SIGNED_IN(200)),
       r("GET /api/sessions/{session}", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/events", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/markers", ANY_MEMBER(200)),

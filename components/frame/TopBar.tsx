@@ -6,6 +6,7 @@ import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
 const SECTIONS = [
   { href: "/sessions", label: "Sessions", owns: ["/sessions", "/replays/"] },
   { href: "/users", label: "Users", owns: ["/users"] },
+  { href: "/insights", label: "Insights", owns: ["/insights"] },
   {
     href: "/settings/organization",
     label: "Settings",

@@ -145,6 +145,18 @@ export function SessionFilters(
         </label>
       )}
       {query.os && <input type="hidden" name="os" value={query.os} />}
+      {query.element && (
+        <label class="field">
+          <span>Element</span>
+          <input type="text" name="element" value={query.element} maxLength={1000} size={10} />
+        </label>
+      )}
+      {query.error && (
+        <label class="field">
+          <span>Error</span>
+          <input type="text" name="error" value={query.error} maxLength={1000} size={12} />
+        </label>
+      )}
       <div class="field">
         <span id="projects-label">Projects</span>
         <details class="menu">

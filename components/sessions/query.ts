@@ -32,6 +32,9 @@ export interface SessionsQuery {
   device: Device | "";
   minDuration: number | null;
   maxDuration: number | null;
+  /** Set by the insights' links. */
+  element: string;
+  error: string;
 }
 
 /** The query of a /sessions URL; unknown values throw a validation error (400). */
@@ -63,6 +66,8 @@ export function readSessionsQuery(url: URL): SessionsQuery {
     device: parsed.device ?? "",
     minDuration: parsed.minDuration ?? null,
     maxDuration: parsed.maxDuration ?? null,
+    element: parsed.element ?? "",
+    error: parsed.error ?? "",
   };
 }
 
@@ -81,6 +86,8 @@ export function listInput(q: SessionsQuery) {
     device: q.device || undefined,
     minDuration: q.minDuration ?? undefined,
     maxDuration: q.maxDuration ?? undefined,
+    element: q.element || undefined,
+    error: q.error || undefined,
   };
 }
 
@@ -88,7 +95,8 @@ export function listInput(q: SessionsQuery) {
 export function isFiltered(q: SessionsQuery): boolean {
   return q.search !== "" || q.projectIds.length > 0 || q.range !== "all" || q.user !== "" ||
     q.visited !== "" || q.signals.length > 0 || q.browser !== "" || q.os !== "" ||
-    q.device !== "" || q.minDuration !== null || q.maxDuration !== null;
+    q.device !== "" || q.minDuration !== null || q.maxDuration !== null || q.element !== "" ||
+    q.error !== "";
 }
 
 function params(
@@ -107,6 +115,8 @@ function params(
   if (q.device) out.push(["device", q.device]);
   if (q.minDuration !== null) out.push(["minDuration", String(q.minDuration)]);
   if (q.maxDuration !== null) out.push(["maxDuration", String(q.maxDuration)]);
+  if (q.element) out.push(["element", q.element]);
+  if (q.error) out.push(["error", q.error]);
   if (q.sort !== "date") out.push(["sort", q.sort]);
   if (q.sortDir !== "desc") out.push(["sortDir", q.sortDir]);
   if (q.cursor) out.push(["cursor", q.cursor]);

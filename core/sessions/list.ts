@@ -50,6 +50,8 @@ function filterOf(organizationId: string, input: SessionFilterInput, now: Date):
       browser: input.browser ?? null,
       os: input.os ?? null,
       device: input.device ?? null,
+      element: input.element ?? null,
+      error: input.error ?? null,
     },
   };
 }

@@ -40,6 +40,11 @@ const filterFields = {
   browser: optionalText(100).meta({ description: "as in items' `browser`, e.g. `Chrome`" }),
   os: optionalText(100).meta({ description: "as in items' `os`, e.g. `macOS`" }),
   device: z.enum(DEVICES).optional(),
+  element: optionalText(1000).meta({
+    description: "a rage or dead click on this selector (of the click kinds in `signals`, if " +
+      "any), as in /api/insights",
+  }),
+  error: optionalText(1000).meta({ description: "an error with exactly this message" }),
 };
 
 export const sessionFilterQuery = z.object(filterFields);

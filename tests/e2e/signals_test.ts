@@ -225,6 +225,25 @@ Deno.test("signals e2e: recorded signals, markers, filters, badges and insights"
         fullPage: true,
       });
     });
+    await t.step("/insights lists the element and the error and links to the session", async () => {
+      await dashboard.goto(`${server.url}/insights`);
+      await hydrated(dashboard);
+      const rage = dashboard.getByTestId("insights-rage_click");
+      assert.match(await rage.textContent() ?? "", /“Does nothing”\s*button#nothing/);
+      const errorsTable = dashboard.getByTestId("insights-errors");
+      assert.match(await errorsTable.textContent() ?? "", /ThrownBoom/);
+      await dashboard.locator(".insights-trend canvas").first().waitFor();
+      await dashboard.screenshot({ path: await artifactPath("insights.png"), fullPage: true });
+      for (const link of [rage.getByRole("link").first(), errorsTable.getByRole("link").first()]) {
+        await dashboard.goto(`${server.url}/insights`);
+        await link.click();
+        await dashboard.waitForURL(/\/sessions\?/);
+        await hydrated(dashboard);
+        const rows = dashboard.locator("tbody tr[data-session]");
+        assert.equal(await rows.count(), 1, dashboard.url());
+        assert.match(await rows.first().textContent() ?? "", /ada@example.test/);
+      }
+    });
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp } from "../helpers/app.ts";
 import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertSession, insertTrackedUser } from "../helpers/sessions_factories.ts";
+import { insertMarker, insertSession, insertTrackedUser } from "../helpers/sessions_factories.ts";
 
 const ids = (body: { data: { id: string }[] }) => body.data.map((s) => s.id).sort();
 
@@ -31,6 +31,22 @@ async function world() {
   // Another organization's session has everything: it never shows.
   const foreignUser = await insertTrackedUser(w.db, w.foreign, { externalId: "user-42" });
   const foreign = await insertSession(w.db, w.foreign, { trackedUserId: foreignUser.id });
+  // Markers first: inserting one rebuilds the session's url summary from its url markers.
+  await insertMarker(w.db, a.id, {
+    ts: a.started_at.getTime() + 1000,
+    kind: "rage_click",
+    data: { selector: "button#pay", text: "Pay", x: 1, y: 1, clicks: 3 },
+  });
+  await insertMarker(w.db, a.id, {
+    ts: a.started_at.getTime() + 2000,
+    kind: "error",
+    data: { message: "TypeError: boom" },
+  });
+  await insertMarker(w.db, b.id, {
+    ts: b.started_at.getTime() + 1000,
+    kind: "dead_click",
+    data: { selector: "button#pay", text: "Pay", x: 1, y: 1 },
+  });
   const set = (id: string, values: Record<string, unknown>) =>
     w.db.updateTable("sessions").set(values).where("id", "=", id).execute();
   await set(a.id, {
@@ -85,6 +101,12 @@ Deno.test("sessions search: each filter alone", async () => {
     ["os=iOS", [b.id]],
     ["device=desktop", [a.id, c.id]],
     ["device=tablet", []],
+    ["element=button%23pay", [a.id, b.id]],
+    ["element=button%23pay&signals=rage_click", [a.id]],
+    ["element=button%23pay&signals=dead_click", [b.id]],
+    ["element=button%23other", []],
+    ["error=TypeError%3A%20boom", [a.id]],
+    ["error=TypeError", []],
   ];
   for (const [query, expected] of cases) {
     const { res, body } = await w.get(`/api/sessions?${query}`);

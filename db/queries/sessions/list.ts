@@ -94,7 +94,9 @@ export function filtered(db: Kysely<Database>, f: SessionFilter) {
     )` as Expression<SqlBool>);
   } else if (f.search) q = q.where("sessions.external_id", "ilike", containing(f.search));
   if (f.narrow) {
-    for (const condition of searchConditions(f.organizationId, f.narrow)) q = q.where(condition);
+    for (const condition of searchConditions(f.organizationId, f.narrow, f.since)) {
+      q = q.where(condition);
+    }
   }
   return q;
 }

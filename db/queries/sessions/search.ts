@@ -19,6 +19,10 @@ export interface SessionSearch {
   browser: string | null;
   os: string | null;
   device: string | null;
+  /** A rage or dead click on this selector (of the click kinds in `signals`, if any). */
+  element?: string | null;
+  /** An error marker with exactly this message. */
+  error?: string | null;
 }
 
 export const NO_SEARCH: SessionSearch = {
@@ -62,8 +66,22 @@ export function matchingUsers(organizationId: string, text: string): RawBuilder<
 export function searchConditions(
   organizationId: string,
   s: SessionSearch,
+  since: Date | null = null,
 ): Expression<SqlBool>[] {
   const out: RawBuilder<SqlBool>[] = [];
+  // The insights' links: sessions with a marker of that element or message, read through
+  // markers_signals_idx in the range's day partitions.
+  const withMarker = (kinds: string[], field: string, value: string) =>
+    sql<SqlBool>`sessions.id IN (SELECT m.session_id FROM markers m
+      WHERE m.kind IN (${sql.join(kinds)}) AND m.data ->> ${field} = ${value}
+      ${since ? sql`AND m.session_created_at >= ${since}` : sql``})`;
+  if (s.element) {
+    const listed = (s.signals ?? []).filter((k) => k !== "error");
+    out.push(
+      withMarker(listed.length ? listed : ["rage_click", "dead_click"], "selector", s.element),
+    );
+  }
+  if (s.error) out.push(withMarker(["error"], "message", s.error));
   if (s.user) out.push(sql`sessions.tracked_user_id IN ${matchingUsers(organizationId, s.user)}`);
   if (s.visited) {
     const pattern = s.visited.split("*").map(escapeLike).join("%");

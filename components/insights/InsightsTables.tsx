@@ -1,0 +1,168 @@
+// The insights' lists: elements, errors and pages, each row linking to the sessions it counts
+// (the sessions page with the same range and projects, narrowed to them).
+import type { Insights } from "../../core/insights/schema.ts";
+import { formatCount } from "../../utils/format.ts";
+import { Time } from "../ui/Time.tsx";
+
+export interface LinkScope {
+  range: string;
+  projectIds: string[];
+}
+
+/** A /sessions URL with the insights' range and projects plus `extra`. */
+export function sessionsLink(scope: LinkScope, extra: Record<string, string>): string {
+  const params = new URLSearchParams();
+  params.set("range", scope.range);
+  for (const id of scope.projectIds) params.append("projectIds", id);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  params.set("sort", "signals");
+  return `/sessions?${params}`;
+}
+
+type Element = Insights["rageClicks"][number];
+
+export function ElementTable(
+  { rows, kind, scope, now, empty }: {
+    rows: Element[];
+    kind: "rage_click" | "dead_click";
+    scope: LinkScope;
+    now: Date;
+    empty: string;
+  },
+) {
+  if (rows.length === 0) return <p class="muted">{empty}</p>;
+  return (
+    <div class="table-scroll">
+      <table class="table" data-testid={`insights-${kind}`}>
+        <thead>
+          <tr>
+            <th scope="col">Element</th>
+            <th scope="col" class="num">Sessions</th>
+            <th scope="col" class="num">Users</th>
+            <th scope="col">Last seen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.selector}>
+              <td class="truncate">
+                <a href={sessionsLink(scope, { signals: kind, element: r.selector })}>
+                  {r.text ? `“${r.text}”` : <span class="muted">(no text)</span>}
+                </a>{" "}
+                <code class="muted">{r.selector}</code>
+              </td>
+              <td class="num">{formatCount(r.sessions)}</td>
+              <td class="num">{formatCount(r.users)}</td>
+              <td>
+                <Time iso={r.lastSeenAt} now={now} local={false} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ErrorTable(
+  { rows, scope, now }: { rows: Insights["errors"]; scope: LinkScope; now: Date },
+) {
+  if (rows.length === 0) return <p class="muted">No errors in this range.</p>;
+  return (
+    <div class="table-scroll">
+      <table class="table" data-testid="insights-errors">
+        <thead>
+          <tr>
+            <th scope="col">Message</th>
+            <th scope="col" class="num">Sessions</th>
+            <th scope="col" class="num">Users</th>
+            <th scope="col">Last seen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.message}>
+              <td class="truncate" title={r.message}>
+                <a href={sessionsLink(scope, { signals: "error", error: r.message })}>
+                  {r.message || "(no message)"}
+                </a>
+              </td>
+              <td class="num">{formatCount(r.sessions)}</td>
+              <td class="num">{formatCount(r.users)}</td>
+              <td>
+                <Time iso={r.lastSeenAt} now={now} local={false} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PageTable(
+  { rows, scope }: { rows: Insights["pages"]; scope: LinkScope },
+) {
+  if (rows.length === 0) return <p class="muted">No signals on any page in this range.</p>;
+  return (
+    <div class="table-scroll">
+      <table class="table" data-testid="insights-pages">
+        <thead>
+          <tr>
+            <th scope="col">Page</th>
+            <th scope="col" class="num">Sessions</th>
+            <th scope="col" class="num">Errors</th>
+            <th scope="col" class="num">Rage clicks</th>
+            <th scope="col" class="num">Dead clicks</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.pathname}>
+              <td class="truncate">
+                <a href={sessionsLink(scope, { visited: r.pathname })}>{r.pathname}</a>
+              </td>
+              <td class="num">{formatCount(r.sessions)}</td>
+              <td class="num">{formatCount(r.errors)}</td>
+              <td class="num">{formatCount(r.rageClicks)}</td>
+              <td class="num">{formatCount(r.deadClicks)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DailyTable({ rows }: { rows: Insights["daily"] }) {
+  return (
+    <details class="chart-table">
+      <summary>Days as a table</summary>
+      <table class="table" data-testid="insights-daily">
+        <thead>
+          <tr>
+            <th scope="col">Day (UTC)</th>
+            <th scope="col" class="num">Errors</th>
+            <th scope="col" class="num">Rage clicks</th>
+            <th scope="col" class="num">Dead clicks</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.day}>
+              <td>{r.day}</td>
+              <td class="num">{formatCount(r.errors)}</td>
+              <td class="num">{formatCount(r.rageClicks)}</td>
+              <td class="num">{formatCount(r.deadClicks)}</td>
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={4} class="muted">No signals in this range.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </details>
+  );
+}

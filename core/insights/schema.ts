@@ -1,0 +1,51 @@
+// Wire schemas of GET /api/insights (issue 21): where sessions went wrong, over a range of days.
+import { z } from "zod";
+
+const idList = z.string().max(4000).transform((text) =>
+  text.split(",").map((id) => id.trim()).filter(Boolean)
+).transform((ids) => ids.length ? ids : undefined);
+
+export const insightsQuery = z.object({
+  range: z.enum(["today", "7d", "30d"]).default("7d").meta({
+    description: "sessions created today (UTC), in the last 7 or 30 days",
+  }),
+  projectIds: idList.optional().meta({ description: "comma separated; others' are ignored" }),
+});
+export type InsightsInput = z.output<typeof insightsQuery>;
+export type InsightsRange = InsightsInput["range"];
+
+const iso = z.iso.datetime();
+const count = z.number().int();
+
+const element = z.strictObject({
+  selector: z.string(),
+  text: z.string().meta({ description: "the element's text, as last seen (privacy applied)" }),
+  sessions: count,
+  users: count.meta({ description: "distinct tracked users (anonymous sessions not counted)" }),
+  lastSeenAt: iso,
+});
+
+export const insights = z.strictObject({
+  rageClicks: z.array(element),
+  deadClicks: z.array(element),
+  errors: z.array(z.strictObject({
+    message: z.string(),
+    sessions: count,
+    users: count,
+    lastSeenAt: iso,
+  })),
+  pages: z.array(z.strictObject({
+    pathname: z.string(),
+    sessions: count,
+    errors: count,
+    rageClicks: count,
+    deadClicks: count,
+  })),
+  daily: z.array(z.strictObject({
+    day: z.iso.date().meta({ description: "UTC day" }),
+    errors: count,
+    rageClicks: count,
+    deadClicks: count,
+  })),
+});
+export type Insights = z.output<typeof insights>;

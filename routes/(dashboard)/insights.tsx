@@ -1,0 +1,173 @@
+// /insights (issue 21): where the active organization's sessions went wrong in a range, the
+// elements people rage- and dead-click, the errors they meet, the pages where it happens, and a
+// daily trend; every row links to the sessions it counts.
+import { asset, Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { NoOrganization } from "../../components/frame/NoOrganization.tsx";
+import {
+  DailyTable,
+  ElementTable,
+  ErrorTable,
+  type LinkScope,
+  PageTable,
+} from "../../components/insights/InsightsTables.tsx";
+import { insightsOf } from "../../core/insights/insights.ts";
+import { type Insights, insightsQuery } from "../../core/insights/schema.ts";
+import { listProjects } from "../../core/projects/projects.ts";
+import type { ProjectView } from "../../core/projects/schema.ts";
+import { parseWith } from "../../core/validate.ts";
+import InsightsTrend from "../../islands/InsightsTrend.tsx";
+import { badRequest } from "../../utils/found.ts";
+import type { DashboardState } from "./_middleware.ts";
+
+const RANGES = [["today", "Today"], ["7d", "Last 7 days"], ["30d", "Last 30 days"]] as const;
+const DAY_MS = 86_400_000;
+
+interface Data {
+  kind: "insights";
+  scope: LinkScope & { range: "today" | "7d" | "30d" };
+  projects: ProjectView[];
+  insights: Insights;
+  from: string;
+  to: string;
+  renderedAt: string;
+}
+
+export default function InsightsPage(
+  { data }: PageProps<Data | { kind: "no-organization" }, DashboardState>,
+) {
+  return (
+    <>
+      <Head>
+        <title>Insights · Playhead</title>
+        <link rel="stylesheet" href={asset("/build/vendor/uplot.css")} />
+      </Head>
+      <div class="page-head">
+        <div>
+          <h1>Insights</h1>
+          <p>Where visitors got stuck: rage clicks, dead clicks and errors, and their sessions.</p>
+        </div>
+      </div>
+      {data.kind === "no-organization" ? <NoOrganization /> : <Body data={data} />}
+    </>
+  );
+}
+
+function Body({ data }: { data: Data }) {
+  const { scope, insights, projects } = data;
+  const now = new Date(data.renderedAt);
+  const chosen = projects.filter((p) => scope.projectIds.includes(p.id));
+  const projectLabel = chosen.length === 0
+    ? "All projects"
+    : chosen.length === 1
+    ? chosen[0].name
+    : `${chosen.length} projects`;
+  return (
+    <div class="stack">
+      <section class="card card-flush" aria-label="Insights range">
+        <form method="get" action="/insights" class="filters" aria-label="Insights range">
+          <div class="field">
+            <span id="projects-label">Projects</span>
+            <details class="menu">
+              <summary aria-describedby="projects-label">{projectLabel}</summary>
+              <fieldset class="menu-panel checks-column">
+                <legend class="visually-hidden">Projects</legend>
+                {projects.map((p) => (
+                  <label key={p.id}>
+                    <input
+                      type="checkbox"
+                      name="projectIds"
+                      value={p.id}
+                      checked={scope.projectIds.includes(p.id)}
+                    />
+                    {p.name}
+                  </label>
+                ))}
+              </fieldset>
+            </details>
+          </div>
+          <label class="field">
+            <span>Range</span>
+            <select name="range">
+              {RANGES.map(([value, label]) => (
+                <option key={value} value={value} selected={scope.range === value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div class="row">
+            <button type="submit">Apply</button>
+          </div>
+        </form>
+        <div class="insights-section">
+          <h2>Signals per day</h2>
+          <InsightsTrend daily={insights.daily} from={data.from} to={data.to} />
+          <DailyTable rows={insights.daily} />
+        </div>
+      </section>
+      <div class="insights-grid">
+        <section class="card stack" aria-labelledby="rage-heading">
+          <h2 id="rage-heading">Rage-clicked elements</h2>
+          <ElementTable
+            rows={insights.rageClicks}
+            kind="rage_click"
+            scope={scope}
+            now={now}
+            empty="No rage clicks in this range."
+          />
+        </section>
+        <section class="card stack" aria-labelledby="dead-heading">
+          <h2 id="dead-heading">Dead-clicked elements</h2>
+          <ElementTable
+            rows={insights.deadClicks}
+            kind="dead_click"
+            scope={scope}
+            now={now}
+            empty="No dead clicks in this range."
+          />
+        </section>
+        <section class="card stack" aria-labelledby="errors-heading">
+          <h2 id="errors-heading">Errors</h2>
+          <ErrorTable rows={insights.errors} scope={scope} now={now} />
+        </section>
+        <section class="card stack" aria-labelledby="pages-heading">
+          <h2 id="pages-heading">Pages with the most signals</h2>
+          <PageTable rows={insights.pages} scope={scope} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const handler: Handlers<Data | { kind: "no-organization" }, DashboardState> = {
+  async GET(_req, ctx) {
+    const { deps, viewer } = ctx.state;
+    if (!viewer.activeOrganizationId) return ctx.render({ kind: "no-organization" });
+    const projectIds = ctx.url.searchParams.getAll("projectIds").join(",");
+    let input;
+    try {
+      input = parseWith(insightsQuery, {
+        range: ctx.url.searchParams.get("range") || undefined,
+        projectIds: projectIds || undefined,
+      }, "query");
+    } catch (error) {
+      return badRequest(error);
+    }
+    const now = new Date();
+    const [projects, insights] = await Promise.all([
+      listProjects(deps, viewer, { organizationId: viewer.activeOrganizationId }),
+      insightsOf(deps, viewer, input, now),
+    ]);
+    const days = input.range === "today" ? 0 : input.range === "7d" ? 7 : 30;
+    return ctx.render({
+      kind: "insights",
+      scope: { range: input.range, projectIds: input.projectIds ?? [] },
+      projects,
+      insights,
+      from: new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10),
+      to: now.toISOString().slice(0, 10),
+      renderedAt: now.toISOString(),
+    });
+  },
+};
