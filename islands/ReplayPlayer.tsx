@@ -8,6 +8,7 @@ import { ReplayNotices } from "../components/replay/ReplayNotices.tsx";
 import { ServerFrame } from "../components/replay/ServerFrame.tsx";
 import { type ConsoleLevel, currentEntry } from "../player/console_entries.ts";
 import { activeRow, buildHistory, type SessionMarker } from "../player/history.ts";
+import { seekTicks } from "../player/ticks.ts";
 import { Timeline } from "../player/timeline.ts";
 import { type ReplaySource, useReplay } from "../player/use_replay.ts";
 import { useServerFrame } from "../player/use_server_frame.ts";
@@ -63,6 +64,7 @@ export default function ReplayPlayer(props: Props) {
     try {
       await navigator.clipboard.writeText(url.href);
       setCopyStatus("Link copied");
+      setTimeout(() => setCopyStatus((status) => status === "Link copied" ? "" : status), 2_500);
     } catch {
       setCopyStatus(url.href);
     }
@@ -82,6 +84,7 @@ export default function ReplayPlayer(props: Props) {
       data-ended={player?.ended ? "true" : "false"}
       data-seeking={player?.seeking ? "true" : "false"}
       data-keyframes={player?.keyframesReady ? "ready" : "building"}
+      data-waiting={player?.waiting ? "true" : "false"}
     >
       <div class="replay-stage">
         <div class="replay-slot" ref={slot} data-playing={player?.playing ? "true" : "false"}>
@@ -114,6 +117,7 @@ export default function ReplayPlayer(props: Props) {
           timeline={timeline}
           now={now}
           loadedUntil={loading ? recording.loadedUntil : duration}
+          ticks={seekTicks(props.markers, logs, props.startedAt, duration)}
           speed={player?.speed ?? 1}
           skipIdle={player?.skipIdle ?? true}
           copyStatus={copyStatus}
@@ -130,7 +134,14 @@ export default function ReplayPlayer(props: Props) {
           onCopyLink={copyLink}
         />
         <div class="replay-status">
-          {live && <span class="live-badge">Live</span>}
+          {live && (
+            <span
+              class="live-badge"
+              title="This session may still be recording: new events appear here as they arrive"
+            >
+              Live
+            </span>
+          )}
           {loading && (
             <span class="replay-progress">
               <progress aria-label="Loading events" max={1} value={progress} />

@@ -5,7 +5,7 @@ import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import { KeyframeScout } from "./keyframe_scout.ts";
-import { insertUnapplied, lastPlayedEvent } from "./replayer_internals.ts";
+import { insertUnapplied, lastPlayedEvent, placePointer } from "./replayer_internals.ts";
 import type { Recording } from "./recording.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
@@ -275,7 +275,12 @@ export class ReplayController {
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
     if (this.#waiting) return this.options.onWait?.(this.#position);
     this.#restoreNearestKeyframe();
-    if (!this.playing) return this.#replayer!.pause(this.#pauseOffset());
+    if (!this.playing) {
+      this.#replayer!.pause(this.#pauseOffset());
+      const pointer = this.options.recording.pointerAt(this.#limit() - 1);
+      if (pointer) placePointer(this.#replayer!, pointer);
+      return;
+    }
     this.#replayer!.play(this.#offset());
     this.#frame = requestAnimationFrame(this.#tick);
   }

@@ -5,6 +5,24 @@ import type { RecordedEvent } from "./decode.ts";
 import type { BatchSpan } from "./decode_worker.ts";
 import { type IdleGap, idleGaps } from "./timeline.ts";
 
+export interface Pointer {
+  x: number;
+  y: number;
+  /** The node under the pointer (rrweb places the cursor relative to its document). */
+  id: number;
+}
+
+interface PointerData {
+  source?: number;
+  positions?: { x: number; y: number; id: number }[];
+  x?: number;
+  y?: number;
+  id?: number;
+}
+
+/** How many events back a pointer position is looked for (a seek never walks the whole stream). */
+const POINTER_LOOKBACK = 20_000;
+
 export class Recording {
   readonly events: RecordedEvent[] = [];
   readonly corrupt: BatchSpan[] = [];
@@ -82,6 +100,28 @@ export class Recording {
       return timestamp;
     }
     return timestamp;
+  }
+
+  /**
+   * Where the recorded pointer was at `timestamp` (epoch ms): the last mouse or touch move position
+   * or mouse interaction at or before it, with the node it was over; null when none is known.
+   */
+  pointerAt(timestamp: number): Pointer | null {
+    const stop = Math.max(this.#insertionPoint(timestamp) - POINTER_LOOKBACK, 0);
+    for (let i = this.#insertionPoint(timestamp) - 1; i >= stop; i--) {
+      const event = this.events[i];
+      if (event.type !== 3) continue;
+      const data = event.data as PointerData;
+      if (data.source === 1 || data.source === 6) {
+        const last = data.positions?.at(-1);
+        if (last && Number.isFinite(last.x) && Number.isFinite(last.y)) {
+          return { x: last.x, y: last.y, id: last.id };
+        }
+      } else if (data.source === 2 && Number.isFinite(data.x) && Number.isFinite(data.y)) {
+        return { x: data.x!, y: data.y!, id: data.id! };
+      }
+    }
+    return null;
   }
 
   /** Real offset of the last known event. */

@@ -55,3 +55,31 @@ Deno.test("recording: a moment between a Meta and its full snapshot shows the sn
   partial.add(span("1"), [event(4, 0), event(2, 10), event(4, 1_000)]);
   assert.equal(partial.shownUntil(1_000), 1_000);
 });
+
+Deno.test("recording: the pointer at a moment is the last move or click at or before it", () => {
+  const recording = new Recording(0);
+  const move = (t: number, x: number) => ({
+    type: 3,
+    data: {
+      source: 1,
+      positions: [{ x: x - 1, y: 1, id: 5, timeOffset: -20 }, { x, y: 2, id: 5, timeOffset: 0 }],
+    },
+    timestamp: t,
+  });
+  const click = (t: number, x: number) => ({
+    type: 3,
+    data: { source: 2, type: 2, id: 6, x, y: 3 },
+    timestamp: t,
+  });
+  recording.add(span("1"), [
+    event(4, 0),
+    event(2, 1),
+    move(100, 10),
+    click(200, 20),
+    event(3, 300),
+  ]);
+  assert.equal(recording.pointerAt(50), null);
+  assert.deepEqual(recording.pointerAt(100), { x: 10, y: 2, id: 5 });
+  assert.deepEqual(recording.pointerAt(199), { x: 10, y: 2, id: 5 });
+  assert.deepEqual(recording.pointerAt(5_000), { x: 20, y: 3, id: 6 });
+});

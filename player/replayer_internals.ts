@@ -15,6 +15,7 @@ interface Internals {
   };
   emitter: { emit(type: string, data?: unknown): void };
   insertStyleRules(documentElement: Node, head: Node): void;
+  moveAndHover?(x: number, y: number, id: number, isSync: boolean, debugData: unknown): void;
 }
 
 function internals(replayer: Replayer): Internals {
@@ -75,4 +76,12 @@ export function announceSize(replayer: Replayer, size: { width: number; height: 
 /** rrweb's own rules (hidden noscript, blocked elements, paused animations) live in the CSSOM. */
 export function insertOwnStyles(replayer: Replayer, documentElement: Element, head: Element) {
   internals(replayer).insertStyleRules(documentElement, head);
+}
+
+/**
+ * Puts rrweb's cursor (and hover state) where the pointer was: after a keyframe restore the span
+ * replayed may hold no pointer event, and rrweb would leave the cursor where it last drew it.
+ */
+export function placePointer(replayer: Replayer, pointer: { x: number; y: number; id: number }) {
+  internals(replayer).moveAndHover?.(pointer.x, pointer.y, pointer.id, true, null);
 }

@@ -10,15 +10,18 @@ import { formatMarkdown } from "../sdk/report.ts";
 import { type ReplayWorld, startReplayWorld } from "../../tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "../../tests/helpers/db.ts";
 import {
+  earlySeek,
   firstFrame,
   heapMb,
   OUR_PAUSE,
   OUR_PLAY,
   OUR_SEEK,
+  ourFrameAt,
   type PageFigures,
   PLAIN_PAUSE,
   PLAIN_PLAY,
   PLAIN_SEEK,
+  plainFrameAt,
   playbackLongTasks,
   routePlainPage,
   timeSeeks,
@@ -168,10 +171,43 @@ async function measureAll(): Promise<string[]> {
       percentile(times.sort((a, b) => a - b), 50)
     );
 
+    // Opened at the last moment (a copied ?t= link): navigation to that frame drawn, each page
+    // visited in turn, median of three; and, on ours opened at the start, the seek bar dragged to
+    // the end as soon as the player's frame shows.
+    const { started_at } = await world.db.selectFrom("sessions").select("started_at")
+      .where("id", "=", sessionId).executeTakeFirstOrThrow();
+    const start = started_at.getTime();
+    const last = events.at(-1)!.timestamp - start;
+    const openAt = [[] as number[], [] as number[]];
+    const early: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await world.page();
+      await a.page.goto(`${world.url}/replays/${sessionId}?t=${last}`);
+      openAt[0].push(await ourFrameAt(a.page, last));
+      await a.page.context().close();
+      const b = await world.page();
+      await routePlainPage(b.page, world.url);
+      await b.page.goto(
+        `${world.url}/bench/plain.html?session=${sessionId}&t=${last}&start=${start}`,
+      );
+      openAt[1].push(await plainFrameAt(b.page));
+      await b.page.context().close();
+      const c = await world.page();
+      await c.page.goto(`${world.url}/replays/${sessionId}`);
+      early.push(await earlySeek(c.page, last - 1_000));
+      await c.page.context().close();
+    }
+    const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+    const [ourOpen, plainOpen] = openAt.map(median);
+    const earlyMax = Math.max(...early);
+
     const ms = (x: number) => Math.round(x).toLocaleString("en");
     for (const [label, f] of [["ours", our], ["plain rrweb", plain]] as const) {
+      const mine = label === "ours";
+      const opened = mine ? `${ms(ourOpen)} (${(ourOpen / plainOpen).toFixed(2)}×)` : ms(plainOpen);
       rows.push(
-        `| ${name} | ${label} | ${ms(f.firstFrameMs)} | ${ms(f.decodedMs)} | ` +
+        `| ${name} | ${label} | ${ms(f.firstFrameMs)} | ${opened} | ` +
+          `${mine ? ms(earlyMax) : "—"} | ${ms(f.decodedMs)} | ` +
           `${f.idleDoneMs === null ? "—" : ms(f.idleDoneMs)} | ${ms(f.seekP50Ms)} | ` +
           `${ms(f.seekMaxMs)} | ${f.longTasks} (max ${ms(f.longestTaskMs)}) | ` +
           `${f.playbackLongTasks} (max ${ms(f.playbackLongestTaskMs)}) | ` +
@@ -206,14 +242,19 @@ async function writeResults(rows: string[], load: string) {
     "cover the whole recording (seeks are timed after it); seeks are 20 fixed pseudo-random targets, each timed " +
     "from the call to the next frame; long tasks (> 50 ms) counted during the seeks, and during " +
     "three 3 s stretches of 2× playback (from 0, 40 % and 80 % of the session); heap = used JS " +
-    "heap after a forced GC, MB (and × the recording's JSON size).",
+    'heap after a forced GC, MB (and × the recording\'s JSON size). "Open at last moment": ' +
+    "navigation to the frame of the session's last event drawn, ours opened with `?t=` (the " +
+    "ratio is ours / plain), plain rrweb fetching everything, building the Replayer and pausing " +
+    'there, median of three visits each; "seek to end at first frame": ours opened at the ' +
+    "start, the seek bar dragged to its end as soon as the player's own frame shows, until that " +
+    "frame is drawn (max of three visits).",
     "",
     `- **Date**: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average ` +
     `${load} on 2 vCPU at the end of the run; compare the two pages row by row (they share the ` +
     "run, so a busy host moves both).",
     "",
-    "| recording | page | first frame | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | long tasks in 2× playback | heap MB |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| recording | page | first frame | open at last moment | seek to end at first frame (max of 3) | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | long tasks in 2× playback | heap MB |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     END,
   ].join("\n"));

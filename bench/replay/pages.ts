@@ -48,6 +48,12 @@ window.benchDecoded = performance.now();
 const replayer = new rrweb.Replayer(events, {
   root: document.getElementById("root"), mouseTail: false, showWarning: false,
 });
+// Opened at a moment (a real offset, as our ?t=): the frame there, 1 ms later for rrweb's pause.
+const at = new URLSearchParams(location.search).get("t");
+if (at !== null) {
+  replayer.pause(Number(at) + 1 - (events[0].timestamp - Number(new URLSearchParams(location.search).get("start"))));
+  requestAnimationFrame(() => { window.benchAt = performance.now(); });
+}
 window.benchSeek = (fraction) => replayer.pause(replayer.getMetaData().totalTime * fraction);
 window.benchPlay = (fraction) => {
   replayer.setConfig({ speed: 2 });
@@ -177,3 +183,56 @@ document.querySelector("button[aria-label=Play]").click();`;
 export const OUR_PAUSE = `document.querySelector("button[aria-label=Pause]")?.click();`;
 export const PLAIN_PLAY = "window.benchPlay(fraction);";
 export const PLAIN_PAUSE = "window.benchPause();";
+
+/** ms from navigation start until our page shows real offset `at`, drawn (polled every frame). */
+export function ourFrameAt(page: Page, at: number): Promise<number> {
+  return page.waitForFunction(
+    (at) => {
+      const player = document.querySelector(".replay-player");
+      return player?.getAttribute("data-now") === String(at) &&
+          player.getAttribute("data-ready") === "true" &&
+          player.getAttribute("data-seeking") === "false" &&
+          player.getAttribute("data-waiting") === "false"
+        ? performance.now()
+        : false;
+    },
+    at,
+    { polling: "raf", timeout: 120_000 },
+  ).then((h) => h.jsonValue() as Promise<number>);
+}
+
+/** ms from navigation start until the plain page has paused at its `t`. */
+export function plainFrameAt(page: Page): Promise<number> {
+  return page.waitForFunction(
+    () => (globalThis as unknown as { benchAt?: number }).benchAt ?? false,
+    undefined,
+    { polling: 50, timeout: 120_000 },
+  ).then((h) => h.jsonValue() as Promise<number>);
+}
+
+/**
+ * Our page opened at the start: as soon as the player's own frame shows, the seek bar dragged to
+ * its end; ms from that seek until the frame at real offset `at` (or later) is drawn.
+ */
+export async function earlySeek(page: Page, at: number): Promise<number> {
+  await page.locator(".replay-player[data-ready='true']").waitFor({ timeout: 120_000 });
+  const t0 = await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>("input[aria-label=Seek]")!;
+    input.value = input.max; // the end of the bar: the session's last moment
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    return performance.now();
+  });
+  const done = await page.waitForFunction(
+    (at) => {
+      const player = document.querySelector(".replay-player");
+      return Number(player?.getAttribute("data-now")) >= at &&
+          player!.getAttribute("data-seeking") === "false" &&
+          player!.getAttribute("data-waiting") === "false"
+        ? performance.now()
+        : false;
+    },
+    at,
+    { polling: "raf", timeout: 120_000 },
+  ).then((h) => h.jsonValue() as Promise<number>);
+  return done - t0;
+}

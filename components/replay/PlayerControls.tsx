@@ -2,6 +2,7 @@
 // skip idle and compress idle, and a link to this moment. No keyboard shortcuts, by the spec.
 import { type Speed, SPEEDS } from "../../player/speeds.ts";
 import { clock } from "../../player/format.ts";
+import type { Tick } from "../../player/ticks.ts";
 import type { Timeline } from "../../player/timeline.ts";
 import { SeekBar } from "./SeekBar.tsx";
 
@@ -11,6 +12,7 @@ export interface ControlsProps {
   timeline: Timeline;
   now: number;
   loadedUntil: number;
+  ticks: readonly Tick[];
   speed: Speed;
   skipIdle: boolean;
   copyStatus: string;
@@ -33,6 +35,7 @@ export function PlayerControls(p: ControlsProps) {
         timeline={timeline}
         now={p.now}
         loadedUntil={p.loadedUntil}
+        ticks={p.ticks}
         onSeek={p.onSeekDisplay}
       />
       <div class="replay-buttons">
@@ -69,6 +72,18 @@ export function PlayerControls(p: ControlsProps) {
           <span data-testid="clock-now">{clock(timeline.toDisplay(p.now))}</span>
           {" / "}
           <span data-testid="clock-total">{clock(timeline.displayDuration)}</span>
+          {
+            // With idle compressed the bar is shorter than the session: say how long it really is.
+            timeline.compress && timeline.displayDuration < timeline.realDuration - 500 && (
+              <span
+                class="replay-clock-real"
+                data-testid="clock-real"
+                title="Idle stretches are shown as 5 s each"
+              >
+                {` (${clock(timeline.realDuration)} real)`}
+              </span>
+            )
+          }
         </span>
         <span class="replay-spacer" />
         <label class="toggle">

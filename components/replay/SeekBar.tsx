@@ -1,24 +1,57 @@
-// The seek bar on the displayed timeline: played part, decoded part, idle bands (hatched) and a
-// native range input on top, so it is a real control named "Seek".
+// The seek bar on the displayed timeline: played part, decoded part, idle bands (hatched), a tick
+// per marker (page change, console error, identify, frustration signal, any other kind) and a
+// native range input on top, so it is a real control named "Seek". Hovering shows the time under
+// the pointer and the label of a tick there.
+import { useState } from "preact/hooks";
 import type { Timeline } from "../../player/timeline.ts";
 import { clock } from "../../player/format.ts";
+import { type Tick, tickNear } from "../../player/ticks.ts";
 
 interface Props {
   timeline: Timeline;
   /** Real offsets. */
   now: number;
   loadedUntil: number;
+  ticks: readonly Tick[];
   onSeek(display: number): void;
 }
 
 const percent = (part: number, whole: number) =>
   `${whole > 0 ? Math.min(Math.max(part / whole, 0), 1) * 100 : 0}%`;
 
-export function SeekBar({ timeline, now, loadedUntil, onSeek }: Props) {
+/** How close (px) the pointer must be to a tick for its label to show. */
+const TICK_REACH_PX = 6;
+
+interface Hover {
+  x: number;
+  /** Near an end of the bar, where a centred label would be cut. */
+  edge: "start" | "end" | null;
+  display: number;
+  tick: Tick | null;
+}
+
+/** Within this many px of an end the hover label opens inwards. */
+const EDGE_PX = 140;
+
+export function SeekBar({ timeline, now, loadedUntil, ticks, onSeek }: Props) {
+  const [hover, setHover] = useState<Hover | null>(null);
   const total = timeline.displayDuration;
   const shown = timeline.toDisplay(now);
+  // Ticks on the displayed timeline (hover compares displayed offsets).
+  const placed = ticks.map((tick) => ({ ...tick, offset: timeline.toDisplay(tick.offset) }));
+
+  function onPointerMove(event: PointerEvent) {
+    const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    if (box.width <= 0) return;
+    const x = Math.min(Math.max(event.clientX - box.left, 0), box.width);
+    const display = x / box.width * total;
+    const edge = x < EDGE_PX ? "start" : x > box.width - EDGE_PX ? "end" : null;
+    const tick = tickNear(placed, display, TICK_REACH_PX / box.width * total);
+    setHover({ x, edge, display, tick });
+  }
+
   return (
-    <div class="seek">
+    <div class="seek" onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
       <div class="seek-track" aria-hidden="true">
         <div
           class="seek-loaded"
@@ -40,6 +73,17 @@ export function SeekBar({ timeline, now, loadedUntil, onSeek }: Props) {
         })}
         <div class="seek-played" style={{ width: percent(shown, total) }} />
       </div>
+      <div class="seek-ticks" aria-hidden="true">
+        {placed.map((tick, i) => (
+          <span
+            key={i}
+            class="seek-tick"
+            data-kind={tick.kind}
+            title={tick.label}
+            style={{ left: percent(tick.offset, total) }}
+          />
+        ))}
+      </div>
       <input
         type="range"
         aria-label="Seek"
@@ -50,6 +94,17 @@ export function SeekBar({ timeline, now, loadedUntil, onSeek }: Props) {
         aria-valuetext={`${clock(shown)} of ${clock(total)}`}
         onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))}
       />
+      {hover && (
+        <div
+          class="seek-hover"
+          role="tooltip"
+          data-testid="seek-hover"
+          style={{ left: `${hover.x}px` }}
+        >
+          <span class="seek-hover-time">{clock(hover.display)}</span>
+          {hover.tick && <span data-kind={hover.tick.kind}>{hover.tick.label}</span>}
+        </div>
+      )}
     </div>
   );
 }

@@ -81,6 +81,36 @@ Deno.test("replay e2e: the player's controls and panels on swagger-ui", async (t
     },
   );
 
+  await t.step(
+    "the seek bar has a tick per marker with its tooltip; hovering shows the time under the pointer",
+    async () => {
+      const markers = await world.db.selectFrom("markers").select(["kind"])
+        .where("session_id", "=", sessionId).execute();
+      const ticks = page.locator(".seek-tick");
+      assert.equal(await ticks.count(), markers.length);
+      const kinds = await ticks.evaluateAll((all) => all.map((t) => t.getAttribute("data-kind")));
+      assert.deepEqual(new Set(kinds), new Set(markers.map((m) => m.kind)));
+      assert.ok(kinds.includes("url") && kinds.includes("error"), "page changes and errors");
+      // Hover the last page change: its label and the time under the pointer.
+      const last = ticks.and(page.locator("[data-kind='url']")).last();
+      const title = await last.getAttribute("title");
+      assert.match(title ?? "", /^Page: \//);
+      const box = (await last.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const hover = page.getByTestId("seek-hover");
+      assert.match(await hover.textContent() ?? "", /^\d+:\d\d/);
+      assert.ok((await hover.textContent())!.includes(title!), "the tick's label on hover");
+      await page.mouse.move(0, 0);
+      await hover.waitFor({ state: "detached" });
+      // Compressed, the clock also says how long the session really is.
+      const m = Math.floor(real / 60_000), sec = Math.floor(real / 1000) % 60;
+      assert.equal(
+        await page.getByTestId("clock-real").textContent(),
+        ` (${m}:${String(sec).padStart(2, "0")} real)`,
+      );
+    },
+  );
+
   await t.step("?t= opens at a real offset, shown on the compressed clock", async () => {
     const inGap = GAP.start + GAP.length / 2;
     const other = await open(`?t=${Math.round(inGap)}`);
@@ -288,6 +318,52 @@ Deno.test("replay e2e: the player's controls and panels on swagger-ui", async (t
         document.querySelector(".replay-root iframe")?.getAttribute("width") === "1024"
       );
       await check(page, { width: 1024, height: 700 });
+    },
+  );
+
+  await t.step(
+    "the recorded cursor is where the pointer was after a seek back and on a link",
+    async () => {
+      /** The last recorded pointer position at or before real offset `at`. */
+      const pointerAt = (at: number) => {
+        let found: { x: number; y: number } | null = null;
+        for (const e of events) {
+          if (e.timestamp - start > at) break;
+          const d = e.data as { source?: number; positions?: { x: number; y: number }[] } & {
+            x?: number;
+            y?: number;
+          };
+          if (e.type !== 3) continue;
+          if ((d.source === 1 || d.source === 6) && d.positions?.length) {
+            found = d.positions.at(
+              -1,
+            )!;
+          }
+          if (d.source === 2 && d.x !== undefined && d.y !== undefined) found = { x: d.x, y: d.y! };
+        }
+        return found;
+      };
+      const cursor = async (p: Page) =>
+        await p.locator(".replay-root .replayer-mouse").evaluate((m: HTMLElement) => [
+          parseFloat(m.style.left),
+          parseFloat(m.style.top),
+        ]);
+      await page.getByRole("switch", { name: "Compress idle" }).uncheck();
+      await seekSpans(page, real);
+      await seekTo(page, real);
+      await settledAt(page, real);
+      await page.getByRole("button", { name: "Back 5 seconds" }).click();
+      await settledAt(page, real - 5_000);
+      const back = pointerAt(real - 5_000)!;
+      assert.deepEqual(await cursor(page), [back.x, back.y], "after −5 s");
+      await page.getByRole("switch", { name: "Compress idle" }).check();
+      await seekSpans(page, real - GAP.length + 5_000);
+      const at = Math.round(real * 0.9);
+      const linked = await open(`?t=${at}`);
+      await settledAt(linked.page, at);
+      const there = pointerAt(at)!;
+      assert.deepEqual(await cursor(linked.page), [there.x, there.y], "opened at a link");
+      await linked.page.context().close();
     },
   );
 

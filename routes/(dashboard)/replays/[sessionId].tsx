@@ -34,7 +34,6 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
         <h1>Replay</h1>
         <span class="muted">{session.externalId}</span>
       </div>
-      <SessionFacts session={session} />
       <ServerFrameHtml.Provider value={frame?.html ?? ""}>
         <ReplayPlayer
           sessionId={session.id}
@@ -47,6 +46,8 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
           firstFrame={frame && { width: frame.width, height: frame.height }}
         />
       </ServerFrameHtml.Provider>
+      {/* Below the player, so its controls are on screen at 1280 × 800 and 1024 × 768. */}
+      <SessionFacts session={session} />
     </div>
   );
 }
