@@ -19,7 +19,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      // A page may ask for a stricter referrer policy (the replay page: none at all).
+      if (name === "Referrer-Policy" && c.res.headers.get(name) === "no-referrer") continue;
+      c.res.headers.set(name, value);
+    }
   };
 }
 

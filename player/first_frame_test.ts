@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { FIRST_FRAME_BATCHES, firstFrame } from "./first_frame.ts";
+import { FRAME_PRELUDE } from "./snapshot_html.ts";
 
 const meta = { type: 4, timestamp: 1, data: { href: "https://x.test/", width: 1280, height: 800 } };
 const snapshot = (body: string, initialOffset = { left: 0, top: 0 }) => ({
@@ -33,18 +34,18 @@ async function* of(...batches: Uint8Array[]) {
 
 Deno.test("first frame: the first Meta's size and the first snapshot as a cleaned document", async () => {
   const frame = await firstFrame(of(batch([meta, snapshot("one"), move, snapshot("two")])));
-  assert.deepEqual(frame, { width: 1280, height: 800, html: "<body>one</body>" });
+  assert.deepEqual(frame, { width: 1280, height: 800, html: `${FRAME_PRELUDE}<body>one</body>` });
 });
 
 Deno.test("first frame: parsing stops at the snapshot (what follows it is never read)", async () => {
   const text = JSON.stringify([meta, snapshot("early")]).slice(0, -1) + ', {"broken": ';
   const frame = await firstFrame(of(gz(text)));
-  assert.equal(frame?.html, "<body>early</body>");
+  assert.equal(frame?.html, `${FRAME_PRELUDE}<body>early</body>`);
 });
 
 Deno.test("first frame: Meta and snapshot may sit in different batches", async () => {
   const frame = await firstFrame(of(batch([meta, move]), batch([move, snapshot("later")])));
-  assert.equal(frame?.html, "<body>later</body>");
+  assert.equal(frame?.html, `${FRAME_PRELUDE}<body>later</body>`);
 });
 
 Deno.test("first frame: none without a snapshot in the first batches, scrolled, or corrupt", async () => {

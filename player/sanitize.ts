@@ -1,6 +1,10 @@
 // The player is the line of defence against hostile recordings (ingest stores content as received):
 // before events reach rrweb, anything that could run code or navigate is taken out of the recorded
 // nodes and attribute changes. The sandboxed iframe (no allow-scripts) is the second line.
+// A replayed page loads the recorded site's images, styles, fonts and media, as replay tools do,
+// but no other document (issue 23 #7): frames, objects and embeds lose their sources (a recorded
+// frame's content still replays from the recording), and no recorded referrer policy can send the
+// replay's address along. REPLAY_FRAME_CSP / REPLAY_PAGE_CSP hold the same line in the browser.
 
 interface SerializedNode {
   type: number;
@@ -23,7 +27,28 @@ const NAVIGATING: Record<string, string[]> = {
   base: ["href", "target"],
   form: ["action", "target"],
   meta: ["http-equiv"],
+  // Another document, whoever serves it: an empty frame or object of the same size stays.
+  iframe: ["src"],
+  frame: ["src"],
+  object: ["data", "src", "codebase", "classid", "archive"],
+  embed: ["src"],
+  portal: ["src"],
 };
+
+/** What a replayed page may load: the recorded site's look, nothing that runs or frames. */
+const RECORDED_LOOK = "img-src * data: blob:; style-src * 'unsafe-inline' data: blob:; " +
+  "font-src * data: blob:; media-src * data: blob:";
+const NO_DOCUMENTS = "object-src 'none'; frame-src 'none'; base-uri 'none'";
+/** Inside the server's first frame (a `<meta>` of its srcdoc). */
+export const REPLAY_FRAME_CSP =
+  `default-src 'none'; ${RECORDED_LOOK}; ${NO_DOCUMENTS}; form-action 'none'`;
+/**
+ * The replay page's own policy, which both replay frames (srcdoc and rrweb's about:blank) inherit:
+ * the page's scripts, API calls and decoding worker from its origin, the recording's look from
+ * anywhere, no objects or framed documents anywhere.
+ */
+export const REPLAY_PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; " +
+  `worker-src 'self'; manifest-src 'self'; ${RECORDED_LOOK}; ${NO_DOCUMENTS}; form-action 'self'`;
 
 /** Keeps the tag of every node id seen, so later attribute changes are judged by their element. */
 export class RecordingSanitizer {
@@ -56,6 +81,8 @@ export class RecordingSanitizer {
         node.attributes = {};
         node.childNodes = [];
       }
+      // Without a source an <embed> is nothing (0×0); an <object> keeps its size.
+      if (tag === "embed") node.tagName = tag = "object";
       if (node.id !== undefined) this.#tags.set(node.id, tag);
       if (node.attributes) cleanAttributes(tag, node.attributes);
     }
@@ -69,7 +96,10 @@ function cleanAttributes(tag: string, attributes: Record<string, unknown>) {
     const lower = name.toLowerCase();
     if (
       lower.startsWith("on") || lower === "srcdoc" || lower === "formaction" ||
-      navigating.includes(lower) || (typeof value === "string" && isScriptUrl(value))
+      lower === "referrerpolicy" || lower === "ping" || navigating.includes(lower) ||
+      (typeof value === "string" && isScriptUrl(value)) ||
+      // <meta name="referrer"> would set the frame's referrer policy (the page forces none).
+      (tag === "meta" && lower === "name" && String(value).trim().toLowerCase() === "referrer")
     ) {
       delete attributes[name];
     }

@@ -85,3 +85,61 @@ Deno.test("sanitize: other events pass untouched", () => {
   const copy = structuredClone(event);
   assert.deepEqual(new RecordingSanitizer().clean(event), copy);
 });
+
+Deno.test("sanitize: frames, objects and embeds load nothing; no recorded referrer policy stays (issue 23 #7)", () => {
+  const remote = "https://elsewhere.test/doc";
+  const snapshot = {
+    type: 2,
+    timestamp: 1,
+    data: {
+      node: {
+        type: 0,
+        childNodes: [
+          element(1, "iframe", { src: remote, width: "300", height: "200", class: "ad" }),
+          element(2, "object", { data: remote, type: "text/html", width: "300", height: "100" }),
+          element(3, "embed", { src: remote, width: "320", height: "50" }),
+          element(4, "img", { src: "https://cdn.test/a.png", referrerpolicy: "unsafe-url" }),
+          element(5, "meta", { name: " Referrer ", content: "unsafe-url" }),
+          element(6, "meta", { name: "description", content: "kept" }),
+          element(7, "link", { rel: "stylesheet", href: "https://cdn.test/a.css" }),
+          element(8, "a", { href: "https://fine.test/", ping: remote, referrerPolicy: "origin" }),
+        ],
+      },
+    },
+  };
+  const sanitizer = new RecordingSanitizer();
+  sanitizer.clean(snapshot);
+  assert.deepEqual(snapshot.data.node.childNodes.map((n) => [n.tagName, n.attributes]), [
+    ["iframe", { width: "300", height: "200", class: "ad" }],
+    ["object", { type: "text/html", width: "300", height: "100" }],
+    ["object", { width: "320", height: "50" }],
+    ["img", { src: "https://cdn.test/a.png" }],
+    ["meta", { content: "unsafe-url" }],
+    ["meta", { name: "description", content: "kept" }],
+    ["link", { rel: "stylesheet", href: "https://cdn.test/a.css" }],
+    ["a", { href: "https://fine.test/" }],
+  ]);
+  // Later attribute changes are judged by the element they land on.
+  const mutation = {
+    type: 3,
+    timestamp: 2,
+    data: {
+      source: 0,
+      adds: [{ node: element(9, "embed", { src: remote }) }],
+      attributes: [
+        { id: 1, attributes: { src: remote } },
+        { id: 3, attributes: { src: remote, width: "10" } },
+        { id: 4, attributes: { referrerpolicy: "unsafe-url", alt: "a" } },
+        { id: 6, attributes: { name: "referrer" } },
+      ],
+    },
+  };
+  sanitizer.clean(mutation);
+  assert.deepEqual(mutation.data.adds[0].node, element(9, "object", {}));
+  assert.deepEqual(mutation.data.attributes.map((a) => a.attributes), [
+    {},
+    { width: "10" },
+    { alt: "a" },
+    {},
+  ]);
+});

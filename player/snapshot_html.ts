@@ -1,8 +1,11 @@
 // Writes an rrweb full snapshot's node tree as an HTML document, the way rrweb's rebuild builds it
 // in its iframe, so the server can send the first frame before any script runs. The snapshot must
 // have been cleaned by `RecordingSanitizer` first; this module only keeps the markup well formed
-// (escaping, valid names, raw-text elements that cannot be closed early) and drops what loads or
-// runs by itself (preloaded scripts, nested frames' sources).
+// (escaping, valid names, raw-text elements that cannot be closed early), drops what loads or
+// runs by itself (preloaded scripts, nested frames' sources) and opens the document with the
+// frame's policy (FRAME_PRELUDE).
+
+import { REPLAY_FRAME_CSP } from "./sanitize.ts";
 
 export interface SnapshotNode {
   type: number;
@@ -49,6 +52,14 @@ export function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 }
 
+/**
+ * Written ahead of the recorded markup: the frame's own policy (recorded look only, no documents)
+ * and no referrer, in force before any element that could load something is parsed.
+ */
+export const FRAME_PRELUDE = `<meta http-equiv="Content-Security-Policy" content="${
+  escapeAttribute(REPLAY_FRAME_CSP)
+}"><meta name="referrer" content="no-referrer">`;
+
 /** The document (a snapshot's root node) as HTML. */
 export function snapshotHtml(root: SnapshotNode): string {
   const out: string[] = [];
@@ -58,9 +69,17 @@ export function snapshotHtml(root: SnapshotNode): string {
 
 function write(node: SnapshotNode, out: string[], parentTag: string, foreign: boolean) {
   switch (node.type) {
-    case DOCUMENT:
-      for (const child of node.childNodes ?? []) write(child, out, "", false);
+    case DOCUMENT: {
+      const children = node.childNodes ?? [];
+      let at = 0;
+      // The doctype (and comments before it) stay first, or the frame would be in quirks mode.
+      while (children[at]?.type === DOCTYPE || children[at]?.type === COMMENT) {
+        write(children[at++], out, "", false);
+      }
+      out.push(FRAME_PRELUDE);
+      for (; at < children.length; at++) write(children[at], out, "", false);
       return;
+    }
     case DOCTYPE:
       if (TAG_NAME.test(node.name ?? "html")) out.push(`<!DOCTYPE ${node.name ?? "html"}>`);
       return;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
 import { RecordingSanitizer } from "./sanitize.ts";
-import { snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
+import { FRAME_PRELUDE, snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
 
 const el = (
   tagName: string,
@@ -12,10 +12,13 @@ const el = (
 const text = (textContent: string): SnapshotNode => ({ type: 3, textContent });
 const doc = (...childNodes: SnapshotNode[]): SnapshotNode => ({ type: 0, childNodes });
 
-/** The snapshot cleaned by the player's rules, then written, as the server does. */
+/**
+ * The snapshot cleaned by the player's rules, then written, as the server does; the prelude every
+ * document gets (tested on its own) is left out.
+ */
 function html(root: SnapshotNode): string {
   new RecordingSanitizer().clean({ type: 2, data: { node: root } });
-  return snapshotHtml(root);
+  return snapshotHtml(root).replace(FRAME_PRELUDE, "");
 }
 
 Deno.test("snapshot html: doctype, elements, void elements, text and comments in order", () => {
@@ -143,4 +146,36 @@ Deno.test("snapshot html: raw text under svg and math cannot become markup (issu
   // The svg stylesheet's text is the recorded text, as the parser decodes it.
   assert.match(page, /<svg><style>&lt;\/style&gt;&lt;img src=https:\/\/evil.test\/svg.png&gt;/);
   assert.match(page, /<style>a > b \{ color: red \} <\\\/style><img/);
+});
+
+Deno.test("snapshot html: the frame's policy and no-referrer open the document, after its doctype (issue 23 #7)", () => {
+  const root = doc(
+    { type: 5, textContent: "before" },
+    { type: 1, name: "html" },
+    el("html", {}, [
+      el("head", {}, [el("meta", { name: "referrer", content: "unsafe-url" })]),
+      el(
+        "body",
+        {},
+        [el("img", { src: "https://cdn.test/a.png", referrerpolicy: "unsafe-url" })],
+      ),
+    ]),
+  );
+  new RecordingSanitizer().clean({ type: 2, data: { node: root } });
+  const page = snapshotHtml(root);
+  assert.ok(page.startsWith(`<!--before--><!DOCTYPE html>${FRAME_PRELUDE}<html>`), page);
+  assert.match(
+    FRAME_PRELUDE,
+    /^<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src \* data: blob:;.* object-src 'none'; frame-src 'none';.*"><meta name="referrer" content="no-referrer">$/,
+  );
+  // The recording's own referrer policies are gone.
+  assert.ok(
+    page.endsWith(
+      '<head><meta content="unsafe-url"></head><body><img src="https://cdn.test/a.png"></body></html>',
+    ),
+    page,
+  );
+  // The parser sees the policy as the head's first element, ahead of the recorded markup.
+  const tags = parsedTags(page);
+  assert.deepEqual(tags.slice(0, 4), ["html", "head", "meta", "meta"]);
 });

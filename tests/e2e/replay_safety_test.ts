@@ -241,7 +241,9 @@ async function inside(iframe: Locator) {
       scriptUrls: all.flatMap((e) => [...e.attributes])
         .filter((a) => /javascript:/i.test(a.value)).map((a) => a.name),
       scripts: doc.querySelectorAll("script").length,
-      refresh: doc.querySelectorAll("meta[http-equiv]").length,
+      // The server frame's own policy (player/snapshot_html.ts) is the one http-equiv allowed.
+      refresh: doc.querySelectorAll('meta[http-equiv]:not([http-equiv="Content-Security-Policy"])')
+        .length,
       base: doc.querySelectorAll("base[href]").length,
       action: doc.querySelector("form")?.getAttribute("action") ?? null,
       srcdoc: doc.querySelectorAll("iframe[srcdoc]").length,

@@ -6,7 +6,18 @@ import { AppError } from "../../../core/errors.ts";
 import { sessionDetail, sessionFirstBatches } from "../../../core/sessions/detail.ts";
 import ReplayPlayer from "../../../islands/ReplayPlayer.tsx";
 import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "../../../player/first_frame.ts";
+import { REPLAY_PAGE_CSP } from "../../../player/sanitize.ts";
 import type { DashboardState } from "../_middleware.ts";
+
+/**
+ * Both replay frames (the server's srcdoc and rrweb's about:blank) inherit this page's policy and
+ * referrer policy: the recording's look loads, no object or framed document does, and no request
+ * of theirs names this page (issue 23 #7).
+ */
+const REPLAY_HEADERS = {
+  "content-security-policy": REPLAY_PAGE_CSP,
+  "referrer-policy": "no-referrer",
+};
 
 /** A session counts as live while open, or while its last event is this recent. */
 const LIVE_WITHIN_MS = 120_000;
@@ -75,6 +86,6 @@ export const handler: Handlers<Data, DashboardState> = {
     if (!session) return ctx.renderNotFound();
     const endedAt = session.endedAt ? Date.parse(session.endedAt) : null;
     const live = endedAt === null || Date.now() - endedAt < LIVE_WITHIN_MS;
-    return ctx.render({ session, live, startAt, frame });
+    return ctx.render({ session, live, startAt, frame }, { headers: REPLAY_HEADERS });
   },
 };
