@@ -51,6 +51,8 @@ const envSchema = z.object({
   DASHBOARD_DATABASE_BUDGET_MS: positiveInt(15000),
   // Ingest requests handled at once; the rest wait once their body is in (api/ingest/admission.ts).
   INGEST_CONCURRENCY: positiveInt(4),
+  // Workers that decode large ingest bodies off the main thread; 0 decodes them on it.
+  INGEST_DECODE_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   SHUTDOWN_GRACE_MS: positiveInt(5000),
   // Slow clients (serve.ts, api/body.ts): a head within 10 s; a body within 30 s, which a 500 KB
   // gzipped SDK batch meets at 140 kbit/s (a 408 is retried by the SDK, nothing is lost).
@@ -165,6 +167,8 @@ export interface Config {
   liveRefreshMs: number;
   /** Ingest requests handled at once; more wait for a turn once their body is in. */
   ingestConcurrency: number;
+  /** Decode workers for large ingest bodies (api/ingest/decode_pool.ts); 0: none. */
+  ingestDecodeWorkers: number;
   /** null keeps every recording in PostgreSQL (the default). */
   eventsStore: EventsStoreConfig | null;
 }
@@ -297,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     },
     liveRefreshMs: e.DASHBOARD_LIVE_REFRESH_MS,
     ingestConcurrency: e.INGEST_CONCURRENCY,
+    ingestDecodeWorkers: e.INGEST_DECODE_WORKERS,
     eventsStore: eventsStoreConfig(e),
   };
 }

@@ -1,6 +1,7 @@
 // Per-request variables shared by the /api middleware and handlers.
 import type { Viewer } from "../core/auth/viewer.ts";
 import type { BudgetClock } from "./database_budget.ts";
+import type { PreparedIngest } from "../core/ingest/prepare.ts";
 
 export interface ApiEnv {
   /** `viewer` is set on cookie-authenticated sub-apps (see api/dashboard.ts); null = signed out. */
@@ -12,5 +13,7 @@ export interface ApiEnv {
     bodyTimeoutMs: number;
     /** The request's database budget, when it has one (paused while its body arrives). */
     databaseBudget: BudgetClock;
+    /** The ingest body, decoded and prepared for its statement (api/ingest/ingest_body.ts). */
+    ingest: PreparedIngest;
   };
 }

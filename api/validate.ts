@@ -57,6 +57,15 @@ export function body<T extends z.ZodType>(
     c.req.addValidatedData("json", wire.large ? await largeDecodes.run(decode) : decode());
     await next();
   };
+  return documentedBody(middleware, schema, optional);
+}
+
+/** A body reader carrying its schema for tests and the OpenAPI document (see `body`). */
+export function documentedBody<M extends MiddlewareHandler>(
+  middleware: M,
+  schema: z.ZodType,
+  optional = false,
+): M {
   VALIDATED.set(middleware, { body: schema, bodyOptional: optional });
   const content = { "application/json": { schema: jsonSchema(schema, "input") } };
   return Object.assign(middleware, {
@@ -64,7 +73,8 @@ export function body<T extends z.ZodType>(
   });
 }
 
-function parseJson(bytes: Uint8Array, optional: boolean): unknown {
+/** Strict UTF-8 JSON; an empty body stands for `{}` when it is `optional`. */
+export function parseJson(bytes: Uint8Array, optional: boolean): unknown {
   if (optional && bytes.byteLength === 0) return {};
   try {
     return JSON.parse(decoder.decode(bytes));

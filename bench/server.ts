@@ -55,17 +55,22 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts main.ts in production mode on a free loopback port and waits for /api/health. */
+/**
+ * Starts main.ts in production mode on a free loopback port and waits for /api/health; `root`
+ * runs another checkout's main.ts (a before/after comparison), `build: false` skips the islands
+ * build when only the API is measured.
+ */
 export async function startServer(
   databaseUrl: string,
   extraArgs: string[] = [],
   extraEnv: Record<string, string> = {},
+  { root = ROOT, build = true }: { root?: string; build?: boolean } = {},
 ) {
-  await ensureBuilt();
+  if (build) await ensureBuilt();
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", ...extraArgs, "main.ts"],
-    cwd: ROOT,
+    cwd: root,
     env: {
       DATABASE_URL: databaseUrl,
       NODE_ENV: "production",

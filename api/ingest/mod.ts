@@ -2,12 +2,14 @@
 // to every origin, on errors too, because the SDK runs on customers' sites; every answer is
 // no-store.
 import { Hono, type MiddlewareHandler } from "hono";
-import { cancelIngestSession, ingestBatch } from "../../core/ingest/ingest.ts";
+import { cancelIngestSession, ingestPrepared } from "../../core/ingest/ingest.ts";
 import type { AppDeps } from "../../core/deps.ts";
-import { cancelBodySchema, ingestBodySchema } from "../../core/ingest/schema.ts";
+import { cancelBodySchema } from "../../core/ingest/schema.ts";
 import type { ApiEnv } from "../env.ts";
 import { databaseBudget } from "../database_budget.ts";
 import { ingestAdmission } from "./admission.ts";
+import { decodePool } from "./decode_pool.ts";
+import { ingestBody } from "./ingest_body.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";
 import { PUBLIC_KEY_HEADER, publicKey } from "../public_key.ts";
@@ -64,12 +66,12 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
       errors: [413, 415, 503],
     }),
     keyed,
-    body(ingestBodySchema, { keepNul: true }),
+    ingestBody(decodePool(deps.config.ingestDecodeWorkers)),
     admitted,
     budget,
     async (c) => {
       const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };
-      await ingestBatch(deps, c.var.publicKey, c.req.valid("json"), context);
+      await ingestPrepared(deps, c.var.publicKey, c.var.ingest, context);
       return c.body(null, 204);
     },
   );

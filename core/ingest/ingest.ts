@@ -1,7 +1,6 @@
 // Ingest (spec §4 server steps 1–6): one statement finds the project of the public key (its
 // format was checked by api/public_key.ts) and writes the session, the tracked user, the batch
 // and its markers.
-import { createHash } from "node:crypto";
 import type { IngestBody } from "./schema.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -12,13 +11,11 @@ import {
 } from "../../db/queries/ingest/write.ts";
 import { log } from "../../log.ts";
 import { authError } from "../errors.ts";
-import { gzip } from "../gzip.ts";
 import { newRowId } from "../ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
-import { countSignals, extractMarkers, pathnameOf } from "./markers.ts";
-import { parseUserAgent } from "./user_agent.ts";
+import { type PreparedIngest, prepareIngest } from "./prepare.ts";
 
-const encoder = new TextEncoder();
+export { snapshotTimestamp } from "./prepare.ts";
 
 export interface IngestDeps {
   db: Db;
@@ -37,53 +34,24 @@ export async function ingestBatch(
   body: IngestBody,
   context: { requestId?: string; bytes?: number } = {},
 ): Promise<IngestResult> {
-  const { events, metadata } = body;
-  const identity = metadata?.userIdentity;
+  return await ingestPrepared(deps, projectKey, prepareIngest(body), context);
+}
 
-  let batch = null;
-  if (events.length > 0) {
-    const json = encoder.encode(JSON.stringify(events));
-    // node:crypto's synchronous hash costs a fraction of crypto.subtle's round trip per request.
-    const digest = createHash("sha256").update(json).digest();
-    const data = gzip(json);
-    let firstTs = Infinity, lastTs = -Infinity;
-    for (const event of events) {
-      if (event.timestamp < firstTs) firstTs = event.timestamp;
-      if (event.timestamp > lastTs) lastTs = event.timestamp;
-    }
-    const markers = extractMarkers(events);
-    const counts = countSignals(markers);
-    batch = {
-      firstTs,
-      lastTs,
-      snapshotTs: snapshotTimestamp(events),
-      eventCount: events.length,
-      digest,
-      data,
-      sliceMarkersJson: body.sliceMarkers ? JSON.stringify(body.sliceMarkers) : null,
-      staged: Boolean(deps.store),
-      markersJson: JSON.stringify(markers),
-      signals: counts.error + counts.rage_click + counts.dead_click > 0
-        ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }
-        : null,
-    };
-  }
-
+/** Writes a batch prepared on this thread or in a decode worker (core/ingest/prepare.ts). */
+export async function ingestPrepared(
+  deps: IngestDeps,
+  projectKey: string,
+  prepared: PreparedIngest,
+  context: { requestId?: string; bytes?: number } = {},
+): Promise<IngestResult> {
+  const { batch, identity } = prepared;
   const result = await writeIngest(deps.db.kysely, {
     projectKey,
     newSessionId: newRowId(),
-    externalId: body.sessionId,
-    metadata: metadata
-      ? { ...metadata, pathname: pathnameOf(metadata.url), ...parseUserAgent(metadata.userAgent) }
-      : null,
-    identity: identity
-      ? {
-        newTrackedUserId: newRowId(),
-        userId: identity.userId,
-        traitsJson: JSON.stringify(identity.traits),
-      }
-      : null,
-    batch,
+    externalId: prepared.externalId,
+    metadata: prepared.metadata,
+    identity: identity ? { newTrackedUserId: newRowId(), ...identity } : null,
+    batch: batch && { ...batch, staged: Boolean(deps.store) },
   });
   if (!result) {
     log.warn("ingest:auth:invalid_key", { ...context, reason: "unknown" });
@@ -95,7 +63,7 @@ export async function ingestBatch(
     ...context,
     projectId: result.projectId,
     sessionId: result.sessionId,
-    events: events.length,
+    events: prepared.eventCount,
     created: result.created,
     duplicate: batch !== null && !result.stored,
   });
@@ -107,19 +75,6 @@ export async function ingestBatch(
     });
   }
   return result;
-}
-
-/**
- * When the batch's first full snapshot (type 2) that follows a Meta (type 4) in the batch was taken:
- * a replay can start drawing there without any earlier batch (migration 0015).
- */
-export function snapshotTimestamp(events: readonly { type: number; timestamp: number }[]) {
-  let meta = false;
-  for (const event of events) {
-    if (event.type === 4) meta = true;
-    else if (event.type === 2 && meta) return event.timestamp;
-  }
-  return null;
 }
 
 /** SDK-side cancel: deletes the session of the key's project, if it exists yet. */

@@ -1,0 +1,45 @@
+// Decoding an ingest body, on the main thread (small bodies) or in a decode worker (large ones):
+// the one set of steps both run, and the messages between the two.
+import type { ErrorKind } from "../../core/errors.ts";
+import type { PreparedIngest } from "../../core/ingest/prepare.ts";
+import { type IngestBody, ingestBodySchema } from "../../core/ingest/schema.ts";
+import { parseWith } from "../../core/validate.ts";
+import { decodeWire } from "../body.ts";
+import { parseJson } from "../validate.ts";
+
+export interface DecodeJob {
+  id: number;
+  bytes: Uint8Array;
+  gzip: boolean;
+}
+
+export type DecodeReply =
+  | { id: number; ok: true; prepared: PreparedIngest }
+  | {
+    id: number;
+    ok: false;
+    error: { kind: ErrorKind; message: string; details: Record<string, unknown> } | null;
+    crash?: string;
+  };
+
+/** Content-Encoding, strict UTF-8, JSON and the ingest schema (NUL kept, made storable). */
+export function decodeIngestWire(wire: { bytes: Uint8Array; gzip: boolean }): IngestBody {
+  const json = parseJson(decodeWire({ ...wire, large: false }), false);
+  return parseWith(ingestBodySchema, json, "body", { keepNul: true }) as IngestBody;
+}
+
+/** The buffers a prepared batch can hand over without a copy (each its own ArrayBuffer). */
+export function transferables(prepared: PreparedIngest): ArrayBuffer[] {
+  const batch = prepared.batch;
+  if (!batch) return [];
+  batch.digest = own(batch.digest);
+  batch.data = own(batch.data);
+  return [batch.digest.buffer as ArrayBuffer, batch.data.buffer as ArrayBuffer];
+}
+
+/** `bytes` as the whole of its own buffer (Node's Buffers share pooled ones). */
+export function own(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
+}

@@ -1,0 +1,138 @@
+// A small pool of decode workers (issue 23 #2). Eight ~1 MiB gzip bodies that inflate to ~31 MiB
+// held every other request for 1.3 s while the main thread decoded them; here they are decoded in
+// workers (the second core), the main thread only hands over bytes. What may be in flight is
+// budgeted in bytes (the most each body may decode to), not requests: past the budget a body is
+// refused at once with 503 + Retry-After (the SDK retries), so a burst cannot take the memory.
+import { Worker } from "node:worker_threads";
+import { AppError, unavailable } from "../../core/errors.ts";
+import type { PreparedIngest } from "../../core/ingest/prepare.ts";
+import { log } from "../../log.ts";
+import type { DecodeJob, DecodeReply } from "./decode.ts";
+
+export interface DecodePool {
+  /** Decodes and prepares one body in a worker; `weight` is the most it may decode to. */
+  decode(wire: { bytes: Uint8Array; gzip: boolean }, weight: number): Promise<PreparedIngest>;
+  /** Bytes (weights) admitted and not yet answered. */
+  readonly bytesInFlight: number;
+  /** Bodies decoded so far, by all workers (for tests). */
+  readonly decoded: number;
+  /** The most bodies decoding at once, and the threads they were decoded on (for tests). */
+  readonly peak: number;
+  readonly threads: ReadonlySet<number>;
+}
+
+interface Pending {
+  job: DecodeJob;
+  weight: number;
+  resolve(prepared: PreparedIngest): void;
+  reject(error: Error): void;
+}
+
+const WORKER_URL = new URL("./decode_worker.ts", import.meta.url);
+
+export function createDecodePool(
+  options: { workers: number; maxBytesInFlight: number },
+): DecodePool {
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Pending>();
+  const queue: Pending[] = [];
+  let started = 0;
+  let bytesInFlight = 0;
+  let decoded = 0;
+  let peak = 0;
+  const threads = new Set<number>();
+  let nextId = 1;
+
+  const spawn = () => {
+    const worker = new Worker(WORKER_URL);
+    started++;
+    worker.on("message", (reply: DecodeReply) => {
+      const pending = busy.get(worker);
+      busy.delete(worker);
+      if (pending) settle(pending, reply);
+      worker.unref(); // an idle worker does not keep the process alive
+      idle.push(worker);
+      pump();
+    });
+    worker.on("error", (error) => {
+      log.error("ingest:decode:worker_failed", { error: String(error) });
+      const pending = busy.get(worker);
+      busy.delete(worker);
+      started--;
+      idle.splice(idle.indexOf(worker) >>> 0, idle.includes(worker) ? 1 : 0);
+      if (pending) finish(pending, () => pending.reject(new Error("decode worker failed")));
+      pump();
+    });
+    return worker;
+  };
+
+  const finish = (pending: Pending, done: () => void) => {
+    bytesInFlight -= pending.weight;
+    done();
+  };
+
+  const settle = (pending: Pending, reply: DecodeReply) => {
+    decoded++;
+    if (reply.ok) return finish(pending, () => pending.resolve(reply.prepared));
+    const error = reply.error
+      ? new AppError(reply.error.kind, reply.error.message, reply.error.details)
+      : new Error(`decode worker: ${reply.crash}`);
+    finish(pending, () => pending.reject(error));
+  };
+
+  const pump = () => {
+    while (queue.length) {
+      const worker = idle.pop() ?? (started < options.workers ? spawn() : null);
+      if (!worker) return;
+      const pending = queue.shift()!;
+      busy.set(worker, pending);
+      peak = Math.max(peak, busy.size);
+      threads.add(worker.threadId);
+      worker.ref(); // a worker with a job keeps the process alive until it answers
+      const { bytes } = pending.job;
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? bytes
+        : new Uint8Array(bytes);
+      worker.postMessage({ ...pending.job, bytes: own }, [own.buffer as ArrayBuffer]);
+    }
+  };
+
+  const pool: DecodePool = {
+    get bytesInFlight() {
+      return bytesInFlight;
+    },
+    get decoded() {
+      return decoded;
+    },
+    get peak() {
+      return peak;
+    },
+    threads,
+    decode(wire, weight) {
+      if (bytesInFlight > 0 && bytesInFlight + weight > options.maxBytesInFlight) {
+        throw unavailable("too many large bodies are being decoded; retry shortly", 1);
+      }
+      bytesInFlight += weight;
+      return new Promise((resolve, reject) => {
+        queue.push({ job: { id: nextId++, ...wire }, weight, resolve, reject });
+        pump();
+      });
+    },
+  };
+  return pool;
+}
+
+/** Wire bytes of large bodies admitted at once, queued or decoding; each decodes to 32 MiB at most. */
+export const MAX_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
+const pools = new Map<number, DecodePool>();
+
+/** The process's pool of `workers` (started on the first large body); null when 0. */
+export function decodePool(workers: number): DecodePool | null {
+  if (workers === 0) return null;
+  let pool = pools.get(workers);
+  if (!pool) {
+    pools.set(workers, pool = createDecodePool({ workers, maxBytesInFlight: MAX_BYTES_IN_FLIGHT }));
+  }
+  return pool;
+}

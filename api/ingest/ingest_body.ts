@@ -1,0 +1,34 @@
+// The ingest body (issue 23 #2): read within the body timeout and caps like any JSON body
+// (api/body.ts), then decoded, validated and prepared for the statement, in a decode worker when
+// it is large (decode_pool.ts) or on the main thread when it is small (a worker's round trip
+// would cost more than the work). The handler gets `c.var.ingest`, the prepared row.
+import type { MiddlewareHandler } from "hono";
+import { prepareIngest } from "../../core/ingest/prepare.ts";
+import { ingestBodySchema } from "../../core/ingest/schema.ts";
+import { largeDecodes, readWire } from "../body.ts";
+import type { ApiEnv } from "../env.ts";
+import { documentedBody } from "../validate.ts";
+import { decodeIngestWire } from "./decode.ts";
+import type { DecodePool } from "./decode_pool.ts";
+
+/** Bodies from this size on go to a worker: the SDK's usual batch (a few KiB) stays here. */
+export const OFFLOAD_MIN_WIRE_BYTES = 32 * 1024;
+
+export function ingestBody(pool: DecodePool | null): MiddlewareHandler<ApiEnv> {
+  const middleware: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs);
+    c.set("wireBytes", wire.bytes.byteLength);
+    const here = () => prepareIngest(decodeIngestWire(wire));
+    c.set(
+      "ingest",
+      pool && wire.bytes.byteLength >= OFFLOAD_MIN_WIRE_BYTES
+        ? await pool.decode(wire, wire.bytes.byteLength)
+        // Without workers, large decodes on this thread still take turns (api/body.ts).
+        : wire.large
+        ? await largeDecodes.run(here)
+        : here(),
+    );
+    await next();
+  };
+  return documentedBody(middleware, ingestBodySchema);
+}

@@ -1,0 +1,85 @@
+// The CPU part of ingest (issue 23 #2): from a validated body to the row the one statement writes,
+// without the database. It runs on the main thread for small bodies and in a decode worker for
+// large ones (api/ingest/decode_pool.ts), so nothing here may touch deps or the process.
+import { createHash } from "node:crypto";
+import type { IngestRow } from "../../db/queries/ingest/write.ts";
+import { gzip } from "../gzip.ts";
+import { countSignals, extractMarkers, pathnameOf } from "./markers.ts";
+import type { IngestBody } from "./schema.ts";
+import { parseUserAgent } from "./user_agent.ts";
+
+const encoder = new TextEncoder();
+
+type Batch = NonNullable<IngestRow["batch"]>;
+
+/** A batch ready to write: the row without the ids and the staging the main thread adds. */
+export interface PreparedIngest extends Pick<IngestRow, "externalId" | "metadata"> {
+  identity: { userId: string; traitsJson: string } | null;
+  batch: Omit<Batch, "staged"> | null;
+  eventCount: number;
+}
+
+export function prepareIngest(body: IngestBody): PreparedIngest {
+  const { events, metadata } = body;
+  const identity = metadata?.userIdentity;
+
+  let batch: PreparedIngest["batch"] = null;
+  if (events.length > 0) {
+    const json = encoder.encode(JSON.stringify(events));
+    // node:crypto's synchronous hash costs a fraction of crypto.subtle's round trip per request.
+    const digest = createHash("sha256").update(json).digest();
+    const data = gzip(json);
+    let firstTs = Infinity, lastTs = -Infinity;
+    for (const event of events) {
+      if (event.timestamp < firstTs) firstTs = event.timestamp;
+      if (event.timestamp > lastTs) lastTs = event.timestamp;
+    }
+    const markers = extractMarkers(events);
+    const counts = countSignals(markers);
+    batch = {
+      firstTs,
+      lastTs,
+      snapshotTs: snapshotTimestamp(events),
+      eventCount: events.length,
+      digest,
+      data,
+      sliceMarkersJson: body.sliceMarkers ? JSON.stringify(body.sliceMarkers) : null,
+      markersJson: JSON.stringify(markers),
+      signals: counts.error + counts.rage_click + counts.dead_click > 0
+        ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }
+        : null,
+    };
+  }
+
+  let stored: PreparedIngest["metadata"] = null;
+  if (metadata) {
+    const { userIdentity: _, ...fields } = metadata;
+    stored = {
+      ...fields,
+      pathname: pathnameOf(metadata.url),
+      ...parseUserAgent(metadata.userAgent),
+    };
+  }
+  return {
+    externalId: body.sessionId,
+    eventCount: events.length,
+    metadata: stored,
+    identity: identity
+      ? { userId: identity.userId, traitsJson: JSON.stringify(identity.traits) }
+      : null,
+    batch,
+  };
+}
+
+/**
+ * When the batch's first full snapshot (type 2) that follows a Meta (type 4) in the batch was taken:
+ * a replay can start drawing there without any earlier batch (migration 0015).
+ */
+export function snapshotTimestamp(events: readonly { type: number; timestamp: number }[]) {
+  let meta = false;
+  for (const event of events) {
+    if (event.type === 4) meta = true;
+    else if (event.type === 2 && meta) return event.timestamp;
+  }
+  return null;
+}
