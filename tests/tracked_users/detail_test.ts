@@ -1,6 +1,7 @@
 // One tracked user: detail, heartbeat (online at exactly 120000 ms, not at 120001), display-name
 // overrides, deletion keeping sessions, roles, and 404 for another organization on every endpoint.
 import assert from "node:assert/strict";
+import { sql } from "kysely";
 import { trackedUserStatus } from "../../core/tracked_users/detail.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { call, signedInUser } from "../helpers/auth.ts";
@@ -89,7 +90,7 @@ Deno.test("tracked user: display-name overrides walk the chain; ADMIN sets them,
   assert.equal(await nameAfter({ traitKey: null }), "ada@example.test");
   await db.updateTable("projects").set({ display_name_trait_key: null }).execute();
   assert.equal(await nameAfter({ customName: null }), "ada@example.test", "then the email trait");
-  await db.updateTable("tracked_users").set({ traits: JSON.stringify({ seat: 42 }) })
+  await db.updateTable("tracked_users").set({ traits: sql`'{"seat": 42}'::jsonb` })
     .where("id", "=", user.id).execute();
   assert.equal(await nameAfter({ customName: null }), "ext-7", "externalId last");
 
