@@ -98,7 +98,8 @@ Deno.test("newcomer e2e: dev start, sign in, the README's curl batch, the sessio
     assert.equal(await rows.count(), 1);
     const row = rows.first();
     const cells = (await row.locator("td").allTextContents()).map((t) => t.trim());
-    assert.deepEqual(cells.slice(0, 5), ["Anonymous", "/", "Playground", "1 s", "3"]);
+    // No signals, and curl is no browser: both columns say so with a dash.
+    assert.deepEqual(cells.slice(0, 7), ["Anonymous", "/", "Playground", "—", "—", "1 s", "3"]);
     assert.equal(await page.getByTestId("kpi-total").textContent(), "1");
     await page.screenshot({ path: await artifactPath("newcomer-sessions.png") });
 
