@@ -24,8 +24,14 @@ async function pages(status: () => Promise<ServiceStatus>) {
     buildDir,
     onError: (error) => errors.push(error),
   });
-  // Only what the pages touch: status() and, for the viewer lookup, the app URL (no cookie sent).
-  const deps = { status, config: { appUrl: "http://localhost:3000" } } as unknown as AppDeps;
+  // Only what the pages touch: status(), the app URL for the viewer lookup (no cookie sent) and
+  // the database budget every page runs within.
+  const config = {
+    appUrl: "http://localhost:3000",
+    database: { dashboardBudgetMs: 15_000 },
+    http: { bodyTimeoutMs: 30_000 },
+  };
+  const deps = { status, config } as unknown as AppDeps;
   return {
     errors,
     get: (path: string) => handle(new Request(`http://localhost${path}`), { deps }),
