@@ -5,13 +5,15 @@ import type { TestApp } from "../helpers/app.ts";
 import { sessionsWorld } from "../helpers/sessions_api.ts";
 import { postIngest, recordedEvents } from "../helpers/ingest.ts";
 import { offloadOnce } from "../../core/storage/offload.ts";
+import { waitUntil } from "../faults/service.ts";
 import type { ObjectStore } from "../../core/storage/store.ts";
 
 export const T0 = 1_760_000_000_000;
 
 export async function storeWorld(t: TestApp) {
   const w = await sessionsWorld(t, "ADMIN");
-  await t.deps.store!.ensureBucket();
+  // A fresh gateway's first bucket can take longer than a fault test's short store timeout.
+  await waitUntil(() => t.deps.store!.ensureBucket().then(() => true), 100);
   /** Posts `batches` batches of `events` events to a session; returns its dashboard id. */
   const record = async (externalId: string, batches: number, events = 40, start = T0) => {
     for (let i = 0; i < batches; i++) {
