@@ -105,7 +105,9 @@ export function sessionRoutes(deps: AppDeps) {
 
   app.get(
     "/:id/events",
-    doc({
+    describe({
+      tag: "sessions",
+      auth: "cookie",
       summary: "A session's event batches for replay (streamed)",
       description:
         "Ordered by firstTimestamp, then id; `data` is never decompressed server-side. " +
@@ -113,9 +115,14 @@ export function sessionRoutes(deps: AppDeps) {
         "an open session. `from` (ms from the session start) starts at the last batch, in that " +
         "order, holding a full snapshot taken at or before that moment, so a player draws it " +
         "without the earlier batches (every batch when none does); `before` (ms) returns exactly " +
-        "the batches `from` at that moment leaves out. Without any of them every batch is returned.",
+        "the batches `from` at that moment leaves out. Without any of them every batch is returned. " +
+        "503 `unavailable` (with Retry-After) when the batches are in an object store " +
+        "(EVENTS_STORE) that does not answer; a batch whose stored bytes are missing has empty " +
+        "`data`.",
       params: ID,
       responses: { 200: { description: "every batch", body: eventsSchema } },
+      // 503: the object store holding the batches (EVENTS_STORE) does not answer
+      errors: [400, 503],
     }),
     query(eventsQuery),
     async (c) => {

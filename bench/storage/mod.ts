@@ -35,6 +35,12 @@ const SECONDS = Number(args.seconds);
 const MIB = Number(args.mib);
 const ROUNDS = Number(args.rounds);
 const CONCURRENCY = Number(args.concurrency);
+const MODES = [
+  "inline",
+  "store",
+  "store, 2 processes",
+  "store, ingest on the 2nd process",
+] as const;
 const SCRIPT = new URL("../../.ci/ceph-rgw.sh", import.meta.url).pathname;
 const log = (message: string) => console.error(`[bench:storage] ${message}`);
 const out: string[] = [];
@@ -85,14 +91,42 @@ try {
   say(`load average before: ${loadAverage()}`);
   say();
 
-  // ---- ingest ----
+  const cookieFor = async (db: typeof storeDb) => {
+    const conn = await openDb({ kind: "postgres", url: db.url, max: 1 });
+    try {
+      const user = await insertUser(conn.kysely, `bench-${db.name}@bench.test`);
+      await insertMembership(conn.kysely, db.project.organizationId, user.id, "OWNER");
+      await conn.kysely.updateTable("users")
+        .set({ active_organization_id: db.project.organizationId }).where("id", "=", user.id)
+        .execute();
+      return `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
+        userId: user.id,
+        version: 0,
+      })}`;
+    } finally {
+      await conn.close();
+    }
+  };
+  const cookies = { inline: await cookieFor(inlineDb), store: await cookieFor(storeDb) };
+
+  // ---- ingest, with a dashboard read probing the first process all along ----
   const workloads = await loadWorkloads();
   for (const workload of workloads) {
     const rows: string[][] = [];
     const byMode = new Map<string, number[]>();
+    // Untimed first: each process's first requests compile the ingest path.
+    for (const [server, db] of [[inline, inlineDb], [store, storeDb], [store2, storeDb]] as const) {
+      await sendTo([server], db.project.key, await prepareSessions(workload, 40), db.name, 2);
+    }
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const mode of ["inline", "store", "store, 2 processes"] as const) {
-        const targets = mode === "inline" ? [inline] : mode === "store" ? [store] : [store, store2];
+      for (const mode of MODES) {
+        const targets = mode === "inline"
+          ? [inline]
+          : mode === "store"
+          ? [store]
+          : mode === "store, 2 processes"
+          ? [store, store2]
+          : [store2];
         const db = mode === "inline" ? inlineDb : storeDb;
         const sessions = await prepareSessions(workload, workload.name === "corpus" ? 60 : 1500);
         log(`${workload.name} round ${round}: ${mode}`);
@@ -100,7 +134,14 @@ try {
         const sampler = mode === "inline" ? null : setInterval(async () => {
           peakStaged = Math.max(peakStaged, await stagedBytes(storeSql));
         }, 500);
+        const reads = probeReads(
+          mode === "inline" ? inline : store,
+          cookies[
+            mode === "inline" ? "inline" : "store"
+          ],
+        );
         const run = await sendTo(targets, db.project.key, sessions, db.name);
+        const latencies = await reads.stop();
         if (sampler) clearInterval(sampler);
         const s = summarize(run);
         let drain = "";
@@ -118,7 +159,8 @@ try {
           mode,
           s.rps.toFixed(0),
           s.mbPerSecond.toFixed(2),
-          String(run.errors),
+          String(run.errors) + (run.failures.length ? ` (${run.failures.join("; ")})` : ""),
+          `${pct(latencies, 50)} / ${pct(latencies, 95)} (${latencies.length})`,
           mode === "inline" ? "–" : (peakStaged / 1e6).toFixed(1),
           drain || "–",
         ]);
@@ -127,9 +169,9 @@ try {
     say(`### ingest, ${workload.name} workload, concurrency ${CONCURRENCY}, ${SECONDS} s per run`);
     say();
     say(
-      "| round | mode | requests/s | MB/s (gzip bodies) | errors | staged peak MB | after the run |",
+      "| round | mode | requests/s | MB/s (gzip bodies) | errors | sessions list p50 / p95 ms (reads) | staged peak MB | after the run |",
     );
-    say("| --- | --- | ---: | ---: | ---: | ---: | --- |");
+    say("| --- | --- | ---: | ---: | --- | ---: | ---: | --- |");
     for (const row of rows) say(`| ${row.join(" | ")} |`);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const base = mean(byMode.get("inline")!);
@@ -138,7 +180,7 @@ try {
       `store / inline: **${(mean(byMode.get("store")!) / base).toFixed(2)}×**; ` +
         `two processes / inline: **${
           (mean(byMode.get("store, 2 processes")!) / base).toFixed(2)
-        }×** (means of the rounds)`,
+        }×** (means of the rounds, MB/s)`,
     );
     say();
   }
@@ -181,22 +223,6 @@ try {
   say();
 
   // ---- a big session's events ----
-  const cookieFor = async (db: typeof storeDb) => {
-    const conn = await openDb({ kind: "postgres", url: db.url, max: 1 });
-    try {
-      const user = await insertUser(conn.kysely, `bench-${db.name}@bench.test`);
-      await insertMembership(conn.kysely, db.project.organizationId, user.id, "OWNER");
-      await conn.kysely.updateTable("users")
-        .set({ active_organization_id: db.project.organizationId }).where("id", "=", user.id)
-        .execute();
-      return `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
-        userId: user.id,
-        version: 0,
-      })}`;
-    } finally {
-      await conn.close();
-    }
-  };
   const events: string[][] = [];
   for (
     const [name, sql, db, server, staged] of [
@@ -213,7 +239,7 @@ try {
       const s = (performance.now() - t0) / 1000;
       offload = `${(MIB * 1.048576 / s).toFixed(0)} MB/s (${s.toFixed(1)} s, two offloaders)`;
     }
-    const result = await measureEvents(server.url, await cookieFor(db), server.pid, {
+    const result = await measureEvents(server.url, cookies[name], server.pid, {
       bytes: MIB << 20,
       batches: MIB,
     }, 2);
@@ -252,6 +278,7 @@ async function sendTo(
   key: string,
   sessions: PreparedSession[],
   database: string,
+  seconds = SECONDS,
 ) {
   const clients = targets.map(() => Deno.createHttpClient({ poolMaxIdlePerHost: CONCURRENCY }));
   const index = new Map(sessions.map((s, i) => [s, i]));
@@ -284,13 +311,42 @@ async function sendTo(
     }, {
       concurrency: CONCURRENCY,
       maxRequests: 1e9,
-      maxSeconds: SECONDS,
+      maxSeconds: seconds,
       serverPid: null,
       database,
     });
   } finally {
     for (const c of clients) c.close();
   }
+}
+
+/** GET /api/sessions one after another against `server` until stopped; latencies in ms. */
+function probeReads(server: BenchServer, cookie: string) {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}/api/sessions?limit=50`, {
+        headers: { cookie, origin: server.url },
+      });
+      await res.body?.cancel();
+      if (res.ok) latencies.push(performance.now() - t0);
+      await sleep(50);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+function pct(sorted: number[], p: number): string {
+  if (!sorted.length) return "–";
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p / 100 * sorted.length) - 1)].toFixed(0);
 }
 
 async function stagedBytes(sql: postgres.Sql): Promise<number> {
