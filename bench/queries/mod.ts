@@ -51,7 +51,7 @@ const blob = smallBatchBlob();
 
 const main = await ensureSeeded(MAIN, SIZES, blob, {
   reseed: args.reseed,
-  extraKey: `events:${EVENTS_BATCHES}`,
+  extraKey: `events:${EVENTS_BATCHES}:signals`,
   extra: (sql) => seedEventsSession(sql, EVENTS_BATCHES),
   log,
 });

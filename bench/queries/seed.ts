@@ -116,12 +116,13 @@ export async function seed(
         now() - make_interval(days => ${age}) - random() * interval '6.9 days' AS started,
         LEAST(7200000, 1000 + (-180000 * ln(1 - random())))::bigint AS d,
         random() AS r, floor(random() * ${perProject - 1})::int AS u,
-        gen_random_uuid()::text AS external_id
+        gen_random_uuid()::text AS external_id, random() AS sig, random() AS client
       FROM generate_series(0, ${sizes.sessions - 1}) i
     )
     INSERT INTO sessions (id, project_id, organization_id, external_id, url, referrer,
       user_agent, screen_width, screen_height, language, started_at, ended_at, event_count,
-      tracked_user_id, created_at)
+      tracked_user_id, created_at, error_count, rage_click_count, dead_click_count, browser, os,
+      device)
     SELECT 's' || i, 'bench-p' || p, ${ORGANIZATION_ID}, external_id,
       ${SITE} || (${PAGES}::text[])[1 + i % ${PAGES.length}],
       'https://search.example/', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
@@ -131,7 +132,18 @@ export async function seed(
       GREATEST(2, d / 400 + (r * 50)::int),
       CASE WHEN i < ${sizes.hotSessions} THEN ${HOT_USER_ID}
         WHEN r < 0.8 THEN 'tu' || (p + ${PROJECTS} * (1 + u)) END,
-      started
+      started,
+      -- issue 21's signals: errors in 5 % of sessions, rage clicks in 2 %, dead clicks in 6 %
+      CASE WHEN sig < 0.05 THEN 1 + (i % 3) ELSE 0 END,
+      CASE WHEN sig >= 0.05 AND sig < 0.07 THEN 1 + (i % 2) ELSE 0 END,
+      CASE WHEN sig >= 0.04 AND sig < 0.10 THEN 1 ELSE 0 END,
+      -- and clients: 60 % desktop, 35 % mobile, 5 % tablet; a rare browser in 1 %
+      CASE WHEN client < 0.01 THEN 'Opera' WHEN client < 0.45 THEN 'Chrome'
+        WHEN client < 0.60 THEN 'Firefox' WHEN client < 0.65 THEN 'Microsoft Edge'
+        ELSE 'Safari' END,
+      CASE WHEN client < 0.45 THEN 'Windows' WHEN client < 0.60 THEN 'Linux'
+        WHEN client < 0.65 THEN 'macOS' WHEN client < 0.95 THEN 'iOS' ELSE 'iPadOS' END,
+      CASE WHEN client < 0.60 THEN 'desktop' WHEN client < 0.95 THEN 'mobile' ELSE 'tablet' END
     FROM g
     -- in the order of the (project_id, external_id) unique index: appends, not random inserts
     ORDER BY p, external_id`;
@@ -150,6 +162,21 @@ export async function seed(
       LATERAL generate_series(0, n - 1) k,
       LATERAL (SELECT CASE WHEN k = 0 THEN first_path
         ELSE (${PAGES}::text[])[1 + (abs(hashtext(s.id)) + k * 5) % ${PAGES.length}] END) q(path)`;
+
+  log("seeding: signal markers");
+  // one marker per counted signal, on 30 elements and 20 error messages
+  await sql`INSERT INTO markers (session_id, session_created_at, ts, kind, data)
+    SELECT s.id, s.created_at,
+      (extract(epoch FROM s.started_at) * 1000)::bigint + k * s.duration / (c.n + 1), c.kind,
+      CASE WHEN c.kind = 'error'
+        THEN jsonb_build_object('message', 'TypeError: bench error ' || (abs(hashtext(s.id)) + k) % 20)
+        ELSE jsonb_build_object('selector', 'button.cta:nth-of-type(' || (abs(hashtext(s.id)) + k) % 30 || ')',
+          'text', 'Button ' || (abs(hashtext(s.id)) + k) % 30, 'x', 10, 'y', 20) END
+    FROM sessions s,
+      LATERAL (VALUES ('error', s.error_count), ('rage_click', s.rage_click_count),
+        ('dead_click', s.dead_click_count)) c(kind, n),
+      LATERAL generate_series(1, c.n) k
+    WHERE s.error_count + s.rage_click_count + s.dead_click_count > 0`;
 
   log("seeding: batches");
   // 1–3 batches per session, each the same small gzip blob, first_ts spread over the session.

@@ -35,13 +35,13 @@ export async function insightsOf(
     return { rageClicks: [], deadClicks: [], errors: [], pages: [], daily: [] };
   }
   const db = deps.db.kysely;
-  const [rage, dead, errors, pages, daily] = await Promise.all([
-    topElements(db, scope, "rage_click"),
-    topElements(db, scope, "dead_click"),
-    topErrors(db, scope),
-    topPages(db, scope),
-    dailyCounts(db, scope),
-  ]);
+  // One after another: each reads the range's signal markers, and five at once would hold every
+  // dashboard connection this process shares out (api/database_budget.ts) for as long.
+  const rage = await topElements(db, scope, "rage_click");
+  const dead = await topElements(db, scope, "dead_click");
+  const errors = await topErrors(db, scope);
+  const pages = await topPages(db, scope);
+  const daily = await dailyCounts(db, scope);
   const iso = (ts: number) => new Date(ts).toISOString();
   const element = (r: (typeof rage)[number]) => ({
     selector: r.selector,
