@@ -3,14 +3,15 @@
 // default this tree, so an older build can be measured by the same script):
 //  - health flood: 1,000 and 1,500 parallel GET /api/health, with one dashboard read and one ingest
 //    sent in the middle: how each flood call is answered, and the read's and the ingest's time;
-//  - large bodies: 8 and 16 parallel ~1 MiB gzip bodies that inflate to ~31 MiB, while a probe asks
+//  - large bodies: 8 and 16 parallel ~0.8 MiB gzip bodies that inflate to ~30 MiB, while a probe asks
 //    for a 404 every 20 ms: the probe's longest wait, the bodies' statuses, the server's peak RSS;
 //  - throughput: large bodies at concurrency 4 and SDK-sized ones at 32 for a fixed time.
 // Take /tmp/bench.lock around it; note `uptime`.
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import postgres from "postgres";
 import { signSession } from "../../core/auth/token.ts";
+import { openDb } from "../../db/client.ts";
+import { insertMembership, insertUser } from "../../tests/helpers/factories.ts";
 import { BENCH_AUTH_SECRET, createBenchDatabase, startServer } from "../server.ts";
 
 const { values: args } = parseArgs({
@@ -25,14 +26,15 @@ const SECONDS = Number(args.seconds);
 const log = (message: string) => console.error(`[fair_share] ${message}`);
 
 const database = await createBenchDatabase("playhead_bench_fair");
-const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-await sql`INSERT INTO users (id, email, name, active_organization_id)
-  VALUES ('bench-viewer', 'viewer@bench.test', 'Viewer', ${database.project.organizationId})`;
-await sql`INSERT INTO memberships (id, organization_id, user_id, role)
-  VALUES ('bench-membership', ${database.project.organizationId}, 'bench-viewer', 'VIEWER')`;
-await sql.end();
+const seed = await openDb({ kind: "postgres", url: database.url, max: 1 });
+const viewer = await insertUser(seed.kysely, "viewer@bench.test");
+await insertMembership(seed.kysely, database.project.organizationId, viewer.id, "VIEWER");
+await seed.kysely.updateTable("users").set({
+  active_organization_id: database.project.organizationId,
+}).where("id", "=", viewer.id).execute();
+await seed.close();
 const cookie = `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
-  userId: "bench-viewer",
+  userId: viewer.id,
   version: 0,
 })}`;
 
@@ -62,7 +64,7 @@ try {
   out("");
   out("| throughput | concurrency | requests | req/s | decoded MB/s | statuses |");
   out("| ---------- | ----------: | -------: | ----: | -----------: | -------- |");
-  out(await throughput("large (1 MiB gzip → 31 MiB)", largeBody, 4));
+  out(await throughput("large (0.8 MiB gzip → 30 MiB)", largeBody, 4));
   out(await throughput("SDK-sized (25 KB JSON)", lightBody, 32));
 } finally {
   await server.stop();
@@ -123,7 +125,7 @@ async function largeBodies(parallel: number): Promise<string> {
 
 async function throughput(
   name: string,
-  make: (seed: number) => { wire: Uint8Array; decodedBytes: number },
+  make: (seed: number) => Body,
   concurrency: number,
 ): Promise<string> {
   const pool = Array.from({ length: 16 }, (_, i) => make(i + 100));
@@ -133,8 +135,7 @@ async function throughput(
   await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
     for (let n = w; performance.now() < end; n += concurrency) {
       const body = pool[n % pool.length];
-      // a fresh session id per request, so each one is a new batch (not a duplicate)
-      const res = await post(body, crypto.randomUUID());
+      const res = await post(body);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       requests++;
       if (res.status === 204) decoded += body.decodedBytes;
@@ -146,17 +147,15 @@ async function throughput(
     } |`;
 }
 
-async function post(body: { wire: Uint8Array; gzip?: boolean }, sessionId?: string) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-service-public-key": key,
-    "content-encoding": "gzip",
-  };
-  if (sessionId) headers["x-bench-session"] = sessionId;
+async function post(body: Body) {
   const res = await fetch(`${server.url}/api/ingest`, {
     method: "POST",
-    headers,
-    body: sessionId ? withSession(body.wire, sessionId) : body.wire as Uint8Array<ArrayBuffer>,
+    headers: {
+      "content-type": "application/json",
+      "x-service-public-key": key,
+      "content-encoding": "gzip",
+    },
+    body: wireOf(body),
   });
   await res.body?.cancel();
   return res;
@@ -169,36 +168,39 @@ async function timed(request: () => Promise<Response>) {
   return { ms: performance.now() - started, status: res.status };
 }
 
-// Bodies: gzip of JSON whose session id is a fixed-width placeholder, so a throughput run can put
-// a fresh id in by re-gzipping only a tiny header member (gzip members concatenate).
-const SESSION_PLACEHOLDER = "00000000-0000-4000-8000-000000000000";
-const bodyCache = new Map<string, Uint8Array>();
-
-function withSession(wire: Uint8Array, sessionId: string): Uint8Array<ArrayBuffer> {
-  const json = bodyCache.get(String(wire.byteLength))!;
-  const text = new TextDecoder().decode(json).replace(SESSION_PLACEHOLDER, sessionId);
-  return new Uint8Array(gzipSync(new TextEncoder().encode(text), { level: 1 }));
+// Bodies: two gzip members (gzip readers decode members one after another): a tiny head holding
+// the session id, gzipped per request so each is a new batch, and the rest, gzipped once.
+interface Body {
+  tail: Uint8Array;
+  decodedBytes: number;
 }
 
-function encodeBody(events: unknown[]): { wire: Uint8Array; decodedBytes: number } {
-  const json = new TextEncoder().encode(JSON.stringify({
-    sessionId: crypto.randomUUID(),
-    events,
-    metadata: {
-      url: "https://shop.test/",
-      referrer: "",
-      userAgent: "Mozilla/5.0 (bench)",
-      screenWidth: 1280,
-      screenHeight: 800,
-      language: "en",
-    },
-  }));
-  const wire = new Uint8Array(gzipSync(json));
-  bodyCache.set(String(wire.byteLength), json.slice());
-  return { wire, decodedBytes: json.byteLength };
+function wireOf(body: Body, sessionId = crypto.randomUUID()): Uint8Array<ArrayBuffer> {
+  const head = gzipSync(new TextEncoder().encode(`{"sessionId":"${sessionId}",`));
+  const out = new Uint8Array(head.byteLength + body.tail.byteLength);
+  out.set(head);
+  out.set(body.tail, head.byteLength);
+  return out;
 }
 
-/** ~31 MiB of JSON in 100 events that gzip to ~1 MiB (DOM-like text repeats within the window). */
+function encodeBody(events: unknown[]): Body {
+  const rest = new TextEncoder().encode(
+    JSON.stringify({
+      events,
+      metadata: {
+        url: "https://shop.test/",
+        referrer: "",
+        userAgent: "Mozilla/5.0 (bench)",
+        screenWidth: 1280,
+        screenHeight: 800,
+        language: "en",
+      },
+    }).slice(1),
+  );
+  return { tail: new Uint8Array(gzipSync(rest)), decodedBytes: rest.byteLength + 52 };
+}
+
+/** ~30 MiB of JSON in 100 events that gzip to ~0.8 MiB (DOM-like text repeats within the window). */
 function largeBody(seed: number) {
   let x = seed * 7919 + 1;
   const rand = () => {
@@ -208,11 +210,11 @@ function largeBody(seed: number) {
     return x >>> 0;
   };
   const events = Array.from({ length: 100 }, (_, i) => {
-    const block = Array.from({ length: 1024 }, () => "abcdefghijklmnop<>/= "[rand() % 21]).join("");
+    const block = Array.from({ length: 8192 }, () => "abcdefghijklmnop<>/= "[rand() % 21]).join("");
     return {
       type: 3,
       timestamp: 1_760_000_000_000 + i,
-      data: { source: 0, text: block.repeat(318) },
+      data: { source: 0, text: block.repeat(39) },
     };
   });
   events.unshift({ type: 4, timestamp: 1_760_000_000_000 - 1, data: { source: 0, text: "meta" } });
