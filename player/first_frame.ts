@@ -19,6 +19,17 @@ export interface FirstFrame {
 /** How many stored batches are looked into before giving up (the player then explains). */
 export const FIRST_FRAME_BATCHES = 3;
 
+/**
+ * The server draws no first frame of a snapshot larger than `maxBytes` of JSON (issue 23 #3): a
+ * 150,000-node page cost ~1 s of server time and a 9–18 MiB page on every view, and held every
+ * other request meanwhile. The player draws such a frame itself. The bytes bound the nodes too
+ * (a node takes ≥ 30 bytes). A benchmark lifts it to measure what it saves.
+ */
+export const FIRST_FRAME_LIMITS = { maxBytes: 1024 * 1024 };
+
+/** An event (a snapshot, as a rule) past FIRST_FRAME_LIMITS: no first frame. */
+class TooLarge extends Error {}
+
 /** A stored batch's gzip bytes, read in consecutive slices. */
 export type BatchSlices = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
@@ -37,7 +48,7 @@ export async function firstFrame(batches: AsyncIterable<BatchSlices>): Promise<F
         if (event.type === 2 && meta) return frameOf(meta, event);
       }
     } catch {
-      return null; // a corrupt batch: the player reports it
+      return null; // a corrupt batch (the player reports it) or a snapshot too large to draw here
     }
     if (++seen >= FIRST_FRAME_BATCHES) break;
   }
@@ -63,12 +74,18 @@ async function* events(batch: BatchSlices): AsyncGenerator<RecordedEvent> {
   const text = ReadableStream.from(inPieces(batch))
     .pipeThrough(new DecompressionStream("gzip"))
     .pipeThrough(new TextDecoderStream());
+  // Text read since the last whole event (a piece's tail past it counted too): an event growing
+  // past the limit ends the search before it is all inflated, let alone parsed.
+  let pending = 0;
   for await (const chunk of text) {
     for (const piece of pieces(chunk)) {
+      pending += piece.length;
       for (const json of splitter.push(piece)) {
+        pending = 0;
         const event = JSON.parse(json) as RecordedEvent;
         if (typeof event?.type === "number" && isReplayable(event)) yield event;
       }
+      if (pending > FIRST_FRAME_LIMITS.maxBytes) throw new TooLarge();
     }
   }
 }

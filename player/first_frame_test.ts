@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { FIRST_FRAME_BATCHES, firstFrame } from "./first_frame.ts";
+import { FIRST_FRAME_BATCHES, FIRST_FRAME_LIMITS, firstFrame } from "./first_frame.ts";
 import { FRAME_PRELUDE } from "./snapshot_html.ts";
 
 const meta = { type: 4, timestamp: 1, data: { href: "https://x.test/", width: 1280, height: 800 } };
@@ -55,4 +55,50 @@ Deno.test("first frame: none without a snapshot in the first batches, scrolled, 
   assert.equal(await firstFrame(of(batch([snapshot("no meta before")]))), null);
   assert.equal(await firstFrame(of(new Uint8Array([1, 2, 3]))), null);
   assert.equal(await firstFrame(of()), null);
+});
+
+/** A full snapshot of `count` divs, each with a text node: ~90 bytes of JSON a node. */
+function bigSnapshot(count: number) {
+  const nodes = Array.from({ length: count }, (_, i) => ({
+    type: 2,
+    tagName: "div",
+    attributes: {},
+    childNodes: [{ type: 3, textContent: `node ${i}` }],
+  }));
+  return {
+    type: 2,
+    timestamp: 2,
+    data: {
+      initialOffset: { left: 0, top: 0 },
+      node: {
+        type: 0,
+        childNodes: [{ type: 2, tagName: "body", attributes: {}, childNodes: nodes }],
+      },
+    },
+  };
+}
+
+Deno.test("first frame: none for a snapshot past the byte limit, read no further than the limit (issue 23 #3)", async () => {
+  const limit = FIRST_FRAME_LIMITS.maxBytes;
+  const big = bigSnapshot(40_000);
+  assert.ok(JSON.stringify(big).length > 3 * limit);
+  const bytes = batch([meta, big, move]);
+  // The batch in 4 KiB slices, counting how many were read.
+  let read = 0;
+  const slices = Math.ceil(bytes.length / 4096);
+  async function* counted() {
+    yield (async function* () {
+      for (let i = 0; i < slices; i++) {
+        read++;
+        yield bytes.subarray(i * 4096, (i + 1) * 4096);
+      }
+    })();
+  }
+  assert.equal(await firstFrame(counted()), null);
+  assert.ok(read < slices / 2, `${read} of ${slices} slices read`);
+  // Just under the limit the server still draws it.
+  const under = bigSnapshot(Math.floor(limit / 120));
+  assert.ok(JSON.stringify(under).length < limit);
+  const frame = await firstFrame(of(batch([meta, under])));
+  assert.ok(frame?.html.includes("<div>node 0</div>"));
 });

@@ -1,0 +1,74 @@
+// The replay page's server-drawn first frame (player/first_frame.ts): drawn for an ordinary
+// snapshot, skipped past its byte limit (issue 23 #3), so a huge recording's page stays small and
+// the player draws that frame itself.
+import assert from "node:assert/strict";
+import { FIRST_FRAME_LIMITS } from "../../player/first_frame.ts";
+import { signedInUser } from "../helpers/auth.ts";
+import { insertProject } from "../helpers/factories.ts";
+import { METADATA, postIngest } from "../helpers/ingest.ts";
+import { createPagesApp, page, type PagesApp } from "../helpers/pages.ts";
+
+const START = 1_780_000_000_000;
+
+function recording(nodes: number) {
+  const divs = Array.from({ length: nodes }, (_, i) => ({
+    type: 2,
+    id: 10 + 2 * i,
+    tagName: "div",
+    attributes: { class: "row" },
+    childNodes: [{ type: 3, id: 11 + 2 * i, textContent: `row ${i}` }],
+  }));
+  const html = {
+    type: 2,
+    id: 2,
+    tagName: "html",
+    attributes: {},
+    childNodes: [
+      { type: 2, id: 3, tagName: "head", attributes: {}, childNodes: [] },
+      { type: 2, id: 4, tagName: "body", attributes: {}, childNodes: divs },
+    ],
+  };
+  return [
+    { type: 4, timestamp: START, data: { href: "https://big.test/", width: 1280, height: 800 } },
+    {
+      type: 2,
+      timestamp: START + 1,
+      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
+    },
+  ];
+}
+
+async function recordSession(t: PagesApp, key: string, nodes: number): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const res = await postIngest(t.app, { sessionId, events: recording(nodes), metadata: METADATA }, {
+    key,
+    gzip: true,
+  });
+  assert.equal(res.status, 204);
+  const row = await t.db.kysely.selectFrom("sessions").select("id")
+    .where("external_id", "=", sessionId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+Deno.test("replay page: the server draws an ordinary first frame and skips one past its limit", async () => {
+  await using t = await createPagesApp();
+  const viewer = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: viewer.organizationId });
+  const small = await recordSession(t, project.key, 100);
+  // ~60 bytes of JSON a row: three times the limit.
+  const rows = Math.ceil((3 * FIRST_FRAME_LIMITS.maxBytes) / 60);
+  const big = await recordSession(t, project.key, rows);
+
+  const smallPage = await (await page(t, `/replays/${small}`, { cookie: viewer.cookie })).text();
+  assert.match(smallPage, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
+  assert.ok(smallPage.includes("row 99"));
+
+  const res = await page(t, `/replays/${big}`, { cookie: viewer.cookie });
+  assert.equal(res.status, 200);
+  const bigPage = await res.text();
+  assert.doesNotMatch(bigPage, /srcdoc=/);
+  assert.ok(!bigPage.includes("row 0<"), "no recorded row in the page");
+  // The page is as small as any replay page: the recording reaches the player through /api.
+  assert.ok(bigPage.length < smallPage.length, `${bigPage.length} vs ${smallPage.length}`);
+  assert.ok(bigPage.length < 100_000, `${bigPage.length} bytes`);
+});
