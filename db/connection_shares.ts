@@ -14,13 +14,28 @@ export type RequestClass = "ingest" | "dashboard" | "pages" | "health";
 interface Work {
   readonly requestClass: RequestClass;
   abandoned: boolean;
+  /** The turns this request holds now (one per connection it uses). */
+  readonly held: Set<Held>;
+}
+
+/** One connection's turn of a class, given back once: at release, or when its request is abandoned. */
+interface Held {
+  readonly turns: Turns;
+  given: boolean;
+}
+
+function giveBack(work: Work | undefined, held: Held): void {
+  if (held.given) return;
+  held.given = true;
+  work?.held.delete(held);
+  held.turns.give();
 }
 
 const current = new AsyncLocalStorage<Work>();
 
 /** Runs `fn` (a request's handling) as `requestClass`: its queries use that class's share. */
 export function runAs<T>(requestClass: RequestClass, fn: () => T): T {
-  return current.run({ requestClass, abandoned: false }, fn);
+  return current.run({ requestClass, abandoned: false, held: new Set() }, fn);
 }
 
 /** `fn` bound to the caller's request, for work that runs later (a stream's pulls). */
@@ -32,7 +47,11 @@ export function bindToRequest<A extends unknown[], R>(fn: (...args: A) => R): (.
 /** The current request was answered without its work: its later queries fail (WorkAbandoned). */
 export function abandonRequestWork(): void {
   const work = current.getStore();
-  if (work) work.abandoned = true;
+  if (!work) return;
+  work.abandoned = true;
+  // Its turns go back now: a query that hangs on a connection the database dropped (the driver may
+  // never settle it) must not keep its class's share forever after the database is back.
+  for (const held of [...work.held]) giveBack(work, held);
 }
 
 /** A class's connections were all busy for longer than it may wait. */
@@ -139,7 +158,7 @@ export function sharedDialect(
 }
 
 class SharedDriver implements Driver {
-  readonly #held = new WeakMap<DatabaseConnection, Turns>();
+  readonly #held = new WeakMap<DatabaseConnection, { work: Work; held: Held }>();
   constructor(
     private readonly inner: Driver,
     private readonly turns: Record<RequestClass, Turns>,
@@ -160,23 +179,25 @@ class SharedDriver implements Driver {
       turns.give();
       throw new WorkAbandoned();
     }
+    const held: Held = { turns, given: false };
+    work.held.add(held);
     try {
       const connection = await this.inner.acquireConnection();
-      this.#held.set(connection, turns);
+      this.#held.set(connection, { work, held });
       return connection;
     } catch (error) {
-      turns.give();
+      giveBack(work, held);
       throw error;
     }
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const turns = this.#held.get(connection);
+    const entry = this.#held.get(connection);
     this.#held.delete(connection);
     try {
       await this.inner.releaseConnection(connection);
     } finally {
-      turns?.give();
+      if (entry) giveBack(entry.work, entry.held);
     }
   }
 

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { AppDeps, ServiceStatus } from "../../core/deps.ts";
 import { unavailable } from "../../core/errors.ts";
 import { health } from "../../core/service/schema.ts";
+import { abandonRequestWork } from "../../db/connection_shares.ts";
 import { log } from "../../log.ts";
 import type { ApiEnv } from "../env.ts";
 import { RETRY_AFTER_SECONDS } from "../database_budget.ts";
@@ -79,7 +80,12 @@ async function databaseStatus(deps: AppDeps): Promise<Outcome> {
 function withinMs<T>(ms: number, work: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      // The probe's query may never settle (a connection the database dropped): give its
+      // connection share back, or every later probe would wait on it and health stay 503.
+      abandonRequestWork();
+      reject(new Error(`no answer within ${ms} ms`));
+    }, ms);
   });
   return Promise.race([work(), expired]).finally(() => clearTimeout(timer));
 }
