@@ -1,6 +1,7 @@
 // The sessions list's controls as a GET form: every choice lands in the URL query, so a filtered
 // view can be shared and the back button works. autocomplete="off" keeps the browser from restoring
 // what was typed last on a back navigation: the controls show the URL's query, nothing else.
+import { ProjectPicker } from "../ui/ProjectPicker.tsx";
 import type { ProjectView } from "../../core/projects/schema.ts";
 import type { SessionsQuery } from "./query.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
@@ -46,12 +47,6 @@ export function SessionFilters(
   const signalLabel = query.signals.length === 0
     ? "Any"
     : SIGNALS.filter(([v]) => query.signals.includes(v)).map(([, l]) => l).join(" + ");
-  const chosen = projects.filter((p) => query.projectIds.includes(p.id));
-  const projectLabel = chosen.length === 0
-    ? "All projects"
-    : chosen.length === 1
-    ? chosen[0].name
-    : `${chosen.length} projects`;
   return (
     <form
       method="get"
@@ -157,26 +152,7 @@ export function SessionFilters(
           <input type="text" name="error" value={query.error} maxLength={1000} size={12} />
         </label>
       )}
-      <div class="field">
-        <span id="projects-label">Projects</span>
-        <details class="menu">
-          <summary aria-describedby="projects-label">{projectLabel}</summary>
-          <fieldset class="menu-panel checks-column">
-            <legend class="visually-hidden">Projects</legend>
-            {projects.map((p) => (
-              <label key={p.id}>
-                <input
-                  type="checkbox"
-                  name="projectIds"
-                  value={p.id}
-                  checked={query.projectIds.includes(p.id)}
-                />
-                {p.name}
-              </label>
-            ))}
-          </fieldset>
-        </details>
-      </div>
+      <ProjectPicker projects={projects} selected={query.projectIds} />
       <label class="field">
         <span>Range</span>
         <select name="range">

@@ -3,6 +3,7 @@
 // daily trend; every row links to the sessions it counts.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
+import { ProjectPicker } from "../../components/ui/ProjectPicker.tsx";
 import { NoOrganization } from "../../components/frame/NoOrganization.tsx";
 import {
   DailyTable,
@@ -56,36 +57,11 @@ export default function InsightsPage(
 function Body({ data }: { data: Data }) {
   const { scope, insights, projects } = data;
   const now = new Date(data.renderedAt);
-  const chosen = projects.filter((p) => scope.projectIds.includes(p.id));
-  const projectLabel = chosen.length === 0
-    ? "All projects"
-    : chosen.length === 1
-    ? chosen[0].name
-    : `${chosen.length} projects`;
   return (
     <div class="stack">
       <section class="card card-flush" aria-label="Insights range">
         <form method="get" action="/insights" class="filters" aria-label="Insights range">
-          <div class="field">
-            <span id="projects-label">Projects</span>
-            <details class="menu">
-              <summary aria-describedby="projects-label">{projectLabel}</summary>
-              <fieldset class="menu-panel checks-column">
-                <legend class="visually-hidden">Projects</legend>
-                {projects.map((p) => (
-                  <label key={p.id}>
-                    <input
-                      type="checkbox"
-                      name="projectIds"
-                      value={p.id}
-                      checked={scope.projectIds.includes(p.id)}
-                    />
-                    {p.name}
-                  </label>
-                ))}
-              </fieldset>
-            </details>
-          </div>
+          <ProjectPicker projects={projects} selected={scope.projectIds} />
           <label class="field">
             <span>Range</span>
             <select name="range">
