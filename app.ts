@@ -9,8 +9,8 @@ import {
   requestId,
   securityHeaders,
   serverTiming,
-} from "./api/middleware.ts";
-import { compress } from "./utils/compress.ts";
+} from "./http/middleware.ts";
+import { compress } from "./http/compress.ts";
 
 /** Answers a request for a static or built file, or null when the path is not one. */
 export type StaticHandler = (req: Request) => Promise<Response | null>;

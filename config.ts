@@ -54,7 +54,7 @@ const envSchema = z.object({
   // Workers that decode large ingest bodies off the main thread; 0 decodes them on it.
   INGEST_DECODE_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   SHUTDOWN_GRACE_MS: positiveInt(5000),
-  // Slow clients (serve.ts, api/body.ts): a head within 10 s; a body within 30 s, which a 500 KB
+  // Slow clients (serve.ts, http/body.ts): a head within 10 s; a body within 30 s, which a 500 KB
   // gzipped SDK batch meets at 140 kbit/s (a 408 is retried by the SDK, nothing is lost).
   HTTP_HEADER_TIMEOUT_MS: positiveInt(10000),
   HTTP_BODY_TIMEOUT_MS: positiveInt(30000),

@@ -13,7 +13,7 @@ export interface ConnectionTimeouts {
   /** A request head (request line and headers) must arrive within this; an idle keep-alive
    * connection is closed after it too. */
   headerTimeoutMs: number;
-  /** The app's own body timeout (api/body.ts answers 408 with the error body at this point). */
+  /** The app's own body timeout (http/body.ts answers 408 with the error body at this point). */
   bodyTimeoutMs: number;
   /** A connection on which nothing is read or written for this long is closed: a client that
    * stops reading an answer (a replay's events stream) holds its buffers no longer (issue 23 #8).
@@ -26,7 +26,7 @@ export interface ServeOptions extends ConnectionTimeouts {
   hostname?: string;
 }
 
-/** What Deno.serve hands a handler, as far as the app uses it (utils/client_address.ts). */
+/** What Deno.serve hands a handler, as far as the app uses it (http/client_address.ts). */
 export interface ServeInfo {
   remoteAddr: { transport: "tcp"; hostname: string; port: number };
 }

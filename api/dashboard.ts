@@ -4,7 +4,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "../core/deps.ts";
 import { authError, forbidden } from "../core/errors.ts";
 import { resolveViewer, type Viewer } from "../core/auth/viewer.ts";
-import { fromOwnOrigin } from "../utils/same_origin.ts";
+import { fromOwnOrigin } from "../http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
 import { databaseBudget } from "./database_budget.ts";
 
@@ -16,7 +16,7 @@ export function dashboardApp(deps: AppDeps): Hono<ApiEnv> {
   return app;
 }
 
-/** Refuses a mutation that does not come from the app's own origin (utils/same_origin.ts). */
+/** Refuses a mutation that does not come from the app's own origin (http/same_origin.ts). */
 export function sameOrigin(appUrl: string): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (!fromOwnOrigin(c.req.raw, appUrl)) throw forbidden("cross-origin request refused");

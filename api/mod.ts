@@ -9,12 +9,12 @@ import { healthRoutes } from "./service/health.ts";
 import { ingestRoutes } from "./ingest/mod.ts";
 import { insightsRoutes } from "./insights/mod.ts";
 import { openApiRoutes } from "./service/openapi.ts";
-import { renderError } from "./middleware.ts";
+import { renderError } from "../http/middleware.ts";
 import { organizationRoutes } from "./organizations/mod.ts";
 import { projectRoutes } from "./projects/mod.ts";
 import { trackedUserRoutes } from "./tracked_users/mod.ts";
 import { sessionRoutes } from "./sessions/mod.ts";
-import { userRoutes } from "./user/mod.ts";
+import { accountRoutes } from "./account/mod.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -31,7 +31,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.
   api.route("/sessions", sessionRoutes(deps));
   api.route("/insights", insightsRoutes(deps));
-  api.route("/user", userRoutes(deps));
+  api.route("/user", accountRoutes(deps));
   api.route("/avatars", avatarRoutes());
   api.route("/organizations", organizationRoutes(deps));
   api.route("/projects", projectRoutes(deps));

@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../core/deps.ts";
 import { type Limit, throttle } from "../core/throttle.ts";
-import { addressGroup, clientAddress } from "../utils/client_address.ts";
+import { addressGroup, clientAddress } from "../http/client_address.ts";
 import type { ApiEnv } from "./env.ts";
 
 const HOUR = 3600;

@@ -7,7 +7,7 @@ import { uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { validation } from "../core/errors.ts";
 import { parseWith } from "../core/validate.ts";
-import { decodeWire, largeDecodes, readWire } from "./body.ts";
+import { decodeWire, largeDecodes, readWire } from "../http/body.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";
 
@@ -53,7 +53,7 @@ export function body<T extends z.ZodType>(
     c.set("wireBytes", wire.bytes.byteLength);
     const decode = () =>
       parseWith(schema, parseJson(decodeWire(wire), optional), "body", { keepNul }) as object;
-    // Large decodes take turns (api/body.ts); small ones, nearly all of them, never wait.
+    // Large decodes take turns (http/body.ts); small ones, nearly all of them, never wait.
     c.req.addValidatedData("json", wire.large ? await largeDecodes.run(decode) : decode());
     await next();
   };

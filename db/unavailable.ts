@@ -1,5 +1,5 @@
 // Errors that mean "the database cannot be reached", whichever surface meets them: the API answers
-// them 503 (api/middleware.ts), the pages a 503 page (routes/_500.tsx), both with Retry-After.
+// them 503 (http/middleware.ts), the pages a 503 page (routes/_500.tsx), both with Retry-After.
 import { abandonRequestWork } from "./connection_shares.ts";
 import { isDriverWriteFault } from "./driver_fault.ts";
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type uPlot from "uplot";
 import type { Insights } from "../core/insights/schema.ts";
 
-import { dailySeries, SERIES } from "../components/insights/daily_series.ts";
+import { dailySeries, SERIES } from "../charts/daily_series.ts";
 
 const HEIGHT = 220;
 

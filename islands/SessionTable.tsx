@@ -6,7 +6,7 @@ import type { SessionListItem } from "../core/sessions/schema.ts";
 import { SessionRow } from "../components/sessions/SessionRow.tsx";
 import { TableFoot } from "../components/ui/TableFoot.tsx";
 import { apiSend } from "../utils/api_client.ts";
-import { useCursorPages } from "../utils/use_cursor_pages.ts";
+import { useCursorPages } from "../hooks/use_cursor_pages.ts";
 
 interface Props {
   sessions: SessionListItem[];

@@ -9,10 +9,10 @@ import { ActivitySummary } from "../components/tracked_users/user/ActivitySummar
 import { ChartLegend } from "../components/tracked_users/user/ChartLegend.tsx";
 import { ChartStatus } from "../components/tracked_users/user/ChartStatus.tsx";
 import { PageShares } from "../components/tracked_users/user/PageShares.tsx";
-import { pageColors } from "../components/tracked_users/user/page_colors.ts";
+import { pageColors } from "../charts/page_colors.ts";
 import { Timeline } from "../components/tracked_users/user/Timeline.tsx";
 import { TruncatedNotice } from "../components/tracked_users/user/TruncatedNotice.tsx";
-import { type Loaded, useApi } from "../components/tracked_users/user/use_api.ts";
+import { type Loaded, useApi } from "../hooks/use_api.ts";
 import { WINDOWS, WindowSwitch } from "../components/tracked_users/user/WindowSwitch.tsx";
 
 interface Props {

@@ -7,7 +7,7 @@ import { type Beat, liveStatus } from "../components/tracked_users/status.ts";
 import { UserRow } from "../components/tracked_users/UserRow.tsx";
 import { TableFoot } from "../components/ui/TableFoot.tsx";
 import { apiJson } from "../utils/api_client.ts";
-import { useCursorPages } from "../utils/use_cursor_pages.ts";
+import { useCursorPages } from "../hooks/use_cursor_pages.ts";
 import { whileVisible } from "../utils/visible_interval.ts";
 
 interface Props {

@@ -5,7 +5,7 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import type { ServiceStatus } from "../core/deps.ts";
 import { NoOrganization } from "../components/frame/NoOrganization.tsx";
 import { ProjectOverview } from "../components/projects/ProjectOverview.tsx";
-import { StatusList } from "../components/StatusList.tsx";
+import { StatusList } from "../components/ui/StatusList.tsx";
 import { listProjects } from "../core/projects/projects.ts";
 import type { ProjectView } from "../core/projects/schema.ts";
 import { formatCount, plural } from "../utils/format.ts";

@@ -2,8 +2,8 @@
 // sign-in page.
 import type { Handlers } from "$fresh/server.ts";
 import { signOut } from "../core/auth/sign_in_session.ts";
-import { seeOther } from "../utils/forms.ts";
-import { fromOwnOrigin } from "../utils/same_origin.ts";
+import { seeOther } from "../http/forms.ts";
+import { fromOwnOrigin } from "../http/same_origin.ts";
 import type { State } from "./_middleware.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../core/deps.ts";
 import { authError } from "../../core/errors.ts";
 import { beginOAuth, completeOAuth } from "../../core/auth/oauth/flow.ts";
 import { startSession } from "../../core/auth/sign_in_session.ts";
-import { oauthStateCookie, readOAuthStateCookie } from "../../utils/cookies.ts";
+import { oauthStateCookie, readOAuthStateCookie } from "../../http/cookies.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";

@@ -12,8 +12,8 @@ import { registrationOptions, verifyRegistration } from "../../core/auth/passkey
 import { authenticateVerifyBody, registerVerifyBody } from "../../core/auth/passkeys/schema.ts";
 import { signedIn } from "../../core/auth/schema.ts";
 import { startSession } from "../../core/auth/sign_in_session.ts";
-import { passkey } from "../../core/user/schema.ts";
-import { challengeCookie } from "../../utils/cookies.ts";
+import { passkey } from "../../core/account/schema.ts";
+import { challengeCookie } from "../../http/cookies.ts";
 import { requireSignIn, requireViewer } from "../dashboard.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";

@@ -1,11 +1,11 @@
 // The ingest body (issue 23 #2): read within the body timeout and caps like any JSON body
-// (api/body.ts), then decoded, validated and prepared for the statement, in a decode worker when
+// (http/body.ts), then decoded, validated and prepared for the statement, in a decode worker when
 // it is large (decode_pool.ts) or on the main thread when it is small (a worker's round trip
 // would cost more than the work). The handler gets `c.var.ingest`, the prepared row.
 import type { MiddlewareHandler } from "hono";
 import { prepareIngest } from "../../core/ingest/prepare.ts";
 import { ingestBodySchema } from "../../core/ingest/schema.ts";
-import { largeDecodes, readWire } from "../body.ts";
+import { largeDecodes, readWire } from "../../http/body.ts";
 import type { ApiEnv } from "../env.ts";
 import { documentedBody } from "../validate.ts";
 import { decodeIngestWire } from "./decode.ts";
@@ -23,7 +23,7 @@ export function ingestBody(pool: DecodePool | null): MiddlewareHandler<ApiEnv> {
       "ingest",
       pool && wire.bytes.byteLength >= OFFLOAD_MIN_WIRE_BYTES
         ? await pool.decode(wire, wire.bytes.byteLength)
-        // Without workers, large decodes on this thread still take turns (api/body.ts).
+        // Without workers, large decodes on this thread still take turns (http/body.ts).
         : wire.large
         ? await largeDecodes.run(here)
         : here(),

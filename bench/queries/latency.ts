@@ -1,6 +1,6 @@
 // The dashboard reads the query benchmark times: each case is one GET, requested sequentially and
 // warm (a few unmeasured first), its client-side latency summarised as p50/p95, and its server-side
-// one (the answer's `Server-Timing`, api/middleware.ts) as p95.
+// one (the answer's `Server-Timing`, http/middleware.ts) as p95.
 import { percentile } from "../stats.ts";
 
 export type Group = "list" | "kpi" | "activity";

@@ -3,7 +3,7 @@
 // what was typed last on a back navigation: the controls show the URL's query, nothing else.
 import { ProjectPicker } from "../ui/ProjectPicker.tsx";
 import type { ProjectView } from "../../core/projects/schema.ts";
-import type { SessionsQuery } from "./query.ts";
+import type { SessionsQuery } from "../../page_state/sessions.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 
 const SIGNALS = [

@@ -1,7 +1,7 @@
 // The users list's controls as a GET form: every choice lands in the URL query, so a filtered view
 // can be shared and the back button works.
 import { STATUSES } from "../../core/tracked_users/status.ts";
-import type { UsersQuery } from "./query.ts";
+import type { UsersQuery } from "../../page_state/tracked_users.ts";
 import { STATUS_LABELS } from "./status.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 

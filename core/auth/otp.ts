@@ -7,7 +7,7 @@ import {
   otpSendState,
   storeOtpCode,
 } from "../../db/queries/auth/otp.ts";
-import { findOrCreateUser, findUserByEmail } from "../../db/queries/user/users.ts";
+import { findOrCreateUser, findUserByEmail } from "../../db/queries/account/users.ts";
 import { log, say } from "../../log.ts";
 import { newUserWorkspace } from "../service/playground.ts";
 import { authError, rateLimited, unavailable } from "../errors.ts";

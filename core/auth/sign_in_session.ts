@@ -1,10 +1,10 @@
 // Starting and ending sessions: the Set-Cookie values the sign-in flows and sign-out answer with.
 import type { AppDeps } from "../deps.ts";
-import { bumpTokenVersion, tokenVersionOf } from "../../db/queries/user/users.ts";
+import { bumpTokenVersion, tokenVersionOf } from "../../db/queries/account/users.ts";
 import { revokeToken } from "../../db/queries/auth/revoked.ts";
 import { authError } from "../errors.ts";
-import { sessionCookie } from "../../utils/cookies.ts";
-import { readSessionCookie } from "../../utils/cookies.ts";
+import { sessionCookie } from "../../http/cookies.ts";
+import { readSessionCookie } from "../../http/cookies.ts";
 import { signSession, verifySession } from "./token.ts";
 
 type SessionDeps = Pick<AppDeps, "config" | "db" | "authSecret">;

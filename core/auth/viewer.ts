@@ -3,7 +3,7 @@
 import type { AppDeps } from "../deps.ts";
 import type { Role } from "../../db/schema.ts";
 import { findViewer } from "../../db/queries/auth/viewer.ts";
-import { readSessionCookie } from "../../utils/cookies.ts";
+import { readSessionCookie } from "../../http/cookies.ts";
 import { verifySession } from "./token.ts";
 
 export interface Viewer {

@@ -5,7 +5,7 @@
 import type { Config } from "../../config.ts";
 import type { AppDeps } from "../deps.ts";
 import { DEV_ORGANIZATION_ID, ensureDevProject } from "../../db/queries/service/dev_seed.ts";
-import type { NewUser } from "../../db/queries/user/users.ts";
+import type { NewUser } from "../../db/queries/account/users.ts";
 import { generateProjectKey } from "../projects/keys.ts";
 
 type Env = Pick<Config, "nodeEnv">;

@@ -2,9 +2,9 @@
 // form posts must come from the app's own origin, as the API demands of its mutations.
 import type { FreshContext } from "$fresh/server.ts";
 import type { Viewer } from "../../core/auth/viewer.ts";
-import { seeOther } from "../../utils/forms.ts";
-import { fromOwnOrigin } from "../../utils/same_origin.ts";
-import { signInPath } from "../../utils/next_path.ts";
+import { seeOther } from "../../http/forms.ts";
+import { fromOwnOrigin } from "../../http/same_origin.ts";
+import { signInPath } from "../../http/next_path.ts";
 import type { State } from "../_middleware.ts";
 
 /** The page state below this folder: the viewer is always there. */

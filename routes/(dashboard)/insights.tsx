@@ -18,7 +18,7 @@ import { listProjects } from "../../core/projects/projects.ts";
 import type { ProjectView } from "../../core/projects/schema.ts";
 import { parseWith } from "../../core/validate.ts";
 import InsightsTrend from "../../islands/InsightsTrend.tsx";
-import { badRequest } from "../../utils/found.ts";
+import { badRequest } from "../../http/found.ts";
 import type { DashboardState } from "./_middleware.ts";
 
 const RANGES = [["today", "Today"], ["7d", "Last 7 days"], ["30d", "Last 30 days"]] as const;

@@ -1,15 +1,15 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
-import { Notice } from "../../components/Notice.tsx";
+import { Notice } from "../../components/ui/Notice.tsx";
 import { switchOrganization } from "../../core/organizations/organizations.ts";
 import {
   acceptInvite,
   declineInvite,
   listUserInvites,
   type UserInviteView,
-} from "../../core/user/invites.ts";
-import { type FormFailure, parseForm, runAction, seeOther } from "../../utils/forms.ts";
+} from "../../core/account/invites.ts";
+import { type FormFailure, parseForm, runAction, seeOther } from "../../http/forms.ts";
 import type { DashboardState } from "./_middleware.ts";
 
 interface Data {

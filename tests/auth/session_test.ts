@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { dashboardApp, requireViewer } from "../../api/dashboard.ts";
-import { renderError } from "../../api/middleware.ts";
+import { renderError } from "../../http/middleware.ts";
 import { signSession } from "../../core/auth/token.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { APP_ORIGIN, call, signedInUser } from "../helpers/auth.ts";

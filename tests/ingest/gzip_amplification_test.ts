@@ -3,8 +3,8 @@
 // decodes run in the decode workers (issue 23 #2), so a burst of them cannot hold the process.
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { createDecodeGate } from "../../core/decode_gate.ts";
-import { ALWAYS_DECODABLE_BYTES, MAX_DECODED_BYTES, MAX_GZIP_RATIO } from "../../api/body.ts";
+import { createDecodeGate } from "../../http/decode_gate.ts";
+import { ALWAYS_DECODABLE_BYTES, MAX_DECODED_BYTES, MAX_GZIP_RATIO } from "../../http/body.ts";
 import { decodePool } from "../../api/ingest/decode_pool.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { insertProject } from "../helpers/factories.ts";

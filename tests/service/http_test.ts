@@ -1,7 +1,7 @@
 // Cross-cutting HTTP behaviour: health, security headers, error bodies.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { SECURITY_HEADERS, serverTiming } from "../../api/middleware.ts";
+import { SECURITY_HEADERS, serverTiming } from "../../http/middleware.ts";
 import { createApp } from "../../app.ts";
 import { createDeps } from "../../core/deps.ts";
 import { loadConfig } from "../../config.ts";

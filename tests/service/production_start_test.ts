@@ -4,9 +4,9 @@
 // embedded database.
 import assert from "node:assert/strict";
 import { openDb } from "../../db/client.ts";
-import { tokenVersionOf } from "../../db/queries/user/users.ts";
+import { tokenVersionOf } from "../../db/queries/account/users.ts";
 import { signSession } from "../../core/auth/token.ts";
-import { sessionCookieName } from "../../utils/cookies.ts";
+import { sessionCookieName } from "../../http/cookies.ts";
 import { spawnDeno, waitHealthy } from "../helpers/entry_process.ts";
 import { freshDatabase } from "../helpers/fresh_database.ts";
 import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";

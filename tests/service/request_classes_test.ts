@@ -85,7 +85,7 @@ Deno.test("a request answered 503 past its database budget runs none of its rema
     .executeTakeFirstOrThrow();
   const { Hono } = await import("hono");
   const { databaseBudget } = await import("../../api/database_budget.ts");
-  const { requestClasses, renderError } = await import("../../api/middleware.ts");
+  const { requestClasses, renderError } = await import("../../http/middleware.ts");
   const app = new Hono();
   app.onError(renderError);
   app.use(requestClasses());

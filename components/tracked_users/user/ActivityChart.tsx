@@ -3,11 +3,11 @@
 // under it is the chart's text alternative.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type uPlot from "uplot";
-import type { TrackedUserActivity } from "../../../core/tracked_users/schema.ts";
-import { formatCount } from "../../../utils/format.ts";
-import { type ActivitySeries, activitySeries, stacked } from "./activity_series.ts";
-import type { PageColors } from "./page_colors.ts";
-import { timeTicks, timeZoneName } from "./time_axis.ts";
+import type { TrackedUserActivity } from "@/core/tracked_users/schema.ts";
+import { formatCount } from "@/utils/format.ts";
+import { type ActivitySeries, activitySeries, stacked } from "@/charts/activity_series.ts";
+import type { PageColors } from "@/charts/page_colors.ts";
+import { timeTicks, timeZoneName } from "@/charts/time_axis.ts";
 import { ActivityTable, bucketLabel, bucketName } from "./ActivityTable.tsx";
 
 const HEIGHT = 240;

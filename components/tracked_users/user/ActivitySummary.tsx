@@ -1,6 +1,6 @@
 // The window's numbers at a glance: sessions, time, events, pages and the first and last event.
-import type { TrackedUserActivity } from "../../../core/tracked_users/schema.ts";
-import { formatCount, formatDuration } from "../../../utils/format.ts";
+import type { TrackedUserActivity } from "@/core/tracked_users/schema.ts";
+import { formatCount, formatDuration } from "@/utils/format.ts";
 
 const moment = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

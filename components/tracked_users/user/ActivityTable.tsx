@@ -1,6 +1,6 @@
 // The activity chart's text alternative, open on demand: events per bucket, in total and per page.
-import { formatCount } from "../../../utils/format.ts";
-import type { ActivitySeries } from "./activity_series.ts";
+import { formatCount } from "@/utils/format.ts";
+import type { ActivitySeries } from "@/charts/activity_series.ts";
 
 const startFormat = new Intl.DateTimeFormat("en-GB", {
   weekday: "short",

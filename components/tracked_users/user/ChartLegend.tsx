@@ -1,6 +1,6 @@
 // The key to the page colours (shared by the timeline and the activity chart), plus the swatches
 // a chart adds of its own (other pages, idle).
-import type { PageColors } from "./page_colors.ts";
+import type { PageColors } from "@/charts/page_colors.ts";
 
 interface Props {
   colors: PageColors;

@@ -1,6 +1,6 @@
 // What a chart shows before its data: a placeholder of its size while loading, or the API's error
 // with a retry (never a blank).
-import type { Loaded } from "./use_api.ts";
+import type { Loaded } from "@/hooks/use_api.ts";
 
 interface Props {
   loaded: Loaded<unknown>;

@@ -1,6 +1,6 @@
 // ADMIN+ controls of a tracked user: the custom name and the trait that names them (the page's
 // own forms), and deletion after a confirmation step (their sessions stay, as anonymous).
-import type { TrackedUserDetail } from "../../../core/tracked_users/schema.ts";
+import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 
 interface Props {
   user: TrackedUserDetail;

@@ -1,8 +1,8 @@
 // Where the user spent the window: one share bar per page (its colour, its share of the time),
 // with the time and visits in numbers beside it.
-import type { PageShare } from "../../../core/tracked_users/schema.ts";
-import { formatCount, formatDuration } from "../../../utils/format.ts";
-import { colorOf, type PageColors } from "./page_colors.ts";
+import type { PageShare } from "@/core/tracked_users/schema.ts";
+import { formatCount, formatDuration } from "@/utils/format.ts";
+import { colorOf, type PageColors } from "@/charts/page_colors.ts";
 
 const SHOWN = 10;
 

@@ -3,13 +3,13 @@
 // period) or dotted (between sessions). Hovering says what and when; a click on a period opens its
 // replay at that moment. Drawn in percentages of the width, so it needs no measuring.
 import { useMemo, useState } from "preact/hooks";
-import type { TrackedUserTimeline } from "../../../core/tracked_users/schema.ts";
-import { formatDuration } from "../../../utils/format.ts";
-import type { PageColors } from "./page_colors.ts";
-import { layoutTimeline, type TimelineLayout } from "./timeline_layout.ts";
+import type { TrackedUserTimeline } from "@/core/tracked_users/schema.ts";
+import { formatDuration } from "@/utils/format.ts";
+import type { PageColors } from "@/charts/page_colors.ts";
+import { layoutTimeline, type TimelineLayout } from "@/charts/timeline_layout.ts";
 import { MIN_WIDTH, TimelineSvg } from "./TimelineSvg.tsx";
 import { TimelineTable } from "./TimelineTable.tsx";
-import { shortTime } from "./replay_link.ts";
+import { shortTime } from "@/charts/replay_link.ts";
 
 const MAX_LANES = 8;
 const TIP_WIDTH = 260;

@@ -2,10 +2,10 @@
 // periods (each a link into the replay). A class so the hover card's every move, which re-renders
 // the Timeline around it, skips this (up to 200 sessions × 50 periods) until the data changes.
 import { Component } from "preact";
-import { colorOf, type PageColors } from "./page_colors.ts";
-import { replayHref } from "./replay_link.ts";
-import { timeTicks } from "./time_axis.ts";
-import type { Bar, TimelineLayout } from "./timeline_layout.ts";
+import { colorOf, type PageColors } from "@/charts/page_colors.ts";
+import { replayHref } from "@/charts/replay_link.ts";
+import { timeTicks } from "@/charts/time_axis.ts";
+import type { Bar, TimelineLayout } from "@/charts/timeline_layout.ts";
 
 export const LANE = 28, GAP = 8, TOP = 10, AXIS = 30;
 export const MIN_WIDTH = 0.003; // of the window: a 2-second visit in a week still shows

@@ -1,8 +1,8 @@
 // The timeline as a table (its text alternative, open on demand): each session with its start,
 // duration, the pages it went through and links into its replay.
-import type { TrackedUserTimeline } from "../../../core/tracked_users/schema.ts";
-import { formatDuration } from "../../../utils/format.ts";
-import { replayHref, shortTime } from "./replay_link.ts";
+import type { TrackedUserTimeline } from "@/core/tracked_users/schema.ts";
+import { formatDuration } from "@/utils/format.ts";
+import { replayHref, shortTime } from "@/charts/replay_link.ts";
 
 const PAGES_SHOWN = 6;
 

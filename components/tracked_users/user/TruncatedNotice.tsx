@@ -1,7 +1,7 @@
 // Says when the timeline shows part of the window (the API bounds it: the newest sessions, the
 // first periods of each) and where the rest is.
-import type { TrackedUserTimeline } from "../../../core/tracked_users/schema.ts";
-import { formatCount } from "../../../utils/format.ts";
+import type { TrackedUserTimeline } from "@/core/tracked_users/schema.ts";
+import { formatCount } from "@/utils/format.ts";
 
 export function TruncatedNotice({ timeline }: { timeline: TrackedUserTimeline }) {
   if (!timeline.truncated) return null;

@@ -1,7 +1,7 @@
 // The tracked user's heading: display name, live status, and the facts that identify them.
-import type { TrackedUserDetail } from "../../../core/tracked_users/schema.ts";
-import { formatCount, formatDuration } from "../../../utils/format.ts";
-import OnlineStatus from "../../../islands/OnlineStatus.tsx";
+import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
+import { formatCount, formatDuration } from "@/utils/format.ts";
+import OnlineStatus from "@/islands/OnlineStatus.tsx";
 import { Time } from "../../ui/Time.tsx";
 
 interface Props {

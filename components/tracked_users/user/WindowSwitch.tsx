@@ -1,6 +1,6 @@
 // The 6 h / 24 h / 7 d choice as links (they work before hydration too); the charts island turns
 // a click into a history entry and a refetch instead of a page load.
-import type { Range } from "../../../core/tracked_users/timeline.ts";
+import type { Range } from "@/core/tracked_users/timeline.ts";
 
 export const WINDOWS: [Range, string][] = [["6h", "6 hours"], ["24h", "24 hours"], [
   "7d",

@@ -3,9 +3,9 @@
 import { createHash } from "node:crypto";
 import * as oauth from "oauth4webapi";
 import type { AppDeps } from "../../deps.ts";
-import { saveOAuthState, takeOAuthState } from "../../../db/queries/auth/oauth.ts";
-import { log } from "../../../log.ts";
-import { OAUTH_STATE_TTL_SECONDS } from "../../../utils/cookies.ts";
+import { saveOAuthState, takeOAuthState } from "@/db/queries/auth/oauth.ts";
+import { log } from "@/log.ts";
+import { OAUTH_STATE_TTL_SECONDS } from "@/http/cookies.ts";
 import { authError, notFound, validation } from "../../errors.ts";
 import { linkProfile, signInWithProfile } from "./accounts.ts";
 import { fetchProfile, type OAuthProfile } from "./profile.ts";

@@ -1,7 +1,7 @@
 // The two configurable OAuth providers (DESIGN §8): `github` is GitHub-style OAuth 2 with fixed
 // endpoint paths under overridable base URLs, `google` is any OpenID Connect issuer (discovery).
 import * as oauth from "oauth4webapi";
-import type { Config } from "../../../config.ts";
+import type { Config } from "@/config.ts";
 
 export type ProviderId = "github" | "google";
 

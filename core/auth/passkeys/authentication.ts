@@ -7,8 +7,8 @@ import {
   verifyAuthenticationResponse,
 } from "@simplewebauthn/server";
 import type { AppDeps } from "../../deps.ts";
-import { findPasskey, recordPasskeyUse } from "../../../db/queries/auth/passkeys.ts";
-import { log } from "../../../log.ts";
+import { findPasskey, recordPasskeyUse } from "@/db/queries/auth/passkeys.ts";
+import { log } from "@/log.ts";
 import { authError } from "../../errors.ts";
 import { relyingParty } from "./relying_party.ts";
 import { consumeChallenge, issueChallenge } from "./challenge.ts";

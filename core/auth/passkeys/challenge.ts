@@ -1,13 +1,9 @@
 // Passkey ceremony challenges: stored server-side for five minutes (db webauthn_challenges) and
 // referenced by a random id in a short-lived HttpOnly cookie; verify consumes the row, once.
 import type { AppDeps } from "../../deps.ts";
-import { insertChallenge, takeChallenge } from "../../../db/queries/auth/passkeys.ts";
+import { insertChallenge, takeChallenge } from "@/db/queries/auth/passkeys.ts";
 import { validation } from "../../errors.ts";
-import {
-  CHALLENGE_TTL_SECONDS,
-  challengeCookie,
-  readChallengeCookie,
-} from "../../../utils/cookies.ts";
+import { CHALLENGE_TTL_SECONDS, challengeCookie, readChallengeCookie } from "@/http/cookies.ts";
 
 export type CeremonyPurpose = "register" | "authenticate";
 

@@ -6,11 +6,11 @@ import {
   deletePasskey as deletePasskeyRow,
   listPasskeys as listPasskeyRows,
   renamePasskey as renamePasskeyRow,
-} from "../../../db/queries/auth/passkeys.ts";
-import { log } from "../../../log.ts";
+} from "@/db/queries/auth/passkeys.ts";
+import { log } from "@/log.ts";
 import { notFound } from "../../errors.ts";
 import type { Viewer } from "../viewer.ts";
-import type { passkey } from "../../user/schema.ts";
+import type { passkey } from "../../account/schema.ts";
 
 type PasskeyDeps = Pick<AppDeps, "db">;
 

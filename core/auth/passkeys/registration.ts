@@ -7,13 +7,9 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { AppDeps } from "../../deps.ts";
-import {
-  countPasskeys,
-  insertPasskey,
-  passkeyDescriptors,
-} from "../../../db/queries/auth/passkeys.ts";
-import { findUserById } from "../../../db/queries/user/users.ts";
-import { log } from "../../../log.ts";
+import { countPasskeys, insertPasskey, passkeyDescriptors } from "@/db/queries/auth/passkeys.ts";
+import { findUserById } from "@/db/queries/account/users.ts";
+import { log } from "@/log.ts";
 import { authError, conflict, validation } from "../../errors.ts";
 import { defaultPasskeyName } from "./name.ts";
 import { type Passkey, toPasskey } from "./passkeys.ts";

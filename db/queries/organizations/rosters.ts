@@ -1,5 +1,5 @@
 // Organization rosters read under the organization row lock, and deleting organizations: the
-// pieces the member changes and the account deletion transaction (core/user/) share.
+// pieces the member changes and the account deletion transaction (core/account/) share.
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Role } from "../../schema.ts";
 

@@ -1,9 +1,9 @@
 // The display-name chain step by step, evaluated by the database itself.
 import assert from "node:assert/strict";
 import type { Kysely } from "kysely";
-import { createTestDb } from "../../../tests/helpers/db.ts";
-import { insertProject } from "../../../tests/helpers/factories.ts";
-import { insertTrackedUser } from "../../../tests/helpers/sessions_factories.ts";
+import { createTestDb } from "@/tests/helpers/db.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertTrackedUser } from "@/tests/helpers/sessions_factories.ts";
 import type { Database } from "../../schema.ts";
 import { displayNameSql } from "./display_name.ts";
 

@@ -2,10 +2,10 @@
 // to that page's list when it showed one resource, which the new organization does not hold.
 import type { Handlers } from "$fresh/server.ts";
 import { z } from "zod";
-import { switchOrganization } from "../../../core/organizations/organizations.ts";
-import { badRequest, orNull } from "../../../utils/found.ts";
-import { parseForm, readForm, seeOther } from "../../../utils/forms.ts";
-import { safeNextPath } from "../../../utils/next_path.ts";
+import { switchOrganization } from "@/core/organizations/organizations.ts";
+import { badRequest, orNull } from "@/http/found.ts";
+import { parseForm, readForm, seeOther } from "@/http/forms.ts";
+import { safeNextPath } from "@/http/next_path.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 const switchForm = z.object({ organizationId: z.string().min(1), next: z.string().optional() });

@@ -1,12 +1,12 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { ServerFrameHtml } from "../../../components/replay/ServerFrame.tsx";
-import { SessionFacts } from "../../../components/replay/SessionFacts.tsx";
-import { AppError } from "../../../core/errors.ts";
-import { sessionDetail, sessionFirstBatches } from "../../../core/sessions/detail.ts";
-import ReplayPlayer from "../../../islands/ReplayPlayer.tsx";
-import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "../../../player/first_frame.ts";
-import { REPLAY_PAGE_CSP } from "../../../player/sanitize.ts";
+import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
+import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
+import { AppError } from "@/core/errors.ts";
+import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
+import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
+import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
+import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 /**

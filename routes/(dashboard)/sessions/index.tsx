@@ -1,8 +1,8 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { NoOrganization } from "../../../components/frame/NoOrganization.tsx";
-import { SessionFilters } from "../../../components/sessions/SessionFilters.tsx";
-import { SessionsEmpty } from "../../../components/sessions/SessionsEmpty.tsx";
+import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
+import { SessionFilters } from "@/components/sessions/SessionFilters.tsx";
+import { SessionsEmpty } from "@/components/sessions/SessionsEmpty.tsx";
 import {
   isFiltered,
   listInput,
@@ -11,16 +11,16 @@ import {
   sessionsApiPath,
   sessionsHref,
   type SessionsQuery,
-} from "../../../components/sessions/query.ts";
-import { Kpis } from "../../../components/ui/Kpis.tsx";
-import { atLeast } from "../../../core/permissions.ts";
-import { listProjects, revealProjectKey } from "../../../core/projects/projects.ts";
-import type { ProjectView } from "../../../core/projects/schema.ts";
-import { sessionBrowsers, sessionList, sessionSummary } from "../../../core/sessions/list.ts";
-import type { SessionListItem, SessionSummary } from "../../../core/sessions/schema.ts";
-import SessionTable from "../../../islands/SessionTable.tsx";
-import { formatCount, formatDuration } from "../../../utils/format.ts";
-import { badRequest } from "../../../utils/found.ts";
+} from "@/page_state/sessions.ts";
+import { Kpis } from "@/components/ui/Kpis.tsx";
+import { atLeast } from "@/core/permissions.ts";
+import { listProjects, revealProjectKey } from "@/core/projects/projects.ts";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import { sessionBrowsers, sessionList, sessionSummary } from "@/core/sessions/list.ts";
+import type { SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
+import SessionTable from "@/islands/SessionTable.tsx";
+import { formatCount, formatDuration } from "@/utils/format.ts";
+import { badRequest } from "@/http/found.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {

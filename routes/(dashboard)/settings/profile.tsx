@@ -1,16 +1,16 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
-import PasskeyButton from "../../../islands/PasskeyButton.tsx";
-import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
-import { LinkedAccounts } from "../../../components/LinkedAccounts.tsx";
-import { Notice } from "../../../components/Notice.tsx";
-import { PasskeyList } from "../../../components/PasskeyList.tsx";
-import { SignInError } from "../../../components/SignInError.tsx";
-import { unlinkAccount } from "../../../core/user/account_unlink.ts";
-import { deletePasskey, renamePasskey } from "../../../core/auth/passkeys/passkeys.ts";
-import { endSession } from "../../../core/auth/sign_in_session.ts";
-import { signInMethods } from "../../../core/auth/methods.ts";
+import PasskeyButton from "@/islands/PasskeyButton.tsx";
+import { ConfirmForm } from "@/components/ui/ConfirmForm.tsx";
+import { LinkedAccounts } from "@/components/account/LinkedAccounts.tsx";
+import { Notice } from "@/components/ui/Notice.tsx";
+import { PasskeyList } from "@/components/account/PasskeyList.tsx";
+import { SignInError } from "@/components/auth/SignInError.tsx";
+import { unlinkAccount } from "@/core/account/account_unlink.ts";
+import { deletePasskey, renamePasskey } from "@/core/auth/passkeys/passkeys.ts";
+import { endSession } from "@/core/auth/sign_in_session.ts";
+import { signInMethods } from "@/core/auth/methods.ts";
 import {
   DELETE_ACCOUNT_PHRASE,
   deleteAccount,
@@ -18,10 +18,10 @@ import {
   regenerateAvatar,
   renameProfile,
   type UserProfile,
-} from "../../../core/user/profile.ts";
-import { renameUserBody } from "../../../core/user/schema.ts";
-import { passkeyName } from "../../../core/auth/passkeys/schema.ts";
-import { type FormFailure, parseForm, runAction, seeOther } from "../../../utils/forms.ts";
+} from "@/core/account/profile.ts";
+import { renameUserBody } from "@/core/account/schema.ts";
+import { passkeyName } from "@/core/auth/passkeys/schema.ts";
+import { type FormFailure, parseForm, runAction, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface Data {

@@ -2,31 +2,31 @@
 // island reading /api), their sessions with "Load more"; ADMIN+ name and delete the user.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { FreshContext, Handlers, PageProps } from "$fresh/server.ts";
-import { Notice } from "../../../components/Notice.tsx";
-import { ManageUser } from "../../../components/tracked_users/user/ManageUser.tsx";
+import { Notice } from "@/components/ui/Notice.tsx";
+import { ManageUser } from "@/components/tracked_users/user/ManageUser.tsx";
 import {
   readUserPageQuery,
   SESSIONS_PAGE_SIZE,
   userHref,
   type UserPageQuery,
   userSessionsApiPath,
-} from "../../../components/tracked_users/user/query.ts";
-import { TraitsTable } from "../../../components/tracked_users/user/TraitsTable.tsx";
-import { UserHeader } from "../../../components/tracked_users/user/UserHeader.tsx";
-import { atLeast } from "../../../core/permissions.ts";
-import { listProjects } from "../../../core/projects/projects.ts";
-import type { SessionListItem } from "../../../core/sessions/schema.ts";
+} from "@/page_state/tracked_user.ts";
+import { TraitsTable } from "@/components/tracked_users/user/TraitsTable.tsx";
+import { UserHeader } from "@/components/tracked_users/user/UserHeader.tsx";
+import { atLeast } from "@/core/permissions.ts";
+import { listProjects } from "@/core/projects/projects.ts";
+import type { SessionListItem } from "@/core/sessions/schema.ts";
 import {
   removeTrackedUser,
   setDisplayName,
   trackedUserDetail,
-} from "../../../core/tracked_users/detail.ts";
-import { displayNameForm, type TrackedUserDetail } from "../../../core/tracked_users/schema.ts";
-import { trackedUserSessions } from "../../../core/tracked_users/sessions.ts";
-import SessionTable from "../../../islands/SessionTable.tsx";
-import UserCharts from "../../../islands/UserCharts.tsx";
-import { badRequest, orNull } from "../../../utils/found.ts";
-import { type FormFailure, parseForm, runAction, seeOther } from "../../../utils/forms.ts";
+} from "@/core/tracked_users/detail.ts";
+import { displayNameForm, type TrackedUserDetail } from "@/core/tracked_users/schema.ts";
+import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
+import SessionTable from "@/islands/SessionTable.tsx";
+import UserCharts from "@/islands/UserCharts.tsx";
+import { badRequest, orNull } from "@/http/found.ts";
+import { type FormFailure, parseForm, runAction, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface Data {

@@ -1,6 +1,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { NoOrganization } from "../../../components/frame/NoOrganization.tsx";
+import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import {
   isFiltered,
   listInput,
@@ -8,14 +8,14 @@ import {
   usersApiPath,
   usersHref,
   type UsersQuery,
-} from "../../../components/tracked_users/query.ts";
-import { UserFilters } from "../../../components/tracked_users/UserFilters.tsx";
-import { UsersEmpty } from "../../../components/tracked_users/UsersEmpty.tsx";
-import { trackedUserList, trackedUserSummary } from "../../../core/tracked_users/list.ts";
-import type { TrackedUserItem, TrackedUserSummary } from "../../../core/tracked_users/schema.ts";
-import UserTable from "../../../islands/UserTable.tsx";
-import UsersKpis from "../../../islands/UsersKpis.tsx";
-import { badRequest } from "../../../utils/found.ts";
+} from "@/page_state/tracked_users.ts";
+import { UserFilters } from "@/components/tracked_users/UserFilters.tsx";
+import { UsersEmpty } from "@/components/tracked_users/UsersEmpty.tsx";
+import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
+import type { TrackedUserItem, TrackedUserSummary } from "@/core/tracked_users/schema.ts";
+import UserTable from "@/islands/UserTable.tsx";
+import UsersKpis from "@/islands/UsersKpis.tsx";
+import { badRequest } from "@/http/found.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {

@@ -1,8 +1,8 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { listProjects, revealProjectKey } from "../../../../core/projects/projects.ts";
-import type { ProjectView } from "../../../../core/projects/schema.ts";
-import { SdkSnippet, SnippetPlacement } from "../../../../components/projects/SdkSnippet.tsx";
+import { listProjects, revealProjectKey } from "@/core/projects/projects.ts";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import { SdkSnippet, SnippetPlacement } from "@/components/projects/SdkSnippet.tsx";
 import type { DashboardState } from "../../_middleware.ts";
 
 interface Data {

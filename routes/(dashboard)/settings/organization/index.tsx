@@ -3,9 +3,9 @@
 // invites.tsx, projects.tsx), and this page accepts their forms too, so everything can be done
 // from one place.
 import type { PageProps } from "$fresh/server.ts";
-import { ConfirmForm } from "../../../../components/ConfirmForm.tsx";
-import { OrganizationFrame } from "../../../../components/OrganizationFrame.tsx";
-import { activeOrganization } from "../../../../core/org_access.ts";
+import { ConfirmForm } from "@/components/ui/ConfirmForm.tsx";
+import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
+import { activeOrganization } from "@/core/org_access.ts";
 import {
   createOrganization,
   DELETE_ORGANIZATION_PHRASE,
@@ -13,7 +13,7 @@ import {
   organizationsWithActive,
   renameOrganization,
   switchOrganization,
-} from "../../../../core/organizations/organizations.ts";
+} from "@/core/organizations/organizations.ts";
 import {
   deleteOrganizationBody,
   type InviteView,
@@ -21,11 +21,11 @@ import {
   organizationNameBody,
   type OrganizationView,
   switchOrganizationBody,
-} from "../../../../core/organizations/schema.ts";
-import type { ProjectView } from "../../../../core/projects/schema.ts";
-import { atLeast } from "../../../../core/permissions.ts";
-import { formPage } from "../../../../utils/form_page.ts";
-import { type Actions, type FormFailure, parseForm } from "../../../../utils/forms.ts";
+} from "@/core/organizations/schema.ts";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import { atLeast } from "@/core/permissions.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm } from "@/http/forms.ts";
 import type { DashboardState } from "../../_middleware.ts";
 import { INVITE_NOTICES, inviteActions, InvitesSection, loadInvites } from "./invites.tsx";
 import { loadMembers, MEMBER_NOTICES, memberActions, MembersSection } from "./members.tsx";

@@ -2,25 +2,25 @@
 // ADMIN or VIEWER), resend and revoke. The overview (index.tsx) shows the same section and
 // accepts the same forms.
 import type { PageProps } from "$fresh/server.ts";
-import { InviteList } from "../../../../components/InviteList.tsx";
-import { OrganizationFrame } from "../../../../components/OrganizationFrame.tsx";
-import { activeOrganization } from "../../../../core/org_access.ts";
+import { InviteList } from "@/components/organizations/InviteList.tsx";
+import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
+import { activeOrganization } from "@/core/org_access.ts";
 import {
   createOrRefreshInvite,
   listInvites,
   refreshExistingInvite,
   revokeInvite,
-} from "../../../../core/organizations/invites.ts";
-import { organizationsWithActive } from "../../../../core/organizations/organizations.ts";
+} from "@/core/organizations/invites.ts";
+import { organizationsWithActive } from "@/core/organizations/organizations.ts";
 import {
   createInviteBody,
   inviteForm,
   type InviteView,
   type OrganizationView,
-} from "../../../../core/organizations/schema.ts";
-import { atLeast } from "../../../../core/permissions.ts";
-import { formPage } from "../../../../utils/form_page.ts";
-import { type Actions, type FormFailure, parseForm } from "../../../../utils/forms.ts";
+} from "@/core/organizations/schema.ts";
+import { atLeast } from "@/core/permissions.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm } from "@/http/forms.ts";
 import type { DashboardState } from "../../_middleware.ts";
 
 export const INVITE_NOTICES: Record<string, string> = {

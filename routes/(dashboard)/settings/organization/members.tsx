@@ -1,23 +1,19 @@
 // /settings/organization/members: the roster. OWNER changes roles and removes members; anyone may
 // leave. The overview (index.tsx) shows the same section and accepts the same forms.
 import type { PageProps } from "$fresh/server.ts";
-import { MemberList } from "../../../../components/MemberList.tsx";
-import { OrganizationFrame } from "../../../../components/OrganizationFrame.tsx";
-import { activeOrganization } from "../../../../core/org_access.ts";
-import {
-  changeMemberRole,
-  listMemberships,
-  removeMember,
-} from "../../../../core/organizations/members.ts";
-import { organizationsWithActive } from "../../../../core/organizations/organizations.ts";
+import { MemberList } from "@/components/organizations/MemberList.tsx";
+import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
+import { activeOrganization } from "@/core/org_access.ts";
+import { changeMemberRole, listMemberships, removeMember } from "@/core/organizations/members.ts";
+import { organizationsWithActive } from "@/core/organizations/organizations.ts";
 import {
   memberForm,
   memberRoleForm,
   type MembershipView,
   type OrganizationView,
-} from "../../../../core/organizations/schema.ts";
-import { formPage } from "../../../../utils/form_page.ts";
-import { type Actions, type FormFailure, parseForm } from "../../../../utils/forms.ts";
+} from "@/core/organizations/schema.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm } from "@/http/forms.ts";
 import type { DashboardState } from "../../_middleware.ts";
 
 export const MEMBER_NOTICES: Record<string, string> = {

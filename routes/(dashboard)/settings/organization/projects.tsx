@@ -2,18 +2,18 @@
 // creates, regenerates keys and deletes. The overview (index.tsx) shows the same section and
 // accepts the same forms.
 import type { PageProps } from "$fresh/server.ts";
-import { OrganizationFrame } from "../../../../components/OrganizationFrame.tsx";
-import { ProjectList } from "../../../../components/ProjectList.tsx";
-import { activeOrganization } from "../../../../core/org_access.ts";
-import { organizationsWithActive } from "../../../../core/organizations/organizations.ts";
-import type { OrganizationView } from "../../../../core/organizations/schema.ts";
+import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
+import { ProjectList } from "@/components/projects/ProjectList.tsx";
+import { activeOrganization } from "@/core/org_access.ts";
+import { organizationsWithActive } from "@/core/organizations/organizations.ts";
+import type { OrganizationView } from "@/core/organizations/schema.ts";
 import {
   createProject,
   deleteProject,
   listProjects,
   regenerateProjectKey,
   updateProject,
-} from "../../../../core/projects/projects.ts";
+} from "@/core/projects/projects.ts";
 import {
   projectDeleteForm,
   projectForm,
@@ -21,9 +21,9 @@ import {
   projectRenameForm,
   projectTraitKeyForm,
   type ProjectView,
-} from "../../../../core/projects/schema.ts";
-import { formPage } from "../../../../utils/form_page.ts";
-import { type Actions, type FormFailure, parseForm, seeOther } from "../../../../utils/forms.ts";
+} from "@/core/projects/schema.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../../_middleware.ts";
 
 export const PROJECT_NOTICES: Record<string, string> = {
