@@ -12,7 +12,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const envSchema = z.object({
   // Strict unless told otherwise: a deployment that forgets NODE_ENV must not become a development
-  // server (issue 12 #14). `deno task dev` and the test helpers set it explicitly.
+  // server. `deno task dev` and the test helpers set it explicitly.
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: optionalUrl,
@@ -39,7 +39,8 @@ const envSchema = z.object({
   NEXT_PUBLIC_SERVICE_DEMO_MODE: z.enum(["true", "false"]).optional(),
   MONITORING_DSN: optionalUrl,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
-  // Reliability (issue 12): limits, timeouts and pool sizes, each with a safe default.
+  // Reliability (docs/decisions.md "Reliability"): limits, timeouts and pool sizes, each with a
+  // safe default.
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   OTP_SENDS_PER_ADDRESS_HOURLY: positiveInt(20),
   OTP_SENDS_HOURLY: positiveInt(300),
@@ -63,7 +64,7 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: positiveInt(60000),
   // How often live dashboard parts (online dots, "online now") ask again; tests shorten it.
   DASHBOARD_LIVE_REFRESH_MS: positiveInt(20000),
-  // Recordings in S3-compatible object storage (issue 22), in the AWS SDKs' own variable names.
+  // Recordings in S3-compatible object storage, in the AWS SDKs' own variable names.
   EVENTS_STORE: z.string().regex(
     /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()\/-]*)?$/,
     "must be s3://bucket or s3://bucket/prefix",
@@ -86,7 +87,7 @@ const PRIMARY_METHOD_PAIRS = [
 
 /**
  * A session cookie is an HS256 JWT, so anyone holding one can test guesses of the secret offline
- * (issue 23 #4: `changeme` fell in 11 ms). Production takes only a long secret that is not a
+ * (`changeme` once fell in 11 ms). Production takes only a long secret that is not a
  * placeholder; the reason is named, never the secret.
  */
 export const MIN_SECRET_LENGTH = 32;
@@ -218,7 +219,7 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
     env.NODE_ENV === "production" && !(env.APP_URL ?? env.AUTH_URL ?? env.PLATFORM_URL)
       ? ["APP_URL (or AUTH_URL or PLATFORM_URL) is required in production"]
       : [],
-  // Spec §5: outside development (and tests) someone must be able to sign in.
+  // Outside development (and tests) someone must be able to sign in: one primary method at least.
   (env) =>
     env.NODE_ENV === "production" && !PRIMARY_METHOD_PAIRS.some(([a, b]) => env[a] && env[b])
       ? [

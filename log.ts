@@ -1,4 +1,4 @@
-// Structured logging: one JSON line per record, the spec's `domain:entity:action[:state]` tag as
+// Structured logging: one JSON line per record, a `domain:entity:action[:state]` tag as
 // the message and the details as properties.
 import {
   configure,
@@ -14,7 +14,7 @@ const logger = getLogger(["playhead"]);
 
 type Props = Record<string, unknown>;
 
-/** The service's log: every call names a tag from spec §6 (or a new one in the same format). */
+/** The service's log: every call names a tag of docs/decisions.md "Logs", or a new one like them. */
 export const log = {
   debug: (tag: string, props: Props = {}) => logger.debug(tag, props),
   info: (tag: string, props: Props = {}) => logger.info(tag, props),

@@ -85,7 +85,7 @@ const offloader = deps.store ? startOffloader({ db, store: deps.store }) : null;
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
-    // Bounded: requests stuck on a database that went away must not hold a deploy (issue 12 #13).
+    // Bounded: requests stuck on a database that went away must not hold a deploy.
     const grace = config.http.shutdownGraceMs;
     const timer = setTimeout(() => {
       log.warn("server:shutdown:forced", { graceMs: grace });
@@ -138,7 +138,7 @@ async function ensureMigrated(config: Config): Promise<void> {
 }
 
 /**
- * The daily cleanup at 03:30 UTC (spec §8). Deno.cron exists on Deno Deploy and under
+ * The daily cleanup at 03:30 UTC (`30 3 * * *`). Deno.cron exists on Deno Deploy and under
  * `--unstable-cron` (the start and dev tasks pass it); every instance registers it and the advisory
  * lock lets one of them sweep. Without it, GET /api/cron/daily-cleanup is the way in.
  */

@@ -16,7 +16,7 @@ export interface ConnectionTimeouts {
   /** The app's own body timeout (http/body.ts answers 408 with the error body at this point). */
   bodyTimeoutMs: number;
   /** A connection on which nothing is read or written for this long is closed: a client that
-   * stops reading an answer (a replay's events stream) holds its buffers no longer (issue 23 #8).
+   * stops reading an answer (a replay's events stream) holds its buffers no longer.
    * Longer than any database budget, so a slow answer is not cut. */
   idleTimeoutMs?: number;
 }

@@ -1,7 +1,7 @@
-// How long a request may wait on the database (issue 12 #1, #8, #11): past its budget it answers
-// 503 `unavailable` with Retry-After instead of hanging, and errors that mean "the database cannot
-// be reached" become the same 503 rather than a 500. The budget is per surface: ingest keeps a
-// short one, the SDK retries 5xx with backoff. The budget counts from the body being in (reading
+// How long a request may wait on the database (docs/decisions.md "Reliability"): past its budget it
+// answers 503 `unavailable` with Retry-After instead of hanging, and errors that mean "the database
+// cannot be reached" become the same 503 rather than a 500. The budget is per surface: ingest keeps
+// a short one, the SDK retries 5xx with backoff. The budget counts from the body being in (reading
 // it is bounded by the body timeout, 408), and past it the request's remaining queries are not run.
 import type { Context, MiddlewareHandler } from "hono";
 import { errorBody, unavailable } from "../core/errors.ts";

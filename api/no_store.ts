@@ -1,4 +1,4 @@
-// `Cache-Control: no-store` on every answer of the routes it guards (DECISIONS "Common API
+// `Cache-Control: no-store` on every answer of the routes it guards (docs/decisions.md "Common API
 // rules"), errors included, and noted in the OpenAPI document of each of them.
 import type { MiddlewareHandler } from "hono";
 import { uniqueSymbol } from "hono-openapi";

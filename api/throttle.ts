@@ -1,5 +1,6 @@
-// Throttle middleware for unauthenticated endpoints (issue 12 #5, #7): counts the call against
-// limits keyed by the client's address (and global ones) before the handler runs.
+// Throttle middleware for unauthenticated endpoints (docs/decisions.md "Sign-in and accounts"):
+// counts the call against limits keyed by the client's address (and global ones) before the
+// handler runs.
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../core/deps.ts";
 import { type Limit, throttle } from "../core/throttle.ts";

@@ -1,5 +1,6 @@
-// Deletes in bounded chunks so a sweep never holds locks on many rows at once (DECISIONS
-// "Cleanup"): repeats `step` until it deletes fewer rows than asked, and sums what it deleted.
+// Deletes in bounded chunks, so a sweep never holds locks on many rows at once and ingest is never
+// blocked for long: repeats `step` until it deletes fewer rows than asked, and sums what it
+// deleted.
 
 export async function chunked(
   size: number,

@@ -1,6 +1,6 @@
-// Opaque keyset cursors for every list (DECISIONS "Common API rules"): base64url of JSON with the
-// order they were made for (e.g. "date:desc"), the last row's sort key (a number, or null where a
-// row has none, such as a tracked user with no sessions yet) and its id.
+// Opaque keyset cursors for every list (docs/decisions.md "Common API rules"): base64url of JSON
+// with the order they were made for (e.g. "date:desc"), the last row's sort key (a number, or null
+// where a row has none, such as a tracked user with no sessions yet) and its id.
 import { z } from "zod";
 import { validation } from "./errors.ts";
 

@@ -1,4 +1,5 @@
-// Typed domain errors. Each surface maps them to its wire form in one place (DESIGN §6).
+// Typed domain errors. Each surface maps them to its one wire form in one place (docs/decisions.md
+// "Common API rules").
 
 export type ErrorKind =
   | "auth"
@@ -65,7 +66,7 @@ export const rateLimited = (message: string, retryAfter: number) =>
 export const unavailable = (message: string, retryAfter?: number) =>
   new AppError("unavailable", message, retryAfter === undefined ? {} : { retryAfter });
 
-/** The wire body of an error (DESIGN §6). */
+/** The wire body of an error, the same on every endpoint. */
 export function errorBody(error: AppError): Record<string, unknown> {
   return {
     kind: error.kind,

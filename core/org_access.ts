@@ -1,5 +1,5 @@
 // Organization scoping for dashboard data: the viewer's active organization and a minimum role,
-// checked in core/ so that pages and the API authorise alike (DECISIONS "Roles").
+// checked in core/ so that pages and the API authorise alike (docs/decisions.md "Roles").
 import type { Role } from "../db/schema.ts";
 import { forbidden, notFound, validation } from "./errors.ts";
 import { atLeast } from "./permissions.ts";
@@ -17,7 +17,7 @@ export function activeOrganization(viewer: Viewer, minRole: Role = "VIEWER"): st
 /**
  * The active organization for a change to one of its resources that needs `minRole`. A role too
  * low is 403 only for a resource the viewer can see; one that is unknown or in another
- * organization stays 404 (DESIGN §6), as for projects.
+ * organization stays 404, never revealing that it exists, as for projects.
  */
 export async function activeOrganizationToChange(
   viewer: Viewer,

@@ -1,4 +1,4 @@
-// Role checks for operations on a named organization (DECISIONS "Roles"): VIEWER < ADMIN <
+// Role checks for operations on a named organization (docs/decisions.md "Roles"): VIEWER < ADMIN <
 // OWNER; not a member → 404; too low → 403. Active-organization scoping is core/org_access.ts.
 import type { AppDeps } from "./deps.ts";
 import { membershipRole } from "../db/queries/organizations/organizations.ts";
@@ -8,7 +8,7 @@ export type { Role };
 import { forbidden, notFound } from "./errors.ts";
 import type { Viewer } from "./auth/viewer.ts";
 
-/** The one role order (DECISIONS "Roles"); compare roles only through `atLeast`. */
+/** The one role order (docs/decisions.md "Roles"); compare roles only through `atLeast`. */
 const RANK: Record<Role, number> = { VIEWER: 1, ADMIN: 2, OWNER: 3 };
 
 export function atLeast(role: Role, min: Role): boolean {

@@ -1,6 +1,6 @@
 // zod at the edge: a failed parse becomes one `validation` error listing every issue. Dashboard
 // input is text for PostgreSQL, which cannot store a NUL character: one is a 400 here, never a
-// database error later (issue 12 #6). Ingest keeps NULs and makes its text storable instead.
+// database error later. Ingest keeps NULs and makes its text storable instead.
 import type { z } from "zod";
 import { validation } from "./errors.ts";
 

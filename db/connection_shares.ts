@@ -1,11 +1,12 @@
-// Connection shares (issue 23 #1): ingest, dashboard reads, pages and health share one pool, and a
-// flood of any one of them (1,000 health calls, 40 heavy summary reads) used to take every
-// connection, so the others waited for their database budget and answered 503. Each request runs
-// as one class (`runAs`, set by app.ts); a class may hold at most its share of connections at once
-// (the shares add up to the pool), its extra queries wait at most `waitMs` for one of its own
-// connections, then fail with ShareBusy (503 + Retry-After). Work outside any request (migrations,
-// the daily cleanup) is not limited. A request whose database budget has expired (it was answered
-// 503) is `abandon`ed: its next query fails at once instead of running for nobody.
+// Connection shares (docs/decisions.md "Reliability"): ingest, dashboard reads, pages and health
+// share one pool, and a flood of any one of them (1,000 health calls, 40 heavy summary reads) used
+// to take every connection, so the others waited for their database budget and answered 503. Each
+// request runs as one class (`runAs`, set by app.ts); a class may hold at most its share of
+// connections at once (the shares add up to the pool), its extra queries wait at most `waitMs` for
+// one of its own connections, then fail with ShareBusy (503 + Retry-After). Work outside any
+// request (migrations, the daily cleanup) is not limited. A request whose database budget has
+// expired (it was answered 503) is `abandon`ed: its next query fails at once instead of running for
+// nobody.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DatabaseConnection, Dialect, Driver, Kysely, TransactionSettings } from "kysely";
 

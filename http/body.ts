@@ -1,6 +1,6 @@
-// Reads a JSON request body within the caps of DECISIONS "Ingest": 10 MiB on the wire, gzip or
-// identity encoding only, after gunzip at most what the SDK can produce with margin, and all of it
-// within the body timeout (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408.
+// Reads a JSON request body within the caps of docs/decisions.md "Ingest": 10 MiB on the wire, gzip
+// or identity encoding only, after gunzip at most what the SDK can produce with margin, and all of
+// it within the body timeout (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408.
 import { payloadTooLarge, unsupported } from "../core/errors.ts";
 import { createDecodeGate } from "./decode_gate.ts";
 import { gunzipCapped, readCapped } from "../core/gzip.ts";

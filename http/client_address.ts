@@ -14,8 +14,8 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 
 /**
  * The key a per-address limit counts under: an IPv4 address as it is, an IPv6 address by its /64
- * (one subscriber's network: a client given a /64 has 2^64 addresses to rotate through, issue 23
- * #8). An IPv4-mapped IPv6 address counts as its IPv4 address.
+ * (one subscriber's network: a client given a /64 has 2^64 addresses to rotate through). An
+ * IPv4-mapped IPv6 address counts as its IPv4 address.
  */
 export function addressGroup(address: string): string {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "").toLowerCase();

@@ -1,5 +1,5 @@
-// Every cookie Playhead sets or reads, in one place: the session (DECISIONS "Sign-in and
-// accounts"), the OAuth state that binds a sign-in attempt to its browser (login CSRF, DESIGN §8)
+// Every cookie Playhead sets or reads, in one place: the session (docs/decisions.md "Sign-in and
+// accounts"), the OAuth state that binds a sign-in attempt to its browser (login CSRF)
 // and the passkey ceremony's challenge id. All are HttpOnly, and Secure when APP_URL is https,
 // where the site-wide ones take the `__Host-` prefix. Cookie headers are read with hono's parser.
 import { parse } from "hono/utils/cookie";

@@ -1,6 +1,6 @@
 // Decoding a large request body (gunzip, JSON.parse, validation) is synchronous work of tens to
 // hundreds of milliseconds and tens of MiB: run one at a time so a burst of them cannot hold the
-// event loop or the memory for everyone (issue 12 #4), and refuse to queue without bound.
+// event loop or the memory for everyone, and refuse to queue without bound.
 import pLimit from "p-limit";
 import { unavailable } from "../core/errors.ts";
 

@@ -1,5 +1,5 @@
-// Cross-cutting middleware of every non-static response: request ids, the security headers of
-// spec §5 and one error renderer for typed errors (DESIGN §6).
+// Cross-cutting middleware of every non-static response: request ids, the security headers
+// below and one error renderer for typed errors (docs/decisions.md "Common API rules").
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError, errorBody, unavailable, validation } from "../core/errors.ts";
@@ -15,7 +15,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-/** Sets the spec's security headers on the response, whatever produced it. */
+/** Sets the security headers every non-static response carries, whatever produced it. */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -30,7 +30,8 @@ export function securityHeaders(): MiddlewareHandler {
 /**
  * `Server-Timing: app;dur=<ms>`: the time from the request reaching the app's middleware to its
  * answer's head (a stream's body comes after). Browsers' devtools show it beside the network time;
- * the query benchmark reports it as the server-side latency issue 11 sets its targets in.
+ * the query benchmark reports it as the server-side latency its targets are set in
+ * (docs/decisions.md "Performance budgets").
  */
 export function serverTiming(): MiddlewareHandler {
   return async (c, next) => {

@@ -3,7 +3,7 @@
 import { safeCallbackPath } from "../core/auth/safe_redirect.ts";
 export { safeCallbackPath as safeNextPath };
 
-/** Where sign-in goes: the page asked for, else the sessions list (DECISIONS "Pages"). */
+/** Where sign-in goes: the page asked for, else the sessions list (docs/decisions.md "Pages"). */
 export function landingPath(next: string | null): string {
   const path = safeCallbackPath(next);
   return path === "/" ? "/sessions" : path;

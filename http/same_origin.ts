@@ -1,4 +1,4 @@
-// The one same-origin check for cookie-authenticated mutations (DESIGN §8), used by the /api
+// The one same-origin check for cookie-authenticated mutations, used by the /api
 // dashboard sub-apps and by page forms: the Origin header equals APP_URL's origin, or (without
 // Origin) Sec-Fetch-Site says same-origin. Safe methods always pass.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

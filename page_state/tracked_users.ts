@@ -1,6 +1,6 @@
-// The users page's state in its URL query, with the API's names and values (DECISIONS "Tracked
-// users"): search, statuses, sort, sortDir and cursor. The filter form sends statuses as repeated
-// `statuses`; the API takes them comma-separated, and both are read here.
+// The users page's state in its URL query, with the API's names and values (docs/decisions.md
+// "Tracked users"): search, statuses, sort, sortDir and cursor. The filter form sends statuses as
+// repeated `statuses`; the API takes them comma-separated, and both are read here.
 import { trackedUserListQuery } from "../core/tracked_users/schema.ts";
 import type { TrackedUserListInput } from "../core/tracked_users/schema.ts";
 import type { TrackedUserStatus } from "../core/tracked_users/status.ts";

@@ -1,8 +1,9 @@
 // The replay's two clocks: the real timeline of the recording (ms since the session start) and the
-// displayed one, where every idle gap of more than 30 s is shown as exactly 5 s (spec §1, §8).
-// The seek bar, the clock and `?t=` conversions use the displayed timeline; history keeps real time.
+// displayed one, where compress idle shows every idle gap as exactly 5 s (docs/decisions.md
+// "Replay"). The seek bar, the clock and `?t=` conversions use the displayed timeline; history keeps
+// real time.
 
-/** A gap strictly longer than this between consecutive events is idle (DECISIONS "Replay"). */
+/** A gap strictly longer than this between consecutive events is idle. */
 export const IDLE_THRESHOLD_MS = 30_000;
 /** What compress idle shrinks each idle gap to. */
 export const COMPRESSED_IDLE_MS = 5_000;

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../", import.meta.url);
-const TOP = "api|bench|components|core|db|docs|fresh|islands|player|routes|sdk|static|tests|utils";
+const TOP =
+  "api|bench|charts|components|core|db|docs|fresh|hooks|http|islands|page_state|player|routes|sdk|static|tests|utils";
 /** A path-looking token: a top-level folder, then name characters, not inside a URL or route. */
 const PATH = new RegExp(`(?<![\\w/.@$-])((?:${TOP})/[\\w.\\[\\]()/-]*)`, "g");
 const TEXT_FILE = /\.(ts|tsx|css|md)$/;

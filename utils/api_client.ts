@@ -1,5 +1,6 @@
 // Islands' calls to /api (same origin, with the session cookie): JSON in, JSON out, and an error
-// whose message is the API's own (DESIGN §6 body) so islands can show it instead of a blank.
+// whose message is the API's own (the `message` of its error body) so islands can show it instead
+// of a blank.
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {

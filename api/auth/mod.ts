@@ -1,5 +1,5 @@
-// /api/auth: sign-in methods, the email one-time code flow and sign-out (DECISIONS "Sign-in and
-// accounts"). OAuth sign-in and the passkey ceremonies are mounted here so they see the viewer.
+// /api/auth: sign-in methods, the email one-time code flow and sign-out (docs/decisions.md "Sign-in
+// and accounts"). OAuth sign-in and the passkey ceremonies are mounted here so they see the viewer.
 // Mutations must come from the app's own origin (403), as on every cookie-authenticated sub-app.
 import type { Hono } from "hono";
 import type { AppDeps } from "../../core/deps.ts";

@@ -1,5 +1,5 @@
-// /api/auth/signin/{provider} and /api/auth/callback/{provider}: OAuth sign-in and explicit
-// linking (DECISIONS "Sign-in and accounts"), redirects to the provider and back. Mounted inside
+// /api/auth/signin/{provider} and /api/auth/callback/{provider}: OAuth sign-in and explicit linking
+// (docs/decisions.md "Sign-in and accounts"), redirects to the provider and back. Mounted inside
 // the auth sub-app, which sets the viewer.
 import { Hono } from "hono";
 import { z } from "zod";

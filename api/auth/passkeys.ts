@@ -1,4 +1,4 @@
-// /api/auth/passkeys: registering a passkey (signed in) and signing in with one (DECISIONS
+// /api/auth/passkeys: registering a passkey (signed in) and signing in with one (docs/decisions.md
 // "Sign-in and accounts"). Mounted inside the auth sub-app, whose middleware checks the origin and
 // resolves the viewer. Each options call sets the ceremony's challenge cookie; verify clears it.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// Ingest admission (issue 11 §1: dashboard reads stay fast while ingest runs). One JavaScript
+// Ingest admission, so dashboard reads stay fast while ingest runs. One JavaScript
 // thread and one connection pool serve everything, so each ingest request in progress puts its
 // steps (gzip, hashing, the statement and its answer) in the queues a dashboard read waits in at
 // each of its own awaits. Decoded requests past `limit` wait here instead: a read then queues

@@ -1,4 +1,4 @@
-// A small pool of decode workers (issue 23 #2). Eight ~1 MiB gzip bodies that inflate to ~31 MiB
+// A small pool of decode workers. Eight ~1 MiB gzip bodies that inflate to ~31 MiB
 // held every other request for 1.3 s while the main thread decoded them; here they are decoded in
 // workers (the second core), the main thread only hands over bytes. What may be in flight is
 // budgeted in bytes (the most each body may decode to), not requests: past the budget a body is

@@ -1,4 +1,4 @@
-// A decode worker (issue 23 #2): gunzip, UTF-8, JSON.parse, validation and the preparation of
+// A decode worker: gunzip, UTF-8, JSON.parse, validation and the preparation of
 // the stored batch (stringify, hash, gzip, markers) of one ingest body at a time, off the main
 // thread. Started by decode_pool.ts; it answers each job with the prepared row or the error.
 import { parentPort } from "node:worker_threads";

@@ -1,4 +1,4 @@
-// The ingest body (issue 23 #2): read within the body timeout and caps like any JSON body
+// The ingest body: read within the body timeout and caps like any JSON body
 // (http/body.ts), then decoded, validated and prepared for the statement, in a decode worker when
 // it is large (decode_pool.ts) or on the main thread when it is small (a worker's round trip
 // would cost more than the work). The handler gets `c.var.ingest`, the prepared row.

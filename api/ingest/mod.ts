@@ -43,8 +43,9 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
   // `use` would reach every other endpoint as well.
   app.use("/ingest", openCors, noStore());
   app.use("/sessions/cancel", openCors, noStore());
-  // Past its database budget a request answers 503 + Retry-After, inside CORS (issue 12 #1). The
-  // budget starts once the body is in: a slow upload is the body timeout's (408), not a 503.
+  // Past its database budget a request answers 503 + Retry-After, inside CORS, so the SDK reads it
+  // and retries. The budget starts once the body is in: a slow upload is the body timeout's (408),
+  // not a 503.
   const budget = databaseBudget(deps.config.database.ingestBudgetMs);
   const admitted = ingestAdmission(deps.config.ingestConcurrency);
   const keyed = publicKey({

@@ -1,4 +1,5 @@
-// /api/insights (issue 21): frustration signals and errors of the active organization's sessions.
+// /api/insights (docs/decisions.md "Insights"): frustration signals and errors of the active
+// organization's sessions.
 import type { AppDeps } from "../../core/deps.ts";
 import { insightsOf } from "../../core/insights/insights.ts";
 import { insights, insightsQuery } from "../../core/insights/schema.ts";

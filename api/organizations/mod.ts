@@ -26,7 +26,7 @@ import { memberRoutes } from "./members.ts";
 
 export function organizationRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
-  // Rosters and roles change with every invite and removal: never cached (issue 23 #8).
+  // Rosters and roles change with every invite and removal: never cached.
   app.use(noStore(), requireSignIn()); // 401 before a body is read
 
   app.get(

@@ -1,5 +1,6 @@
-// /api/cron: the daily cleanup for external schedulers (spec §4/§5). Bearer CRON_SECRET when it
-// is configured; a mismatch is 401 before any work. Deno.cron in main.ts calls the same function.
+// /api/cron: the daily cleanup for external schedulers (docs/decisions.md "Cleanup"). Bearer
+// CRON_SECRET when it is configured; a mismatch is 401 before any work. Deno.cron in main.ts calls
+// the same function.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "../../core/deps.ts";

@@ -1,5 +1,5 @@
 // GET /api/health: the service is up and its database answers. Load balancers call it often and
-// anyone may (issue 23 #1: 1,000 parallel calls took the pool from ingest and the dashboard), so it
+// anyone may (1,000 parallel calls once took the pool from ingest and the dashboard), so it
 // answers from one probe of the database at a time, reused for HEALTH_PROBE_TTL_MS.
 import { Hono } from "hono";
 import { sql } from "kysely";

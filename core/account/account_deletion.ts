@@ -1,5 +1,6 @@
-// Deleting a user account in one transaction (spec §2 rules 3 and 4): organizations where the
-// user is the only member go, shared ones keep an owner, then the user row cascades the rest.
+// Deleting a user account in one transaction: organizations where the user is the only member go
+// (their users' active-organization pointers nulled first), shared ones keep an owner, then the
+// user row cascades the rest (docs/decisions.md "Account").
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { deleteOrganizations, lockedRosters } from "../../db/queries/organizations/rosters.ts";

@@ -1,5 +1,5 @@
-// Unlinking an OAuth provider from the signed-in user (DECISIONS "Sign-in and accounts"). Login
-// methods: each linked OAuth account, plus email code when mail is configured; passkeys never
+// Unlinking an OAuth provider from the signed-in user (docs/decisions.md "Sign-in and accounts").
+// Login methods: each linked OAuth account, plus email code when mail is configured; passkeys never
 // count. Removing the last one → 409, logged `auth:account:unlink:guard_blocked`.
 import type { AppDeps } from "../deps.ts";
 import { unlinkAccountGuarded } from "../../db/queries/account/account_unlink.ts";

@@ -1,6 +1,7 @@
-// The signed-in user's invites (DECISIONS "Organizations, members, invites"): pending ones for
-// their email; accept → membership + ACCEPTED (active organization if they have none); decline →
-// DECLINED. Another email → 403, past expiry → 410 (the row becomes EXPIRED), member → 409.
+// The signed-in user's invites (docs/decisions.md "Organizations, members and invites"): pending
+// ones for their email; accept → membership + ACCEPTED (active organization if they have none);
+// decline → DECLINED. Another email → 403, past expiry → 410 (the row becomes EXPIRED), member →
+// 409.
 import { createId } from "@paralleldrive/cuid2";
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";

@@ -1,5 +1,5 @@
-// The signed-in user's own profile (spec §2 User, DECISIONS "User"): read, rename, new avatar
-// and account deletion.
+// The signed-in user's own profile (docs/decisions.md "Account"): read, rename, new avatar and
+// account deletion.
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import {
@@ -58,7 +58,7 @@ export async function regenerateAvatar(deps: UserDeps, viewer: Viewer): Promise<
   return avatarUrl(deps.config.appUrl, seed);
 }
 
-/** Deletes the account (spec §2 rule 3); the caller clears the cookie. */
+/** Deletes the account and everything only it held; the caller clears the cookie. */
 export async function deleteAccount(
   deps: UserDeps,
   viewer: Viewer,

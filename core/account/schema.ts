@@ -1,5 +1,6 @@
-// Wire schemas of /api/user (DECISIONS "User"): requests as the handlers parse them, and the
-// answers of core/account/ and core/auth/passkeys/ (strict, so an undocumented field fails tests).
+// Wire schemas of /api/user (docs/decisions.md "Account"): requests as the handlers parse them, and
+// the answers of core/account/ and core/auth/passkeys/ (strict, so an undocumented field fails
+// tests).
 import { z } from "zod";
 import { nameSchema } from "../schema.ts";
 

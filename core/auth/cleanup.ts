@@ -1,6 +1,6 @@
 // The daily cleanup's extra sweep of sign-in leftovers (spent or expired one-time codes, send
 // counters older than yesterday, expired passkey challenges, OAuth states and token revocations,
-// throttle counters of past windows), run by core/service/cleanup.ts after the spec's four sweeps.
+// throttle counters of past windows), run by core/service/cleanup.ts after its four main sweeps.
 import type { Kysely } from "kysely";
 import {
   deleteExpiredRows,

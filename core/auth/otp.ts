@@ -1,4 +1,4 @@
-// Email one-time codes (DESIGN §8): stored as an HMAC peppered with AUTH_SECRET, single use, with
+// Email one-time codes: stored as an HMAC peppered with AUTH_SECRET, single use, with
 // the length, lifetime, attempts and send limits of core/auth/otp_policy.ts.
 import type { AppDeps } from "../deps.ts";
 import {
@@ -35,7 +35,7 @@ export async function sendOtp(
   if (!emailCodeAvailable(deps.config)) throw unavailable("email sign-in is not configured");
   const db = deps.db.kysely;
   // The hourly budget in total, one for existing accounts and one for new addresses: codes
-  // sprayed at made-up addresses (from many clients) cannot lock the users out (issue 23 #8).
+  // sprayed at made-up addresses (from many clients) cannot lock the users out.
   const known = (await findUserByEmail(db, email)) !== null;
   await throttle(db, [{
     bucket: known ? "otp:all:known" : "otp:all:new",

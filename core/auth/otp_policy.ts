@@ -1,5 +1,6 @@
-// The email one-time code policy (DESIGN §8), in one place: the schema, the mail, the database
-// statements that enforce the limits, the sign-in page and the API document all read it here.
+// The email one-time code policy (docs/decisions.md "Sign-in and accounts"), in one place: the
+// schema, the mail, the database statements that enforce the limits, the sign-in page and the API
+// document all read it here.
 export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_SECONDS = 10 * 60;
 /** Guesses allowed on one code before it stops working. */

@@ -1,4 +1,4 @@
-// Wire schemas of /api/auth (DECISIONS "Sign-in and accounts"): the one-time code flow and
+// Wire schemas of /api/auth (docs/decisions.md "Sign-in and accounts"): the one-time code flow and
 // sign-out as the handlers parse them, and the answers of the sign-in endpoints.
 import { z } from "zod";
 import { nameSchema } from "../schema.ts";

@@ -1,5 +1,5 @@
 // Session tokens: HS256 JWTs signed with AUTH_SECRET, carrying the user id and the user's token
-// version (DESIGN §8). No session table: bumping users.token_version revokes every token at once,
+// version. No session table: bumping users.token_version revokes every token at once,
 // and each token's id (`jti`) lets sign-out revoke that one token (db/queries/auth/revoked.ts).
 import { jwtVerify, SignJWT } from "jose";
 import type { Config } from "../../config.ts";

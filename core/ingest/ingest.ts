@@ -1,4 +1,4 @@
-// Ingest (spec §4 server steps 1–6): one statement finds the project of the public key (its
+// Ingest: one atomic statement finds the project of the public key (its
 // format was checked by api/public_key.ts) and writes the session, the tracked user, the batch
 // and its markers.
 import type { IngestBody } from "./schema.ts";

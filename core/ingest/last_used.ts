@@ -1,5 +1,5 @@
 // Best-effort `lastUsedAt` bookkeeping: at most one write per project per minute per process,
-// never awaited by the request and never failing it (DESIGN §7).
+// never awaited by the request and never failing it.
 import { log } from "../../log.ts";
 
 const MIN_INTERVAL_MS = 60_000;

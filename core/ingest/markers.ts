@@ -1,7 +1,7 @@
-// Turns reserved `service:*` custom events (spec §6) into marker rows: kind = the tag's suffix,
-// data = the payload, both made storable (the schema has refused payloads nested too deep).
-// Console errors (uncaught exceptions and rejections included: the SDK's console plugin records
-// them as level `error`) become `error` markers too (issue 21), a few per batch.
+// Turns reserved `service:*` custom events (`service:url`, `service:identity`, …) into marker rows:
+// kind = the tag's suffix, data = the payload, both made storable (the schema has refused payloads
+// nested too deep). Console errors (uncaught exceptions and rejections included: the SDK's console
+// plugin records them as level `error`) become `error` markers too, a few per batch.
 import { storableJson, storableText } from "./storable.ts";
 
 const CUSTOM_EVENT = 5;

@@ -1,4 +1,4 @@
-// The CPU part of ingest (issue 23 #2): from a validated body to the row the one statement writes,
+// The CPU part of ingest: from a validated body to the row the one statement writes,
 // without the database. It runs on the main thread for small bodies and in a decode worker for
 // large ones (api/ingest/decode_pool.ts), so nothing here may touch deps or the process.
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
-// Wire schemas of the public ingest surface (spec §4 POST /api/ingest, DECISIONS "Ingest"). The
+// Wire schemas of the public ingest surface, POST /api/ingest (docs/decisions.md "Ingest"). The
 // envelope and metadata are strict: a capture client out of step is told which field it sent that
-// the service does not know (spec §9), while event payloads stay open (rrweb's data is
+// the service does not know, while event payloads stay open (rrweb's data is
 // type-specific). Text bound for text/jsonb columns comes out storable (core/ingest/storable.ts).
 import { z } from "zod";
 import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";

@@ -1,6 +1,6 @@
 // Text the SDK sends is whatever the page held: an emoji cut in half leaves a lone surrogate, and
 // a NUL is an ordinary JavaScript character. PostgreSQL stores neither in text or jsonb, so every
-// value bound for those columns is made storable here (issue 12 #2); the events themselves are
+// value bound for those columns is made storable here; the events themselves are
 // stored byte-exact in the batch blob and never pass through this.
 
 /** Nesting allowed in traits and marker payloads; deeper is a 400, not a database error. */

@@ -1,4 +1,4 @@
-// A session's browser, OS and device class from its user agent (issue 21), parsed by bowser (a
+// A session's browser, OS and device class from its user agent, parsed by bowser (a
 // kept library: user agents are too irregular for hand-written patterns). Parsing costs ~0.2–1 ms,
 // and a service sees few distinct user agents, so the answers are remembered.
 import Bowser from "bowser";

@@ -1,5 +1,6 @@
-// GET /api/insights and the /insights page (issue 21): the elements people rage- and dead-click,
-// the errors they meet, the pages where it happens and a daily trend, in the active organization.
+// GET /api/insights and the /insights page (docs/decisions.md "Insights"): the elements people
+// rage- and dead-click, the errors they meet, the pages where it happens and a daily trend, in the
+// active organization.
 import type { AppDeps } from "../deps.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { activeOrganization } from "../org_access.ts";

@@ -1,4 +1,4 @@
-// Wire schemas of GET /api/insights (issue 21): where sessions went wrong, over a range of days.
+// Wire schemas of GET /api/insights: where sessions went wrong, over a range of days.
 import { z } from "zod";
 
 const idList = z.string().max(4000).transform((text) =>

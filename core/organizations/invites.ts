@@ -1,5 +1,6 @@
-// Invites of an organization (DECISIONS "Organizations, members, invites", "Roles"): VIEWER+ lists
-// them; ADMIN+ creates or refreshes (one pending invite per email), resends and revokes them.
+// Invites of an organization (docs/decisions.md "Organizations, members and invites", "Roles"):
+// VIEWER+ lists them; ADMIN+ creates or refreshes (one pending invite per email), resends and
+// revokes them.
 import type { AppDeps } from "../deps.ts";
 import {
   claimInviteSend,

@@ -1,7 +1,7 @@
-// Organization members (DECISIONS "Roles"): everyone sees the roster; OWNER changes roles and
-// removes members; anyone may leave. An organization never loses its last OWNER: demoting it is
-// 409, and an owner who leaves hands ownership on (oldest ADMIN, else oldest member). Changes
-// check the caller's role on the locked roster, so a demotion that lands first is honoured.
+// Organization members (docs/decisions.md "Roles"): everyone sees the roster; OWNER changes roles
+// and removes members; anyone may leave. An organization never loses its last OWNER: demoting it is
+// 409, and an owner who leaves hands ownership on (oldest ADMIN, else oldest member). Changes check
+// the caller's role on the locked roster, so a demotion that lands first is honoured.
 import type { AppDeps } from "../deps.ts";
 import {
   listMembers,

@@ -1,5 +1,5 @@
-// Organizations (DECISIONS "Organizations, members, invites"): list, create, switch the active
-// one, rename (ADMIN+) and delete (OWNER, with a confirmation phrase).
+// Organizations (docs/decisions.md "Organizations, members and invites"): list, create, switch the
+// active one, rename (ADMIN+) and delete (OWNER, with a confirmation phrase).
 import type { AppDeps } from "../deps.ts";
 import {
   createOrganization as insertOrganization,

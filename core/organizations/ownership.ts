@@ -1,5 +1,5 @@
-// Who inherits an organization when its last owner goes (DECISIONS "Roles", spec §2 rule 3):
-// the oldest ADMIN, else the oldest remaining member.
+// Who inherits an organization when its last owner leaves or deletes their account, so none is
+// left ownerless (docs/decisions.md "Roles"): the oldest ADMIN, else the oldest remaining member.
 import type { MemberRef } from "../../db/queries/organizations/rosters.ts";
 
 export type { MemberRef };

@@ -1,7 +1,7 @@
-// Wire schemas of /api/organizations, its members and invites (DECISIONS "Organizations, members,
-// invites"): requests as the API and the settings pages parse them, and the answers of core/
-// (strict, so an undocumented field fails tests/service/openapi_test.ts). core/'s wire types are
-// the outputs of these schemas.
+// Wire schemas of /api/organizations, its members and invites (docs/decisions.md "Organizations,
+// members and invites"): requests as the API and the settings pages parse them, and the answers of
+// core/ (strict, so an undocumented field fails tests/service/openapi_test.ts). core/'s wire types
+// are the outputs of these schemas.
 import { z } from "zod";
 import { nameSchema } from "../schema.ts";
 

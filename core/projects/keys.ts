@@ -1,4 +1,4 @@
-// Project keys: `sp_` + 32 hex characters from a CSPRNG (spec §2), and their masked form.
+// Project keys: `sp_` + 32 hex characters from a CSPRNG, and their masked form.
 // No imports: the capture SDK checks its apiKey option with the same pattern.
 
 /** The one format of a project's public key; ingest refuses any other before a lookup. */
@@ -9,7 +9,7 @@ export function generateProjectKey(): string {
   return "sp_" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** `sp_` + first 4 hex + 24 bullets + last 4 hex (DECISIONS "Projects and keys"). */
+/** `sp_` + first 4 hex + 24 bullets + last 4 hex (docs/decisions.md "Projects and keys"). */
 export function maskProjectKey(key: string): string {
   return key.slice(0, 7) + "•".repeat(24) + key.slice(-4);
 }

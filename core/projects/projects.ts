@@ -1,5 +1,5 @@
-// Projects and keys (spec §2 Project, DECISIONS "Projects and keys"). Operations on one project
-// are scoped to the viewer's active organization (elsewhere → 404); creation names its
+// Projects and keys (docs/decisions.md "Projects and keys"). Operations on one project are
+// scoped to the viewer's active organization (elsewhere → 404); creation names its
 // organization explicitly. OWNER: create, delete, read and regenerate the key; ADMIN: rename and
 // the display-name trait key; VIEWER: read.
 import type { AppDeps } from "../deps.ts";

@@ -1,5 +1,6 @@
-// Wire schemas of /api/projects (DECISIONS "Projects and keys"): requests as the handlers parse
-// them, and the Project answer of core/projects/projects.ts (strict, so an undocumented field fails tests).
+// Wire schemas of /api/projects (docs/decisions.md "Projects and keys"): requests as the handlers
+// parse them, and the Project answer of core/projects/projects.ts (strict, so an undocumented field
+// fails tests).
 import { z } from "zod";
 import { nameSchema as name } from "../schema.ts";
 import { PUBLIC_KEY_PATTERN } from "./keys.ts";

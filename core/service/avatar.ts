@@ -1,5 +1,5 @@
-// Avatars the service draws itself (DECISIONS "User"): a symmetric 5×5 identicon in one hue,
-// derived only from the seed, so no third-party image host is ever contacted.
+// Avatars the service draws itself (docs/decisions.md "Account"): a symmetric 5×5 identicon in one
+// hue, derived only from the seed, so no third-party image host is ever contacted.
 
 export const AVATAR_SEED_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 

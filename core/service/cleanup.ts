@@ -1,5 +1,5 @@
-// The daily cleanup (spec §3/§4, DECISIONS "Cleanup"): four ordered sweeps in bounded chunks under
-// an advisory lock, shared by GET /api/cron/daily-cleanup and the Deno.cron job in main.ts.
+// The daily cleanup (docs/decisions.md "Cleanup"): four ordered sweeps in bounded chunks under an
+// advisory lock, shared by GET /api/cron/daily-cleanup and the Deno.cron job in main.ts.
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
@@ -98,7 +98,7 @@ async function locked(
     log.info("cron:cleanup:start", { trigger, now: now.toISOString() });
     const started = performance.now();
     const counts = await sweep(db, now, options.chunkRows, options.spared);
-    // Not one of the spec's four counts: logged, not returned.
+    // Not one of the four counts the endpoint answers: logged, not returned.
     const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
     await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
     // After the session sweep: the expired days' sessions are gone, so their objects can go.
@@ -121,7 +121,10 @@ async function locked(
   }
 }
 
-/** The four sweeps in the spec's order: tracked users emptied by the session sweep go too. */
+/**
+ * The four sweeps in their order (invites, sessions, tracked users, organizations): tracked users
+ * emptied by the session sweep go too.
+ */
 async function sweep(
   db: Kysely<Database>,
   now: Date,

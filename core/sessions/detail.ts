@@ -79,7 +79,7 @@ export async function sessionMarkerList(
   return { markers: await markersOf(deps, session.id, kind) };
 }
 
-/** ADMIN+; batches and markers cascade (spec §2 rule 1). */
+/** ADMIN+; its batches and markers go with it. */
 export async function removeSession(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const db = deps.db.kysely;
   const visible = async (orgId: string) => !!await findSession(db, orgId, id);

@@ -1,5 +1,5 @@
-// The sessions list and summary (DECISIONS "Sessions"): filters, keyset pages and the wire item
-// with the server-resolved display name.
+// The sessions list and summary (docs/decisions.md "Sessions"): filters, keyset pages and the wire
+// item with the server-resolved display name.
 import type { AppDeps } from "../deps.ts";
 import {
   listSessions,

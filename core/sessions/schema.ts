@@ -1,4 +1,4 @@
-// Wire schemas of the sessions endpoints' query strings (DECISIONS "Common API rules",
+// Wire schemas of the sessions endpoints' query strings (docs/decisions.md "Common API rules",
 // "Sessions"): unknown enum values and out-of-range limits are 400, never a silent fallback.
 import { z } from "zod";
 
@@ -73,8 +73,9 @@ const offset = z.string().regex(/^\d{1,12}$/, "a whole number of ms from the ses
   .transform(Number);
 
 /**
- * `after`: a batch id from an earlier answer, to follow an open session (DECISIONS "Replay");
- * `from` / `before`: a moment (ms from the session start) to open a replay at (issue 20).
+ * `after`: a batch id from an earlier answer, to follow an open session (docs/decisions.md
+ * "Replay"); `from` / `before`: a moment (ms from the session start) to open a replay at (the same
+ * section).
  */
 export const eventsQuery = z.object({
   after: z.string().regex(/^\d{1,15}$/, "a batch id from an earlier answer").optional(),

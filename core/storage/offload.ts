@@ -1,7 +1,8 @@
-// The offloader (issue 22): staged batches, committed to PostgreSQL by ingest before its 204, are
-// packed into one object per flush and day of session creation (each session's batches
-// contiguous, in replay order), uploaded, then pointed at in one transaction. Every instance runs
-// it; claims (FOR UPDATE SKIP LOCKED) keep two from packing the same batch.
+// The offloader (docs/decisions.md "Recordings in an object store"): staged batches, committed to
+// PostgreSQL by ingest before its 204, are packed into one object per flush and day of session
+// creation (each session's batches contiguous, in replay order), uploaded, then pointed at in one
+// transaction. Every instance runs it; claims (FOR UPDATE SKIP LOCKED) keep two from packing the
+// same batch.
 import type { Db } from "../../db/client.ts";
 import {
   type ClaimedBatch,

@@ -1,4 +1,4 @@
-// Reading offloaded batches back (issue 22): the ranges of one object that follow each other (a
+// Reading offloaded batches back: the ranges of one object that follow each other (a
 // session's batches are packed contiguous, in replay order) are fetched by one range request and
 // cut apart, so a replay costs about one request per object it spans.
 import type { BatchBytes } from "../../db/queries/sessions/detail.ts";

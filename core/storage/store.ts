@@ -1,4 +1,4 @@
-// The S3-compatible object store that offloaded event batches live in (EVENTS_STORE, issue 22).
+// The S3-compatible object store that offloaded event batches live in (EVENTS_STORE).
 // aws4fetch signs plain fetch requests (SigV4): a few kB, no Node streams, so it runs on Deno
 // Deploy as here; the operations needed are six plain requests, which the full AWS SDK would wrap
 // in ~3 MB of code and a body-hashing layer that refuses streams on Deno.

@@ -1,4 +1,4 @@
-// The object store's part of the daily cleanup (issue 22), run after the session sweep under the
+// The object store's part of the daily cleanup, run after the session sweep under the
 // cleanup's lock, so once per run whatever the number of instances:
 // - expired days: every object under a day prefix wholly past retention is deleted (the sessions
 //   of that day are all gone by then); a lifecycle rule on the prefix is a second guard;

@@ -1,4 +1,4 @@
-// A tracked user's activity (spec §4, DECISIONS "Tracked users"). Choices the spec leaves open:
+// A tracked user's activity (docs/decisions.md "Tracked users"). Choices made here:
 // - buckets: the full grid [from + i·bucketMs), i < window / bucketMs (24, 24 or 28 buckets); a
 //   batch stamped exactly `to` falls in the last one. `total` counts every event of the bucket;
 //   `byPage` lists, among the window's top `pageLimit` pages by events, those with events in that

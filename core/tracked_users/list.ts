@@ -1,5 +1,5 @@
-// The tracked-users list and KPI aggregate (DECISIONS "Tracked users"): filters, statuses and
-// sorts all in SQL over the whole set, keyset pages, and the wire item.
+// The tracked-users list and KPI aggregate (docs/decisions.md "Tracked users"): filters, statuses
+// and sorts all in SQL over the whole set, keyset pages, and the wire item.
 import type { AppDeps } from "../deps.ts";
 import { listTrackedUsers, type TrackedUserRow } from "../../db/queries/tracked_users/list.ts";
 import { summarizeTrackedUsers } from "../../db/queries/tracked_users/summary.ts";

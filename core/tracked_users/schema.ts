@@ -1,5 +1,5 @@
-// Wire schemas of the tracked-user endpoints (DECISIONS "Common API rules", "Tracked users"):
-// unknown enum values and out-of-range numbers are 400, never a silent fallback.
+// Wire schemas of the tracked-user endpoints (docs/decisions.md "Common API rules", "Tracked
+// users"): unknown enum values and out-of-range numbers are 400, never a silent fallback.
 import { z } from "zod";
 import { STATUSES } from "./status.ts";
 
@@ -123,7 +123,7 @@ export const trackedUserTimeline = z.strictObject({
   ...window,
   sessions: z.array(timelineSession),
   pages: z.array(z.string()).meta({ description: "distinct pathnames, in order of first visit" }),
-  // Additive to the spec: the answer is bounded (DECISIONS-style note in core/tracked_users/timeline.ts).
+  // Added fields: the answer is bounded (core/tracked_users/timeline.ts says how).
   totalSessions: z.number().int().meta({ description: "sessions in the window, returned or not" }),
   truncated: z.boolean().meta({
     description: "true when sessions (the oldest) or periods (a session's last) were left out",

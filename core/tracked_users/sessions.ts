@@ -1,4 +1,4 @@
-// One tracked user's sessions (spec §4): the sessions list's item shape, newest first, keyset
+// One tracked user's sessions: the sessions list's item shape, newest first, keyset
 // pages; userDisplayName and userTraits are always null here (the page already shows the user).
 import type { AppDeps } from "../deps.ts";
 import { listUserSessions } from "../../db/queries/tracked_users/sessions.ts";
@@ -25,7 +25,7 @@ export async function trackedUserSessions(
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
-    // The slim shape: the user's own fields, never the display name or traits (spec §4).
+    // The slim shape: the user's own fields, never the display name or traits.
     data: page.map((row) =>
       toSessionListItem({
         ...row,

@@ -1,4 +1,4 @@
-// Tracked-user status from the latest session end (spec §3, DECISIONS "Tracked users"): the
+// Tracked-user status from the latest session end (docs/decisions.md "Tracked users"): the
 // thresholds as windows that the SQL filters and the JS checks share.
 
 /** A user is online while their latest session ended at most this long ago (inclusive). */

@@ -1,9 +1,10 @@
-// A tracked user's timeline (spec §4): the sessions touching the window, each cut into periods
-// from one url marker to the next (the last to the session end, or `to` while open). Open choices:
-// sessions oldest first; an open session has endedAt null and its stored duration (0); periods are
-// not cut to the window; `pages` lists distinct pathnames in order of first visit.
+// A tracked user's timeline: the sessions touching the window (started by its end, ended after its
+// start or still open), each cut into periods from one url marker to the next (the last to the
+// session end, or `to` while open). Choices made here: sessions oldest first; an open session has
+// endedAt null and its stored duration (0); periods are not cut to the window; `pages` lists
+// distinct pathnames in order of first visit.
 //
-// Bounded answer (issue 11): a user with 20,000 sessions in a week made a 6.9 MB answer. The
+// Bounded answer: a user with 20,000 sessions in a week made a 6.9 MB answer. The
 // timeline returns at most TIMELINE_LIMITS.sessions sessions — the newest by start, still listed
 // oldest first — and at most TIMELINE_LIMITS.periods periods per session (its first ones; the last
 // kept one still ends at the next marker). `totalSessions` counts the window's sessions and

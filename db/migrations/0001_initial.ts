@@ -1,5 +1,7 @@
-// The whole data model of DESIGN §5: later issues add columns, never redesign. Every foreign key
-// states its ON DELETE rule after the spec's cascade rules (§2).
+// The whole data model: later migrations add columns and indexes, never redesign. Every foreign key
+// states its ON DELETE rule: a session takes its batches and markers, a tracked user's sessions
+// stay (unlinked), an organization takes its projects and invites, a user its accounts,
+// passkeys and memberships.
 import { type Kysely, sql } from "kysely";
 
 // deno-lint-ignore no-explicit-any
@@ -22,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       avatar_seed text NOT NULL,
       -- bumped to invalidate every token of the user at once ("sign out everywhere", deletion)
       token_version integer NOT NULL DEFAULT 0,
-      -- nulled before its organisation is deleted (spec §2 rule 4); SET NULL is the safety net
+      -- nulled before its organisation is deleted; SET NULL is the safety net
       active_organization_id text REFERENCES organizations (id) ON DELETE SET NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
@@ -167,7 +169,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
     -- One row per accepted ingest request with events. Batches reference their session by
     -- (project_id, session_external_id) so ingest can insert and deduplicate a batch in the same
-    -- statement that upserts its session (DESIGN §7).
+    -- statement that upserts its session.
     CREATE TABLE event_batches (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       project_id text NOT NULL,

@@ -1,7 +1,8 @@
-// Tracked-user rollups for the users list (DECISIONS "Tracked users"): last_event_at, session_count
-// and active_time live on tracked_users, kept by triggers on sessions, so every sort and status
-// filter of the list is an index range over 100,000 users instead of an aggregate over 1,000,000
-// sessions. Triggers (not the ingest statement) so deletes, relinks and cleanup keep them too.
+// Tracked-user rollups for the users list (docs/decisions.md "Tracked users"): last_event_at,
+// session_count and active_time live on tracked_users, kept by triggers on sessions, so every sort
+// and status filter of the list is an index range over 100,000 users instead of an aggregate over
+// 1,000,000 sessions. Triggers (not the ingest statement) so deletes, relinks and cleanup keep them
+// too.
 import { type Kysely, sql } from "kysely";
 
 // deno-lint-ignore no-explicit-any

@@ -1,4 +1,4 @@
-// Summary rollups (issue 11): the sessions summary and the tracked-users summary read a few
+// Summary rollups: the sessions summary and the tracked-users summary read a few
 // thousand rollup rows instead of every session or user of the organisation.
 //
 // session_rollups: per project, per UTC hour of created_at, per UTC day of ended_at ('infinity'

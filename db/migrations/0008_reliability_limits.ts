@@ -1,5 +1,5 @@
-// Issue 12: tokens revoked by sign-out (kept only until they would have expired anyway), and
-// fixed-window counters for the throttles of unauthenticated endpoints (per client address and
+// Reliability limits: tokens revoked by sign-out (kept only until they would have expired anyway),
+// and fixed-window counters for the throttles of unauthenticated endpoints (per client address and
 // global), shared by every instance.
 import { type Kysely, sql } from "kysely";
 

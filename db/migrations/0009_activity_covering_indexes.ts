@@ -1,4 +1,4 @@
-// Issue 11 §1: a tracked user's activity reads the url markers and the batches of every session in
+// A tracked user's activity reads the url markers and the batches of every session in
 // its window (5,000 sessions for the benchmark's heavy user), one index probe per session each.
 // Both indexes those probes use now carry what the query reads, so every probe is an index-only
 // scan and no longer visits the table: markers' (session_id, ts, id) index includes kind and data

@@ -1,4 +1,4 @@
-// Issue 11 §1: a tracked user's activity read two index probes per session in its window (url
+// A tracked user's activity read two index probes per session in its window (url
 // markers, batches), 10,000 probes for a user with 5,000 sessions. What activity needs of them now
 // rides on the session row, so the read is one range over sessions_tracked_user_* and arithmetic
 // on arrays:

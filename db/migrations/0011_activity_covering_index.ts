@@ -1,4 +1,4 @@
-// Issue 11 §1: with 0010 the hot user's 7-day activity reads 5,000 session rows, scattered over
+// With 0010 the hot user's 7-day activity reads 5,000 session rows, scattered over
 // ~3,500 heap pages (27 ms of its ~60). This index carries every column that read needs, so it is
 // an index-only range scan (8 ms at 1,000,000 sessions, bench:queries). Partial: anonymous sessions,
 // which no activity reads, cost ingest nothing here.

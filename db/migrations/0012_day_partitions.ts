@@ -1,4 +1,4 @@
-// Issue 11 §3: the daily cleanup deleted expired sessions' batches and markers row by row (FK
+// The daily cleanup deleted expired sessions' batches and markers row by row (FK
 // cascades, TOAST included): 666 s for 1,000,000 sessions. Both tables are now partitioned by
 // their session's created_at, one partition per UTC day, so the cleanup drops a whole expired day
 // at once whatever its rows; sessions stay one table (ingest upserts them by (project_id,

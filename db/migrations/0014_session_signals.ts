@@ -1,5 +1,5 @@
-// Issue 21: what went wrong in a session and where it ran, on the session row so the sessions
-// list filters and sorts by it with index ranges instead of reading markers or batches.
+// Session signals: what went wrong in a session and where it ran, on the session row so the
+// sessions list filters and sorts by it with index ranges instead of reading markers or batches.
 // - error_count, rage_click_count, dead_click_count: the session's `error`, `rage_click` and
 //   `dead_click` markers, counted by ingest in the statement that inserts them. Back-filled from
 //   the markers already stored (older sessions' console errors were never markers: they read 0).

@@ -1,4 +1,4 @@
-// Issue 20: opening a replay at a moment (`?t=`) starts from the last full snapshot at or before it
+// Opening a replay at a moment (`?t=`) starts from the last full snapshot at or before it
 // instead of the session's first batch. Ingest already parses every batch, so it stores when the
 // batch's first full snapshot (led by its Meta) was taken; the events endpoint's `from` picks the
 // batch to start at by it. Batches stored before this migration have none: a read then starts at

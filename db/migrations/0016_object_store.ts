@@ -1,4 +1,4 @@
-// Issue 22: recordings in S3-compatible object storage (EVENTS_STORE). PostgreSQL stays the staging
+// Recordings in S3-compatible object storage (EVENTS_STORE). PostgreSQL stays the staging
 // area and the index: ingest commits each batch inline as before, and an offloader packs staged
 // batches into objects and points each one at (object_key, object_offset, object_length).
 //

@@ -1,4 +1,4 @@
-// Fixed-window throttle counters in PostgreSQL, so every instance shares them (DESIGN §11).
+// Fixed-window throttle counters in PostgreSQL, so every instance shares them.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
 

@@ -1,6 +1,6 @@
-// DELETE /api/user/accounts/{provider} (DECISIONS "Sign-in and accounts"): linked OAuth accounts
-// and email code (when mail is configured) are login methods, passkeys are not; the last one
-// cannot be unlinked (409, `auth:account:unlink:guard_blocked`).
+// DELETE /api/user/accounts/{provider} (docs/decisions.md "Sign-in and accounts"): linked OAuth
+// accounts and email code (when mail is configured) are login methods, passkeys are not; the last
+// one cannot be unlinked (409, `auth:account:unlink:guard_blocked`).
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
 import { createTestApp, type TestApp } from "../helpers/app.ts";

@@ -1,6 +1,6 @@
-// /api/user/invites (DECISIONS "Organizations, members, invites"): the invited user's pending
-// invites, accept and decline, and the abuse cases: another email (403), expired (410), member
-// (409), answered twice.
+// /api/user/invites (docs/decisions.md "Organizations, members and invites"): the invited user's
+// pending invites, accept and decline, and the abuse cases: another email (403), expired (410),
+// member (409), answered twice.
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { call, cookieFor, signedInUser } from "../helpers/auth.ts";

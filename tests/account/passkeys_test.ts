@@ -1,5 +1,6 @@
-// /api/user/passkeys (DECISIONS "User"): the viewer's own passkeys only — list, read, rename
-// (trimmed, 1..50 characters), delete; another user's passkey answers 404 and stays as it was.
+// /api/user/passkeys (docs/decisions.md "Account"): the viewer's own passkeys only — list, read,
+// rename (trimmed, 1..50 characters), delete; another user's passkey answers 404 and stays as it
+// was.
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";
 import { call, signedInUser } from "../helpers/auth.ts";

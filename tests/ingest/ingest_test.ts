@@ -1,4 +1,4 @@
-// POST /api/ingest: every rule of spec §3/§4 and DECISIONS "Ingest" for accepted batches.
+// POST /api/ingest: every rule of spec §3/§4 and docs/decisions.md "Ingest" for accepted batches.
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";
 import { insertProject } from "../helpers/factories.ts";

@@ -1,6 +1,6 @@
-// /api/organizations/{orgId}/invites (DECISIONS "Organizations, members, invites", "Roles"):
-// create-or-refresh, the daily limit, refresh, revoke and the invite email, read back from a
-// real SMTP server on loopback.
+// /api/organizations/{orgId}/invites (docs/decisions.md "Organizations, members and invites",
+// "Roles"): create-or-refresh, the daily limit, refresh, revoke and the invite email, read back
+// from a real SMTP server on loopback.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp, type TestApp } from "../helpers/app.ts";

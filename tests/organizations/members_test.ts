@@ -1,5 +1,5 @@
-// /api/organizations/{orgId}/members (spec §2 Membership, DECISIONS "Roles"): the roster, role
-// changes (OWNER) and removal, never leaving an organization without an owner.
+// /api/organizations/{orgId}/members (spec §2 Membership, docs/decisions.md "Roles"): the roster,
+// role changes (OWNER) and removal, never leaving an organization without an owner.
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { call, signedInUser } from "../helpers/auth.ts";

@@ -1,5 +1,5 @@
-// /api/organizations (DECISIONS "Organizations, members, invites", "Roles"): listing, creating,
-// switching the active organization, renaming (ADMIN+) and deleting (OWNER).
+// /api/organizations (docs/decisions.md "Organizations, members and invites", "Roles"): listing,
+// creating, switching the active organization, renaming (ADMIN+) and deleting (OWNER).
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";
 import { call, signedInUser } from "../helpers/auth.ts";

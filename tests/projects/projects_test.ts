@@ -1,5 +1,5 @@
-// /api/projects (spec §2 Project, §4, DECISIONS "Projects and keys", "Roles"): creation and keys
-// are OWNER-only, renames ADMIN+, reads VIEWER+; another organization's project is 404.
+// /api/projects (spec §2 Project, §4, docs/decisions.md "Projects and keys", "Roles"): creation and
+// keys are OWNER-only, renames ADMIN+, reads VIEWER+; another organization's project is 404.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp, type TestApp } from "../helpers/app.ts";

@@ -1,5 +1,6 @@
-// The two configurable OAuth providers (DESIGN §8): `github` is GitHub-style OAuth 2 with fixed
-// endpoint paths under overridable base URLs, `google` is any OpenID Connect issuer (discovery).
+// The two configurable OAuth providers (docs/decisions.md "Sign-in and accounts"): `github` is
+// GitHub-style OAuth 2 with fixed endpoint paths under overridable base URLs, `google` is any
+// OpenID Connect issuer (discovery).
 import * as oauth from "oauth4webapi";
 import type { Config } from "@/config.ts";
 

@@ -1,5 +1,5 @@
-// The signed-in user's passkeys (spec §2 Passkey item, DECISIONS "User"): list, read, rename and
-// delete, each scoped to the viewer, so another user's passkey answers 404.
+// The signed-in user's passkeys (docs/decisions.md "Account"): list, read, rename and delete,
+// each scoped to the viewer, so another user's passkey answers 404.
 import type { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import {

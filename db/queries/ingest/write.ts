@@ -1,5 +1,5 @@
 // The ingest write: one atomic statement that finds the project by key, upserts the tracked user
-// and the session, stores the batch once (by digest) and inserts its markers (DESIGN §7).
+// and the session, stores the batch once (by digest) and inserts its markers, atomically.
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 

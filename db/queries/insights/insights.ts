@@ -1,4 +1,4 @@
-// Issue 21's insights: the signal markers (error, rage_click, dead_click) of an organization's
+// The insights: the signal markers (error, rage_click, dead_click) of an organization's
 // sessions created since a moment, read through markers_signals_idx (migration 0014) in the day
 // partitions of the range only, grouped by element, message, page and day.
 import { type Kysely, sql } from "kysely";

@@ -38,7 +38,7 @@ export async function lockedRosters(
   return rosters;
 }
 
-/** Nulls every active-organization pointer to them first (spec §2 rule 4), then deletes them. */
+/** Nulls every active-organization pointer to them first, then deletes them. */
 export async function deleteOrganizations(
   tx: Kysely<Database>,
   orgIds: string[],

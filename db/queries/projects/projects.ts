@@ -1,5 +1,5 @@
 // Projects with their session counts; key regeneration is one UPDATE, so the old key stops
-// working the moment the new one is stored (spec §3).
+// working the moment the new one is stored, with no grace window.
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../schema.ts";

@@ -1,5 +1,5 @@
-// The daily cleanup's statements (spec §3, DECISIONS "Cleanup"). Each deletes at most `limit`
-// rows so no statement holds locks long enough to stall ingest; callers repeat until a chunk
+// The daily cleanup's statements (docs/decisions.md "Cleanup"). Each deletes at most `limit` rows
+// so no statement holds locks long enough to stall ingest; callers repeat until a chunk
 // comes back short. Cascades (batches, markers, invites, projects) follow the foreign keys.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../schema.ts";
@@ -140,8 +140,7 @@ export async function deleteLonelyTrackedUsers(
 
 /**
  * Organizations without memberships created before `settledBefore`, except the `spared` ones.
- * The users pointing at them lose their active organization first, in the same statement (spec §2
- * rule 4).
+ * The users pointing at them lose their active organization first, in the same statement.
  */
 export async function deleteEmptyOrganizations(
   db: Db,

@@ -20,7 +20,7 @@ export interface SessionFilter {
   search: string | null;
   /** `search` also matches the tracked user, as `narrow.user` does. */
   searchUsers?: boolean;
-  /** Issue 21's conditions (db/queries/sessions/search.ts). */
+  /** The search conditions beyond the external id (db/queries/sessions/search.ts). */
   narrow?: SessionSearch;
 }
 

@@ -1,7 +1,7 @@
-// The sessions list's search conditions of issue 21, each backed by an index of migration 0014:
-// the tracked user (trigram over external id, custom name and trait values), a page visited
-// (trigram over the url pathnames, then an exact match per pathname), duration (0001's duration
-// index), signals (a partial index of the sessions that have any), browser, OS and device.
+// The sessions list's search conditions beyond the external id, each backed by an index of
+// migration 0014: the tracked user (trigram over external id, custom name and trait values), a page
+// visited (trigram over the url pathnames, then an exact match per pathname), duration (0001's
+// duration index), signals (a partial index of the sessions that have any), browser, OS and device.
 import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "../../schema.ts";
 

@@ -1,8 +1,8 @@
-// The sessions list's KPI strip. Without a search it is read from session_rollups (migration
-// 0007): whole UTC hours of created_at from the rollup, the part of the first hour after `since`
-// from the sessions themselves (an index range of at most an hour), so it is exact for every range
-// and project filter and costs the same at any data size. A search (a substring of externalId)
-// or any of issue 21's conditions cannot be rolled up: it counts the matching sessions.
+// The sessions list's KPI strip. Without a search it is read from session_rollups (migration 0007):
+// whole UTC hours of created_at from the rollup, the part of the first hour after `since` from the
+// sessions themselves (an index range of at most an hour), so it is exact for every range and
+// project filter and costs the same at any data size. A search (a substring of externalId) or any
+// search condition beyond the external id cannot be rolled up: it counts the matching sessions.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 import { filtered, type SessionFilter } from "./list.ts";

@@ -1,5 +1,5 @@
-// A tracked user's activity aggregates over a window (spec §4 inclusion rule: startedAt <= to AND
-// (endedAt >= from OR open)) in one round trip.
+// A tracked user's activity aggregates over a window (a session is in when startedAt <= to
+// AND (endedAt >= from OR open)) in one round trip.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 

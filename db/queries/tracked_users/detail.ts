@@ -59,7 +59,7 @@ export async function updateDisplayNameOverrides(
   return result.numUpdatedRows > 0n;
 }
 
-/** Deletes the user; its sessions stay, unlinked (ON DELETE SET NULL, spec §2 rule 2). */
+/** Deletes the user; its sessions stay, unlinked (ON DELETE SET NULL). */
 export async function deleteTrackedUser(
   db: Kysely<Database>,
   organizationId: string,

@@ -1,5 +1,6 @@
-// A tracked user's timeline sessions: the newest `limit` sessions in a window (spec §4 inclusion
-// rule) with how many the window holds, each with its first url markers, in one round trip.
+// A tracked user's timeline sessions: the newest `limit` sessions in a window (started by its end,
+// ended after its start or open) with how many the window holds, each with its first url markers,
+// in one round trip.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 import { inWindow } from "./activity.ts";

@@ -89,7 +89,7 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
   );
 }
 
-/** The trait the display name comes from (DECISIONS "Sessions", display-name chain), if any. */
+/** The trait the display name comes from (docs/decisions.md "Sessions", display-name chain). */
 function namingKey(user: TrackedUserDetail, projectKey: string | null): string | null {
   if (user.customName) return null;
   const filled = (key: string | null) => {

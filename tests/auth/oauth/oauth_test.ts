@@ -1,4 +1,4 @@
-// OAuth sign-in (DECISIONS "Sign-in and accounts"), the real flow over loopback: provider A
+// OAuth sign-in (docs/decisions.md "Sign-in and accounts"), the real flow over loopback: provider A
 // against a GitHub-compatible server, provider B against an OIDC issuer (oauth2-mock-server).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

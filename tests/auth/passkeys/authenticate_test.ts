@@ -1,4 +1,4 @@
-// POST /api/auth/passkeys/authenticate/{options,verify} (DECISIONS "Sign-in and accounts"):
+// POST /api/auth/passkeys/authenticate/{options,verify} (docs/decisions.md "Sign-in and accounts"):
 // usernameless sign-in with a registered passkey; the challenge is single use, the assertion is
 // checked against the stored key, counter and user handle, and success starts a session.
 import assert from "node:assert/strict";

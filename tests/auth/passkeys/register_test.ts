@@ -1,6 +1,6 @@
-// POST /api/auth/passkeys/register/{options,verify} (DECISIONS "Sign-in and accounts"): signed in
-// only, same origin only, a server-kept single-use challenge bound to the user, and the attestation
-// checked against APP_URL's RP ID and origin.
+// POST /api/auth/passkeys/register/{options,verify} (docs/decisions.md "Sign-in and accounts"):
+// signed in only, same origin only, a server-kept single-use challenge bound to the user, and the
+// attestation checked against APP_URL's RP ID and origin.
 import assert from "node:assert/strict";
 import { createTestApp } from "../../helpers/app.ts";
 import { call, signedInUser } from "../../helpers/auth.ts";
