@@ -1,5 +1,6 @@
-// The replay player (spec §1): the recorded page in a sandboxed, inert iframe scaled into a 16:9
-// slot, our own controls, and the History and Console side panel. Logic lives in player/.
+// The replay player (docs/decisions.md "Replay"): the recorded page in a sandboxed, inert iframe
+// scaled into a 16:9 slot, our own controls, and the History and Console side panel. Logic lives in
+// player/.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ConsolePanel } from "../components/replay/ConsolePanel.tsx";
 import { HistoryPanel } from "../components/replay/HistoryPanel.tsx";

@@ -1,8 +1,8 @@
-// The sessions page's state in its URL query, with the API's names and values (DECISIONS
-// "Sessions"): search, projectIds, range, sort, sortDir and cursor, and issue 21's user, visited,
-// signals, browser, os, device, minDuration and maxDuration. The filter form sends projects and
-// signals as repeated fields; the API takes them comma-separated, and both are read here. The
-// page's search box matches users as well as session ids (the API's `searchUsers`).
+// The sessions page's state in its URL query, with the API's names and values (docs/decisions.md
+// "Sessions"): search, projectIds, range, sort, sortDir and cursor, and the search filters user,
+// visited, signals, browser, os, device, minDuration and maxDuration. The filter form sends
+// projects and signals as repeated fields; the API takes them comma-separated, and both are read
+// here. The page's search box matches users as well as session ids (the API's `searchUsers`).
 import { sessionListQuery } from "../core/sessions/schema.ts";
 import { parseWith } from "../core/validate.ts";
 import type { SessionListInput, SessionRange } from "../core/sessions/schema.ts";

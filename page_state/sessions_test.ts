@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readSessionsQuery, sessionsApiPath, sessionsHref } from "./sessions.ts";
 
-Deno.test("sessions query: issue 21's filters round-trip through the page URL and reach the API", () => {
+Deno.test("sessions query: the search filters round-trip through the page URL and reach the API", () => {
   const url = new URL(
     "http://x/sessions?search=ada&signals=error&signals=dead_click&visited=%2Fcheckout*" +
       "&browser=Chrome&device=mobile&minDuration=60000&maxDuration=&user=u&os=iOS",

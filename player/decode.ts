@@ -1,4 +1,4 @@
-// One stored batch to events: base64, then gzip, then a JSON array (spec §1). Runs in the decoding
+// One stored batch to events: base64, then gzip, then a JSON array. Runs in the decoding
 // worker; plain web APIs only, so it is tested in Deno as it runs in the browser.
 
 export interface RecordedEvent {

@@ -1,6 +1,7 @@
 // Which recorded events this player can replay: the event and incremental-source kinds of the rrweb
-// 2.x format (spec §6). Anything else (another rrweb version, a damaged event) is left out and
-// counted, so the page can say so and play the rest.
+// 2.x format (full snapshot, incremental snapshot, meta, custom, console). Anything else (another
+// rrweb version, a damaged event) is left out and counted, so the page can say so and play the
+// rest.
 
 const INCREMENTAL_SOURCES = 16; // Mutation (0) … CustomElement (16)
 

@@ -20,7 +20,7 @@ export interface FirstFrame {
 export const FIRST_FRAME_BATCHES = 3;
 
 /**
- * The server draws no first frame of a snapshot larger than `maxBytes` of JSON (issue 23 #3): a
+ * The server draws no first frame of a snapshot larger than `maxBytes` of JSON: a
  * 150,000-node page cost ~1 s of server time and a 9–18 MiB page on every view, and held every
  * other request meanwhile. The player draws such a frame itself. The bytes bound the nodes too
  * (a node takes ≥ 30 bytes). A benchmark lifts it to measure what it saves.

@@ -78,7 +78,7 @@ function bigSnapshot(count: number) {
   };
 }
 
-Deno.test("first frame: none for a snapshot past the byte limit, read no further than the limit (issue 23 #3)", async () => {
+Deno.test("first frame: none for a snapshot past the byte limit, read no further than the limit", async () => {
   const limit = FIRST_FRAME_LIMITS.maxBytes;
   const big = bigSnapshot(40_000);
   assert.ok(JSON.stringify(big).length > 3 * limit);

@@ -1,6 +1,7 @@
-// The History feed (spec §1): sections `init` and `navigation` chained head to tail over the whole
-// session, and markers `idle` and `identify` nested in the section that holds them. All times are
-// real offsets from the session start; only the seek bar uses the compressed timeline.
+// The History feed (docs/decisions.md "Replay"): sections `init` and `navigation` chained head to
+// tail over the whole session, and markers `idle` and `identify` nested in the section that holds
+// them. All times are real offsets from the session start; only the seek bar uses the compressed
+// timeline.
 import type { IdleGap } from "./timeline.ts";
 
 export interface SessionMarker {
@@ -12,13 +13,13 @@ export interface SessionMarker {
 export interface HistoryMarker {
   kind: "idle" | "identify" | SignalKind;
   label: string;
-  /** A frustration signal's element selector (issue 21), shown beside its label. */
+  /** A frustration signal's element selector, shown beside its label. */
   detail?: string;
   start: number;
   duration: number;
 }
 
-/** The frustration signals ingest stores as markers (issue 21). */
+/** The frustration signals ingest stores as markers. */
 export type SignalKind = "rage_click" | "dead_click" | "error";
 const SIGNAL_KINDS: readonly string[] = ["rage_click", "dead_click", "error"];
 

@@ -2,7 +2,7 @@
 // before events reach rrweb, anything that could run code or navigate is taken out of the recorded
 // nodes and attribute changes. The sandboxed iframe (no allow-scripts) is the second line.
 // A replayed page loads the recorded site's images, styles, fonts and media, as replay tools do,
-// but no other document (issue 23 #7): frames, objects and embeds lose their sources (a recorded
+// but no other document: frames, objects and embeds lose their sources (a recorded
 // frame's content still replays from the recording), and no recorded referrer policy can send the
 // replay's address along. REPLAY_FRAME_CSP / REPLAY_PAGE_CSP hold the same line in the browser.
 

@@ -86,7 +86,7 @@ Deno.test("sanitize: other events pass untouched", () => {
   assert.deepEqual(new RecordingSanitizer().clean(event), copy);
 });
 
-Deno.test("sanitize: frames, objects and embeds load nothing; no recorded referrer policy stays (issue 23 #7)", () => {
+Deno.test("sanitize: frames, objects and embeds load nothing; no recorded referrer policy stays", () => {
   const remote = "https://elsewhere.test/doc";
   const snapshot = {
     type: 2,

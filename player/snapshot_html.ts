@@ -27,7 +27,7 @@ const VOID = new Set(
 const RAW_TEXT = new Set(["style", "xmp", "noembed", "noframes"]);
 /**
  * Below these the parser is in foreign content, where `<style>` is an ordinary element whose text
- * is markup (issue 23 #6: `</style><img>` under `<svg>` became an element). Escaped text is safe in
+ * is markup (`</style><img>` under `<svg>` once became an element). Escaped text is safe in
  * both modes, so anything below them is escaped, even where an integration point (foreignObject)
  * would read it raw again: that costs at most a stray `&gt;` in a rare stylesheet.
  */

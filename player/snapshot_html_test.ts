@@ -111,7 +111,7 @@ Deno.test("snapshot html: rrweb's own attributes are applied as its rebuild appl
   );
 });
 
-/** Every element the HTML parser (parse5, the spec's algorithm) builds from the written page. */
+/** Every element parse5 (the HTML standard's parser) builds from the written page. */
 function parsedTags(page: string): string[] {
   const tags: string[] = [];
   const walk = (node: DefaultTreeAdapterMap["parentNode"]) => {
@@ -125,7 +125,7 @@ function parsedTags(page: string): string[] {
   return tags;
 }
 
-Deno.test("snapshot html: raw text under svg and math cannot become markup (issue 23 #6)", () => {
+Deno.test("snapshot html: raw text under svg and math cannot become markup", () => {
   const smuggled = "</style><img src=https://evil.test/svg.png><style>";
   const root = doc(el("html", {}, [el("body", {}, [
     el("svg", {}, [el("style", {}, [text(smuggled)], { isSVG: true })], { isSVG: true }),
@@ -148,7 +148,7 @@ Deno.test("snapshot html: raw text under svg and math cannot become markup (issu
   assert.match(page, /<style>a > b \{ color: red \} <\\\/style><img/);
 });
 
-Deno.test("snapshot html: the frame's policy and no-referrer open the document, after its doctype (issue 23 #7)", () => {
+Deno.test("snapshot html: the frame's policy and no-referrer open the document, after its doctype", () => {
   const root = doc(
     { type: 5, textContent: "before" },
     { type: 1, name: "html" },

@@ -1,4 +1,4 @@
-// Fits the recorded viewport into the player slot (spec §1): scale = min(slot width / recorded
+// Fits the recorded viewport into the player slot: scale = min(slot width / recorded
 // width, slot height / recorded height), centred in the slot.
 
 export interface Size {

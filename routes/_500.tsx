@@ -8,7 +8,7 @@ interface Data {
   unavailable?: true;
 }
 
-// A database outage is answered as the API answers it (issue 23 #5): 503 with Retry-After, logged
+// A database outage is answered as the API answers it: 503 with Retry-After, logged
 // at warn, never kept by a cache. Any other error stays a 500, which the page layer logs.
 export const handler: ErrorHandler = (req, ctx) => {
   const headers = { "cache-control": "no-store" };

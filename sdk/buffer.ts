@@ -3,7 +3,7 @@
 
 import type { EncodedEvent } from "./encoded_event.ts";
 
-/** Most events one ingest request may carry (spec §8). */
+/** Most events one ingest request may carry (the service refuses more). */
 export const MAX_EVENTS_PER_REQUEST = 500;
 /**
  * Most uncompressed JSON per request (internal safeguard): keeps the service's work per request

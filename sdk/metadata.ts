@@ -19,7 +19,7 @@ export function pageMetadata(startUrl: string, identity?: UserIdentity): Session
   return metadata;
 }
 
-/** The `service:url` payload (spec §6). */
+/** The `service:url` payload: the new page's url and pathname. */
 export function urlPayload(url: string): { url: string; pathname: string } {
   return { url, pathname: new URL(url).pathname };
 }

@@ -1,5 +1,5 @@
 // Single-page navigation detection: pushState, replaceState and popstate that change the page
-// (origin or path). Hash-only and query-only changes are not navigations (spec §6).
+// (origin or path). Hash-only and query-only changes are not navigations.
 
 import { type KeyValueStorage, safeGet } from "./session_id.ts";
 

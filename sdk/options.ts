@@ -1,10 +1,10 @@
-// Capture options: the spec's defaults and strict validation.
+// Capture options: their documented defaults and strict validation.
 // Invalid options must fail loudly, so every problem is reported, not just the first.
 
 import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
 import type { ResolvedOptions } from "./types.ts";
 
-/** Defaults from the spec's "Capture client contract" table. */
+/** The defaults of every option but apiKey and endpoint (the options table of sdk/README.md). */
 export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
   flushInterval: 60_000,
   batchSize: 2_000,
@@ -17,7 +17,7 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
   hold: false,
 };
 
-/** The client buffer ceiling (spec §8); a larger batchSize could never trigger. */
+/** The client buffer ceiling (oldest dropped first); a larger batchSize could never trigger. */
 export const MAX_BUFFERED_EVENTS = 10_000;
 
 const ATTRIBUTE_PATTERN = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;

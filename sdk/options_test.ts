@@ -3,7 +3,7 @@ import { DEFAULT_OPTIONS, resolveOptions } from "./options.ts";
 
 const KEY = "sp_0123456789abcdef0123456789abcdef";
 
-Deno.test("options: only apiKey and endpoint are needed; the spec's defaults fill the rest", () => {
+Deno.test("options: only apiKey and endpoint are needed; the documented defaults fill the rest", () => {
   const result = resolveOptions({ apiKey: KEY, endpoint: "https://rec.example.com/" });
   assert.ok(result.ok);
   assert.deepEqual(result.options, {

@@ -3,7 +3,7 @@
 
 import type { ResolvedOptions } from "./types.ts";
 
-/** Full snapshot cadence, so long sessions stay seekable (issue 4). */
+/** Full snapshot cadence, so long sessions stay seekable. */
 export const CHECKOUT_EVERY_MS = 5 * 60 * 1000;
 
 /** Elements `privacyBlockMedia` replaces with placeholders. */
@@ -26,7 +26,7 @@ export interface CaptureOptions {
 
 /**
  * Every input kind rrweb's `maskAllInputs` masks, plus `hidden`, which it leaves out (rrweb#1609):
- * the spec says all input values, and hidden ones carry CSRF tokens and ids.
+ * `privacyMaskInputs` promises every input value, and hidden ones carry CSRF tokens and ids.
  */
 const ALL_INPUTS: Record<string, boolean> = Object.fromEntries(
   [

@@ -1,4 +1,4 @@
-// Frustration signals (issue 21), detected in the page and sent as custom events:
+// Frustration signals, detected in the page and sent as custom events:
 // - `service:rage_click`: 3 or more clicks, each within 1 s of the previous and within 30 px of the
 //   first; one event per burst, when it ends, with the click count;
 // - `service:dead_click`: a click on an interactive element after which nothing happens for 3 s

@@ -1,11 +1,12 @@
 // HTTP to the service: one ingest request (optionally gzipped), the 1 s / 2 s / 4 s retry policy
-// of spec §7, keepalive posts at unload, and the cancel call.
+// (5xx, 408 and network errors; other 4xx are not retried), keepalive posts at unload, and the
+// cancel call.
 
-/** Waits between attempts after a 5xx or network error (spec §8). */
+/** Waits between attempts after a 5xx or network error. */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
 /** The service's answer to a body that did not arrive in time: retried, unlike other 4xx. */
 const REQUEST_TIMEOUT = 408;
-/** Regular flushes gzip bodies larger than this many bytes (spec §8). */
+/** Regular flushes gzip bodies larger than this many bytes (keepalive ones always). */
 export const GZIP_THRESHOLD_BYTES = 1_024;
 
 /** Everything the transport needs from the environment; injected so tests control time and I/O. */
@@ -59,7 +60,7 @@ export class Transport {
     return { outcome: "failed", status };
   }
 
-  /** Fire-and-forget keepalive post of an already gzipped body; never retried (spec §7). */
+  /** Fire-and-forget keepalive post of an already gzipped body; never retried. */
   sendKeepalive(gzippedBody: Uint8Array): Promise<number> {
     return this.#post("/api/ingest", gzippedBody, true, true);
   }

@@ -1,4 +1,4 @@
-// The public demo's disclosure (spec §8, NEXT_PUBLIC_SERVICE_DEMO_MODE=true), on every page.
+// The public demo's disclosure (NEXT_PUBLIC_SERVICE_DEMO_MODE=true), on every page.
 export function DemoBanner() {
   return (
     <p class="demo-banner" role="note" data-testid="demo-banner">

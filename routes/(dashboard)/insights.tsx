@@ -1,6 +1,6 @@
-// /insights (issue 21): where the active organization's sessions went wrong in a range, the
-// elements people rage- and dead-click, the errors they meet, the pages where it happens, and a
-// daily trend; every row links to the sessions it counts.
+// /insights (docs/decisions.md "Insights"): where the active organization's sessions went wrong in
+// a range, the elements people rage- and dead-click, the errors they meet, the pages where it
+// happens, and a daily trend; every row links to the sessions it counts.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ProjectPicker } from "../../components/ui/ProjectPicker.tsx";

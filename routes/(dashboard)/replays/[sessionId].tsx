@@ -12,7 +12,7 @@ import type { DashboardState } from "../_middleware.ts";
 /**
  * Both replay frames (the server's srcdoc and rrweb's about:blank) inherit this page's policy and
  * referrer policy: the recording's look loads, no object or framed document does, and no request
- * of theirs names this page (issue 23 #7).
+ * of theirs names this page.
  */
 const REPLAY_HEADERS = {
   "content-security-policy": REPLAY_PAGE_CSP,
