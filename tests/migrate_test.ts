@@ -8,7 +8,7 @@ async function runMigrate(env: Record<string, string>) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "db/migrate.ts"],
     // Only what deno itself needs, so the caller's DATABASE_URL cannot leak into the run.
-    // No NODE_ENV or AUTH_SECRET: migrating needs only the database settings (issue 12 #14).
+    // No NODE_ENV or AUTH_SECRET: migrating needs only the database settings.
     env: { ...pick("HOME", "PATH", "DENO_DIR"), ...env },
     clearEnv: true,
     stdout: "piped",

@@ -1,4 +1,4 @@
-// Issue 12 #10: pages show account and organization data, so no page may be stored by a cache.
+// Pages show account and organization data, so no page may be stored by a cache.
 import assert from "node:assert/strict";
 import { signedInUser } from "./helpers/auth.ts";
 import { insertProject } from "./helpers/factories.ts";

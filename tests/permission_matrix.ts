@@ -1,9 +1,9 @@
-// The permission matrix (docs/decisions.md "Roles", DESIGN §6): every dashboard endpoint × caller →
-// the status it must answer. Callers: OWNER, ADMIN and VIEWER of organization 1 (active); OTHER,
-// the OWNER of organization 2 (active there), who finds nothing of organization 1 (404), nor they
-// anything of organization 2; ANON, signed out (401). A 2xx cell means allowed. `{token}`s are ids
-// from the seeded world (tests/helpers/permission_world.ts); each section runs on a fresh world, so
-// destructive rows of one section never disturb another.
+// The permission matrix (docs/decisions.md "Roles", "Common API rules"): every dashboard endpoint ×
+// caller → the status it must answer. Callers: OWNER, ADMIN and VIEWER of organization 1 (active);
+// OTHER, the OWNER of organization 2 (active there), who finds nothing of organization 1 (404), nor
+// they anything of organization 2; ANON, signed out (401). A 2xx cell means allowed. `{token}`s are
+// ids from the seeded world (tests/helpers/permission_world.ts); each section runs on a fresh
+// world, so destructive rows of one section never disturb another.
 import type { Caller } from "./helpers/permission_world.ts";
 
 export interface Row {

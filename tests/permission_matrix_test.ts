@@ -1,6 +1,6 @@
-// Issue 3 item 8: every dashboard endpoint called by OWNER, ADMIN and VIEWER of an organization, by
+// Every dashboard endpoint called by OWNER, ADMIN and VIEWER of an organization, by
 // the OWNER of another organization and signed out, against the table in tests/permission_matrix.ts
-// (docs/decisions.md "Roles"); refusals carry the DESIGN §6 error body. Plus cross-organization
+// (docs/decisions.md "Roles"); refusals carry the one error body. Plus cross-organization
 // isolation: organization 1's resources are 404 and absent from lists for organization 2's owner.
 import assert from "node:assert/strict";
 import { createTestApp } from "./helpers/app.ts";

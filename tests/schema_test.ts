@@ -1,4 +1,5 @@
-// The data model's keys and ON DELETE rules follow spec §2's cascade rules.
+// The data model's keys and ON DELETE rules: a session takes its batches and markers, a tracked
+// user's sessions stay (unlinked), an organization and a user take what hangs below them.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp } from "./helpers/app.ts";

@@ -1,5 +1,5 @@
-// /api/user and /api/avatars (spec §2 User, §4, docs/decisions.md "Account"), including account
-// deletion under spec §2 rule 3.
+// /api/user and /api/avatars (docs/decisions.md "Account"), including account deletion: sole-member
+// organizations go with the account, shared ones keep an owner.
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
 import { createTestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// Issue 12 #3: the way back after sign-in never leaves the app's origin, whatever form the path
+// The way back after sign-in never leaves the app's origin, whatever form the path
 // takes before normalisation ("/./", "/../", "%2e", backslashes, encodings).
 import assert from "node:assert/strict";
 import { safeCallbackPath } from "../../core/auth/safe_redirect.ts";

@@ -1,4 +1,4 @@
-// Email one-time codes (DESIGN §8, docs/decisions.md "Sign-in and accounts"), mailed to a real SMTP
+// Email one-time codes (docs/decisions.md "Sign-in and accounts"), mailed to a real SMTP
 // server on loopback and read back from the received mail.
 import assert from "node:assert/strict";
 import { resolveViewer } from "../../core/auth/viewer.ts";

@@ -1,5 +1,5 @@
-// Sessions (DESIGN §8): the JWT cookie resolves the viewer, stale or forged tokens do not, and
-// cookie-authenticated mutations must come from the app's own origin.
+// Sessions (docs/decisions.md "Sign-in and accounts"): the JWT cookie resolves the viewer, stale or
+// forged tokens do not, and cookie-authenticated mutations must come from the app's own origin.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { dashboardApp, requireViewer } from "../../api/dashboard.ts";
@@ -127,7 +127,7 @@ Deno.test("session: POST /api/auth/signout answers 204 and clears the cookie", a
     res.headers.get("set-cookie"),
     "playhead_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
   );
-  // The token itself is revoked (issue 12 #9): a copy of the cookie no longer signs anyone in.
+  // The token itself is revoked: a copy of the cookie no longer signs anyone in.
   assert.equal((await call(probe(t), "GET", "/me", { cookie })).status, 401);
 });
 

@@ -1,4 +1,4 @@
-// Issue 12 #9: signing out revokes the token itself, so a copy of the old cookie stops working,
+// Signing out revokes the token itself, so a copy of the old cookie stops working,
 // while the user's other sessions stay; "sign out everywhere" still ends them all.
 import assert from "node:assert/strict";
 import { runCleanup } from "../../core/service/cleanup.ts";

@@ -1,4 +1,4 @@
-// Issue 12 #5 and #7: unauthenticated calls that cost a mail or a row are throttled per client
+// Unauthenticated calls that cost a mail or a row are throttled per client
 // address (and OTP mail globally), with 429 `rate_limited` and `retryAfter`; the daily cleanup
 // sweeps expired passkey challenges and OAuth states; names in invite mail carry no line breaks.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The README's path for a newcomer (issue 10 #6), end to end: the real entry in development mode,
+// The README's path for a newcomer, end to end: the real entry in development mode,
 // sign-in with the code from its log, the README's own curl command run with the key the log
 // printed, the session arriving live on the Sessions page, and its replay drawing the page. On
 // PostgreSQL when DATABASE_URL is set (a fresh database), else on the embedded one.

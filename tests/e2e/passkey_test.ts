@@ -1,4 +1,4 @@
-// Browser test of passkeys (issue 3 item 4) in Chromium with a CDP virtual authenticator: a
+// Browser test of passkeys in Chromium with a CDP virtual authenticator: a
 // signed-in user registers a passkey through the island, signs out, and signs in with it.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";

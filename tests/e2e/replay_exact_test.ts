@@ -67,7 +67,7 @@ function shownStamp(events: RrwebEvent[], stamp: number): number {
   return snapshot ? Math.max(snapshot.timestamp, stamp) : stamp;
 }
 
-/** Timestamps the issue names: url markers, console errors and 20 events spread over the stream. */
+/** Timestamps worth checking: url markers, console errors and 20 events spread over the stream. */
 function targets(events: RrwebEvent[]): number[] {
   const picked = new Set<number>();
   for (const event of events) {

@@ -1,7 +1,8 @@
-// Issue 23 #7 in a real browser: a replay loads the recorded site's look (images, stylesheets) from
-// wherever the recording names, but no document through <iframe src>, <object> or <embed>, and no
-// request of either replay frame (the server's srcdoc, the player's own) carries a Referer, however
-// the recording sets its referrer policy. A frame whose content rrweb recorded still replays.
+// Replay isolation in a real browser: a replay loads the recorded site's look (images, stylesheets)
+// from wherever the recording names, but no document through <iframe src>, <object> or <embed>, and
+// no request of either replay frame (the server's srcdoc, the player's own) carries a Referer,
+// however the recording sets its referrer policy. A frame whose content rrweb recorded still
+// replays.
 import assert from "node:assert/strict";
 import type { Frame, Page } from "playwright-core";
 import {

@@ -30,7 +30,7 @@ const TYPED: [string, string][] = [
   ["#ta", "TextareaSecret-33y"],
   ["#ce", "MaskTypedSecret-44z"],
   ["#blockedInput", "BlockTypedSecret-55w"],
-  // A rich-text region outside any mask attribute: an input to the visitor (issue 12 #16).
+  // A rich-text region outside any mask attribute: an input to the visitor, so masked too.
   ["#editor", "EditorTypedSecret-66e"],
 ];
 const STATIC = ["MaskStaticSecret-101", "BlockStaticSecret-102", "HiddenCsrfSecret-91"];

@@ -1,4 +1,4 @@
-// The sessions list in Chromium on a seeded organization (issue 10 #2): filters by search, project
+// The sessions list in Chromium on a seeded organization: filters by search, project
 // and range, sorts by date and duration both ways, the back button restores a filter, an ADMIN
 // deletes a session after confirming, a VIEWER pages with "Load more" and has no delete, and a row
 // opens its replay.

@@ -1,6 +1,7 @@
-// Browser test (issue 21): a real page recorded by the served SDK. Rage clicks, dead clicks and
-// errors reach the service as markers and session counts under the privacy rules; the session is
-// then found by each of the sessions list's filters, shows its badges, and /insights lists it.
+// Browser test of frustration signals: a real page recorded by the served SDK. Rage clicks, dead
+// clicks and errors reach the service as markers and session counts under the privacy rules; the
+// session is then found by each of the sessions list's filters, shows its badges, and /insights
+// lists it.
 
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";

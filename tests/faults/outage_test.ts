@@ -1,4 +1,4 @@
-// Issue 12 #1, #11, #13 and the kill -9 check, for real: the production entry on a disposable
+// A database outage and the kill -9 check, for real: the production entry on a disposable
 // PostgreSQL cluster, under ingest load. The database is stopped and started again; the service
 // answers 503 with CORS and Retry-After meanwhile, never dies, recovers by itself, and every batch
 // it acknowledged is stored. Run with `deno task test:faults` (CI runs it on PostgreSQL).
@@ -51,7 +51,7 @@ async function seed(url: string) {
 
 const OUTAGES = 3;
 
-/** The dashboard's pages and form posts during an outage: a 503 page, as the API (issue 23 #5). */
+/** The dashboard's pages and form posts during an outage: a 503 page, as the API. */
 async function assertPagesUnavailable(url: string, cookie: string) {
   const id = crypto.randomUUID();
   const requests: Array<[string, Record<string, string>?]> = [

@@ -1,4 +1,4 @@
-// A real S3 endpoint for the object-store tests (issue 22): the Ceph RADOS Gateway of
+// A real S3 endpoint for the object-store tests: the Ceph RADOS Gateway of
 // .ci/ceph-rgw.sh. `deno task test:s3` in CI starts one cluster and exports its S3_* variables;
 // without them a test starts a private cluster of its own when the Ceph binaries are installed.
 // With neither, the tests are ignored, saying why (`deno task test` needs nothing but Deno).

@@ -1,4 +1,4 @@
-// Issue 23 #2: large ingest bodies are decoded, validated and prepared in worker threads, not on
+// Large ingest bodies are decoded, validated and prepared in worker threads, not on
 // the main thread; what the workers answer is what the main thread would (stored batches, 400
 // issues, 413); the bytes admitted at once are budgeted, past it 503 + Retry-After at once.
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
-// Issue 12 #4: a small gzip body cannot inflate into tens of MiB of work. The decompressed size is
+// A small gzip body cannot inflate into tens of MiB of work. The decompressed size is
 // capped at what the SDK can produce with margin and at a plausible ratio (413 beyond), and large
-// decodes run in the decode workers (issue 23 #2), so a burst of them cannot hold the process.
+// decodes run in the decode workers, so a burst of them cannot hold the process.
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { createDecodeGate } from "../../http/decode_gate.ts";

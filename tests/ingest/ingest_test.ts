@@ -1,4 +1,5 @@
-// POST /api/ingest: every rule of spec §3/§4 and docs/decisions.md "Ingest" for accepted batches.
+// POST /api/ingest: every rule for accepted batches (session upsert, tracked-user link, batch,
+// markers; docs/decisions.md "Ingest").
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";
 import { insertProject } from "../helpers/factories.ts";

@@ -1,4 +1,4 @@
-// Issue 21: ingest turns console errors and the SDK's rage/dead clicks into markers and counts
+// Ingest turns console errors and the SDK's rage/dead clicks into markers and counts
 // them on the session in the same statement; the user agent gives browser, OS and device.
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// Issue 12 #12: a request body that does not finish arriving within HTTP_BODY_TIMEOUT_MS is
+// A request body that does not finish arriving within HTTP_BODY_TIMEOUT_MS is
 // answered 408 `request_timeout` and its connection closed, over a real socket against the real
 // server: with a declared Content-Length and chunked, one or two hundred at once; a body that is
 // slow but complete within the limit is still stored.

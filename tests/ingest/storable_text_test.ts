@@ -1,4 +1,4 @@
-// Issue 12 #2: text PostgreSQL cannot store (lone surrogates, NULs) never fails a batch: it is
+// Text PostgreSQL cannot store (lone surrogates, NULs) never fails a batch: it is
 // made storable in every text/jsonb-bound field and the batch is accepted; the events themselves
 // are stored byte-exact; absurd nesting is a 400 naming the path.
 import assert from "node:assert/strict";

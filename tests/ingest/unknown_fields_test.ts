@@ -1,4 +1,4 @@
-// Issue 12 #15 (spec §9): a capture client out of step is told: an unknown field of the envelope,
+// A capture client out of step is told: an unknown field of the envelope,
 // of metadata or of a slice marker is a 400 naming it; event payloads stay open.
 import assert from "node:assert/strict";
 import type { z } from "zod";

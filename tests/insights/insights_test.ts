@@ -1,4 +1,4 @@
-// GET /api/insights (issue 21): top elements, errors, pages and the daily trend of the active
+// GET /api/insights: top elements, errors, pages and the daily trend of the active
 // organization's signal markers in the range; projects narrow; other organizations never show.
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";

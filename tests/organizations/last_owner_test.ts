@@ -1,4 +1,4 @@
-// Issue 3 "Bad input and abuse": an organization never loses its last OWNER, even when its two
+// An organization never loses its last OWNER, even when its two
 // owners demote or remove each other at the same moment, and an ADMIN cannot remove an owner.
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../helpers/app.ts";

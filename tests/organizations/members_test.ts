@@ -1,4 +1,4 @@
-// /api/organizations/{orgId}/members (spec §2 Membership, docs/decisions.md "Roles"): the roster,
+// /api/organizations/{orgId}/members (docs/decisions.md "Roles"): the roster,
 // role changes (OWNER) and removal, never leaving an organization without an owner.
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// The organization settings page: each role sees only the controls it may use (DECISIONS
+// The organization settings page: each role sees only the controls it may use (docs/decisions.md
 // "Roles"), and every form answers 303 and changes data — or re-renders with the refusal.
 import assert from "node:assert/strict";
 import type { Role } from "../../db/schema.ts";

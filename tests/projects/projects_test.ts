@@ -1,4 +1,4 @@
-// /api/projects (spec §2 Project, §4, docs/decisions.md "Projects and keys", "Roles"): creation and
+// /api/projects (docs/decisions.md "Projects and keys", "Roles"): creation and
 // keys are OWNER-only, renames ADMIN+, reads VIEWER+; another organization's project is 404.
 import assert from "node:assert/strict";
 import { sql } from "kysely";

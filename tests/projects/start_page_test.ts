@@ -1,4 +1,4 @@
-// The start page (issue 10 #6): signed in, the active organization's projects with their session
+// The start page: signed in, the active organization's projects with their session
 // counts and last activity, each leading to its sessions; the empty and signed-out states.
 import assert from "node:assert/strict";
 import { signedInUser } from "../helpers/auth.ts";

@@ -1,5 +1,5 @@
 // The daily cleanup: the four ordered sweeps on a prepared database, chunking, the cron secret and
-// the advisory lock (spec §3/§4, docs/decisions.md "Cleanup").
+// the advisory lock (docs/decisions.md "Cleanup").
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { runCleanup } from "../../core/service/cleanup.ts";

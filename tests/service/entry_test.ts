@@ -1,4 +1,4 @@
-// The entries' modes (issue 12 #14): `deno task start` is strict with no NODE_ENV, and development
+// The entries' modes: `deno task start` is strict with no NODE_ENV, and development
 // conveniences need NODE_ENV=development, which `deno task dev` (dev.ts) sets.
 import assert from "node:assert/strict";
 import { type EntryProcess, spawnDeno, waitHealthy } from "../helpers/entry_process.ts";

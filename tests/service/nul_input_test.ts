@@ -1,4 +1,4 @@
-// Issue 12 #6: a NUL character in dashboard input (query, path ids, cursors, JSON and form bodies)
+// A NUL character in dashboard input (query, path ids, cursors, JSON and form bodies)
 // is a 400 `validation`, never a database error.
 import assert from "node:assert/strict";
 import { call, signedInUser } from "../helpers/auth.ts";

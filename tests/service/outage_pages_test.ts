@@ -1,4 +1,4 @@
-// Dashboard pages while the database cannot be reached (issue 23 #5): a 503 page with Retry-After
+// Dashboard pages while the database cannot be reached: a 503 page with Retry-After
 // and no-store, logged at warn as the API's 503s are, never a 500. The real outage (PostgreSQL
 // stopped and started under load) is tests/faults/outage_test.ts.
 import assert from "node:assert/strict";

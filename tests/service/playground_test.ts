@@ -1,4 +1,4 @@
-// Development's Playground (issue 10 #6): the key printed at start records into a project the first
+// Development's Playground: the key printed at start records into a project the first
 // user to sign in sees, whichever way they sign in, and the cleanup leaves it alone while it waits
 // for that user. Outside development none of it exists.
 import assert from "node:assert/strict";

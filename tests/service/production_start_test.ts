@@ -1,4 +1,4 @@
-// `deno task start` as a deployment runs it (issue 12, least privilege): production configuration
+// `deno task start` as a deployment runs it (least privilege): production configuration
 // (with only AUTH_URL for the base URL), PostgreSQL migrated beforehand, the prebuilt assets, and only the task's narrow permissions (no
 // disk writes or child processes, as on Deno Deploy). Needs DATABASE_URL: production has no
 // embedded database.

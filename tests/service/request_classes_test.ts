@@ -1,4 +1,4 @@
-// Issue 23 #1: no request class can starve the others. Health answers a flood from one cached
+// No request class can starve the others. Health answers a flood from one cached
 // probe; a flood of dashboard reads that hang on the database holds only the dashboard's share of
 // the pool, so ingest still gets connections of its own; a request whose database budget expired
 // runs no further query; a dashboard body that arrives slowly is the body timeout's 408 (#8).

@@ -1,4 +1,4 @@
-// Issue 12 #12: connections that never finish their request head (slowloris), that trickle it, or
+// Connections that never finish their request head (slowloris), that trickle it, or
 // that sit idle after a response are closed after HTTP_HEADER_TIMEOUT_MS, over raw sockets against
 // the real server (serve.ts). Deno.serve kept every one of them open (README "Deployment").
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // GET /api/sessions/{id}/events?after=<batch id>: following an open session returns only the batches
-// stored since that batch, in replay order; without `after` the answer is the spec's (detail_test).
+// stored since that batch, in replay order; without `after` the answer is unchanged (detail_test).
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";
 import { sessionsWorld } from "../helpers/sessions_api.ts";

@@ -1,6 +1,6 @@
 // GET /api/sessions/{id}/events?from=<ms> starts at the last batch holding a full snapshot taken at
 // or before that moment (ingest stores when each batch's snapshot was taken, migration 0015), and
-// ?before=<ms> returns exactly the batches it leaves out; without either the answer is the spec's.
+// ?before=<ms> returns exactly the batches it leaves out; without either the answer is unchanged.
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";
 import { postIngest } from "../helpers/ingest.ts";

@@ -1,4 +1,4 @@
-// Issue 23 #8: a client that asks for a large session's events and stops reading does not hold
+// A client that asks for a large session's events and stops reading does not hold
 // the connection (and the buffered batches) for ever: the server closes it once nothing has been
 // read or written on it for HTTP_IDLE_TIMEOUT_MS. A client that reads gets the whole answer.
 import assert from "node:assert/strict";

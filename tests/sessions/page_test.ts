@@ -97,7 +97,7 @@ Deno.test("sessions page: an unknown range or sort, or a bad cursor, is 400", as
   }
 });
 
-Deno.test("sessions page: issue 21's filters come from the URL, show in the bar and reach the API path", async () => {
+Deno.test("sessions page: the search filters come from the URL, show in the bar and reach the API path", async () => {
   await using t = await createPagesApp();
   const owner = await signedInUser(t);
   await seedDashboard(t.db.kysely, owner.organizationId);

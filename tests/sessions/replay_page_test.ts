@@ -1,5 +1,5 @@
 // The replay page's server-drawn first frame (player/first_frame.ts): drawn for an ordinary
-// snapshot, skipped past its byte limit (issue 23 #3), so a huge recording's page stays small and
+// snapshot, skipped past its byte limit, so a huge recording's page stays small and
 // the player draws that frame itself.
 import assert from "node:assert/strict";
 import { FIRST_FRAME_LIMITS } from "../../player/first_frame.ts";

@@ -1,5 +1,6 @@
-// GET /api/sessions, issue 21's search: user, visited, duration, signals, browser/os/device, the
-// signals sort, searchUsers; each alone and combined, 400 for bad values, organization-scoped.
+// GET /api/sessions, the search beyond the external id: user, visited, duration, signals,
+// browser/os/device, the signals sort, searchUsers; each alone and combined, 400 for bad values,
+// organization-scoped.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// Object-store faults (issue 22) on a private Ceph cluster whose gateway is paused (SIGSTOP): a
+// Object-store faults on a private Ceph cluster whose gateway is paused (SIGSTOP): a
 // store that stops answering. Ingest still answers 204, the offloader backs off and logs
 // storage:offload:failed, reads of offloaded batches answer 503 with Retry-After, and everything
 // resumes by itself once the gateway does. A missing or truncated object replays what remains.

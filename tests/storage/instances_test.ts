@@ -1,4 +1,4 @@
-// Two instances (issue 22): two production processes (main.ts) on one PostgreSQL cluster and one
+// Two instances: two production processes (main.ts) on one PostgreSQL cluster and one
 // store, SDK traffic spread over both. Every acknowledged batch is stored once and offloaded once
 // by the offloaders the two share, and its bytes come back from the store as they were sent.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Recordings in the object store (issue 22), against a real Ceph RADOS Gateway: ingest stages each
+// Recordings in the object store, against a real Ceph RADOS Gateway: ingest stages each
 // batch in PostgreSQL, the offloader packs them into objects and frees their inline bytes, and
 // the events endpoint answers the same bytes as before, reading adjacent ranges as one request.
 import assert from "node:assert/strict";
@@ -23,7 +23,7 @@ Deno.test({
     const a = await w.record(crypto.randomUUID(), 6);
     const b = await w.record(crypto.randomUUID(), 4, 40, T0 + 999_000);
     const inline = [await w.events(a), await w.events(b)];
-    // Issue 20's selection of batches (a moment's snapshot onwards, and the rest before it).
+    // The replay's selections of batches (a moment's snapshot onwards, and the rest before it).
     const selections = [`from=${100_000}`, `before=${100_000}`, `after=${inline[0].batches[2].id}`];
     const selected = async () =>
       await Promise.all(

@@ -1,4 +1,4 @@
-// Deletion and retention in the object store (issue 22): a deleted session is never served again
+// Deletion and retention in the object store: a deleted session is never served again
 // and its bytes leave the store within two daily cleanups; days past retention are deleted by
 // prefix (with a lifecycle rule as a second guard); an upload whose commit never came is swept.
 import assert from "node:assert/strict";
