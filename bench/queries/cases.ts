@@ -24,7 +24,7 @@ export async function buildCases(client: Client, deepRows: number): Promise<Case
     [`sessions: search "${rare}" (rare)`, `search=${rare}`],
     [`sessions: search "a3f" (common)`, "search=a3f"],
     ["sessions: one project, range 7d", `projectIds=${projectId(3)}&range=7d`],
-    // issue 21's filters, each alone, and user + signals together
+    // the other search filters, each alone, and user + signals together
     [`sessions: user "user-4242" (rare)`, "user=user-4242"],
     [`sessions: user "pro" (a trait value, common)`, "user=pro"],
     ["sessions: visited /checkout", `visited=${encodeURIComponent("/checkout")}`],

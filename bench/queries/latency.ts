@@ -5,7 +5,10 @@ import { percentile } from "../stats.ts";
 
 export type Group = "list" | "kpi" | "activity";
 
-/** p95 targets (issue 11): list pages and both summaries 20 ms, activity and timeline 50 ms. */
+/**
+ * p95 targets (docs/decisions.md "Performance budgets"): list pages and both summaries 20 ms,
+ * activity and timeline 50 ms.
+ */
 export const TARGET_MS: Record<Group, number> = { list: 20, kpi: 20, activity: 50 };
 
 export interface Case {
@@ -106,12 +109,12 @@ export async function timeCase(
 
 export const overTarget = (r: CaseResult) => !(r.p95 <= TARGET_MS[r.group]);
 
-/** Issue 11: p95 under ingest within this factor of the quiet p95. */
+/** The target: p95 under ingest within this factor of the quiet p95. */
 export const UNDER_INGEST_FACTOR = 2;
 
 /** p95 under ingest over the quiet p95, client-side (null: not measured). */
 export const ingestRatio = (r: CaseResult) => r.underIngest ? r.underIngest.p95 / r.p95 : null;
 
-/** The same for the server's own time, which the issue's targets are set in. */
+/** The same for the server's own time, which the targets are set in. */
 export const serverIngestRatio = (r: CaseResult) =>
   r.underIngest ? r.underIngest.serverP95 / r.serverP95 : null;

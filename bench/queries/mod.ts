@@ -34,7 +34,7 @@ const SIZES = smoke
   : { sessions: 1_000_000, trackedUsers: 100_000, hotSessions: 5_000 };
 const EVENTS_BATCHES = smoke ? 8 : 1024; // × 1 MiB
 const REQUESTS = Number(args.requests ?? (smoke ? 5 : 50));
-/** Issue 11: the reads again with the light ingest workload at this concurrency behind them. */
+/** The reads again with the light ingest workload at this concurrency behind them. */
 const INGEST_CONCURRENCY = 8;
 const DEEP_ROWS = smoke ? 1_000 : 10_000;
 const suffix = smoke ? "_smoke" : "";

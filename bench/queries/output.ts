@@ -64,7 +64,7 @@ export async function report(run: Run): Promise<boolean> {
     "### Reads (client-side and server-side latency over loopback, server in production mode)",
     "",
     "Server p95: the answer's `Server-Timing` (the app's middleware to the answer's head: the " +
-    "issue's server-side latency, without the HTTP parsing and the wait for the server's thread " +
+    "targets' server-side latency, without the HTTP parsing and the wait for the server's thread " +
     "before it). Under ingest, `met?` is the server-side p95 within " +
     `${UNDER_INGEST_FACTOR}× of quiet. ` +
     "SQL ms: the summed `Execution Time` of the statements the route's `core/` function issues, " +

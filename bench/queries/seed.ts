@@ -133,7 +133,7 @@ export async function seed(
       CASE WHEN i < ${sizes.hotSessions} THEN ${HOT_USER_ID}
         WHEN r < 0.8 THEN 'tu' || (p + ${PROJECTS} * (1 + u)) END,
       started,
-      -- issue 21's signals: errors in 5 % of sessions, rage clicks in 2 %, dead clicks in 6 %
+      -- frustration signals: errors in 5 % of sessions, rage clicks in 2 %, dead clicks in 6 %
       CASE WHEN sig < 0.05 THEN 1 + (i % 3) ELSE 0 END,
       CASE WHEN sig >= 0.05 AND sig < 0.07 THEN 1 + (i % 2) ELSE 0 END,
       CASE WHEN sig >= 0.04 AND sig < 0.10 THEN 1 ELSE 0 END,

@@ -1,4 +1,4 @@
-// `deno run -A bench/replay/first_frame_limit.ts` (issue 23 #3): GET /replays/{id} of a session whose
+// `deno run -A bench/replay/first_frame_limit.ts`: GET /replays/{id} of a session whose
 // first snapshot has 150,000 nodes, with the server frame drawn (the limit lifted, as before) and
 // skipped (the limit as shipped): the page's server time and size over sequential views, and how
 // long an unrelated request (a 404, no database) waits while three views run at once. Same process,
@@ -114,7 +114,7 @@ const database = Deno.env.get("DATABASE_URL") ? "PostgreSQL" : "PGlite";
 const section = [
   BEGIN,
   "",
-  `## Replay page of a ${NODES.toLocaleString("en")}-node first snapshot (issue 23 #3)`,
+  `## Replay page of a ${NODES.toLocaleString("en")}-node first snapshot`,
   "",
   `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} (shared ` +
   `host), ${database}, \`deno run -A bench/replay/first_frame_limit.ts\` under ` +

@@ -1,4 +1,4 @@
-// `deno task bench:replay`: the replay page against a plain rrweb Replayer page (issue 9) on every
+// `deno task bench:replay`: the replay page against a plain rrweb Replayer page on every
 // corpus recording and a synthetic 1-hour session, posted through ingest to a real server:
 // first frame (median of three visits), all-decoded time, seek p50/max over 20 random targets,
 // long tasks during the seeks and during 2× playback, heap after load. Writes its section of bench/RESULTS.md; `--only=todomvc-react,flot-canvas`

@@ -1,5 +1,6 @@
-// `deno task bench:sdk [--smoke] [--runs N]`: the capture SDK's budgets (issue 4): bundle size,
-// and main-thread overhead of recording a heavy editor page, written to bench/RESULTS.md.
+// `deno task bench:sdk [--smoke] [--runs N]`: the capture SDK's budgets (docs/decisions.md
+// "Performance budgets"): bundle size, and main-thread overhead of recording a heavy editor page,
+// written to bench/RESULTS.md.
 import * as esbuild from "esbuild";
 import { parseArgs } from "node:util";
 import { buildSdk } from "../../sdk/build.ts";

@@ -1,5 +1,5 @@
 // `deno run -A bench/sdk/signals.ts`: the main-thread cost of the SDK's frustration-signal
-// detection per click (issue 21: ≤ 0.1 ms), in Chromium on the heavy editor page. Each timed click
+// detection per click (budget: ≤ 0.1 ms), in Chromium on the heavy editor page. Each timed click
 // starts from a fresh detector (so every click pays the dead-click path: the interactive-element
 // lookup, the selector, the text under the privacy rules and the MutationObserver), against the
 // same loop with a no-op listener. Prints the per-click difference at the median and p95.

@@ -1,4 +1,4 @@
-// Size budget of the capture SDK (issue 4: classic script ≤ 35 KB gzipped): builds the SDK and,
+// Size budget of the capture SDK (classic script ≤ 35 KB gzipped): builds the SDK and,
 // for comparison, rrweb's recorder with the console plugin alone; prints gzipped sizes.
 // Run: deno run -A bench/sdk/size.ts
 

@@ -1,4 +1,4 @@
-// `deno run -A bench/service/fair_share.ts [--root DIR] [--label NAME]` (issue 23 #1, #2): one
+// `deno run -A bench/service/fair_share.ts [--root DIR] [--label NAME]`: one
 // caller degrading everyone, measured against the production server (main.ts from `--root`, by
 // default this tree, so an older build can be measured by the same script):
 //  - health flood: 1,000 and 1,500 parallel GET /api/health, with one dashboard read and one ingest

@@ -1,4 +1,4 @@
-// `deno task bench:storage [--seconds N] [--mib N] [--rounds N]`: the object store (issue 22) on a
+// `deno task bench:storage [--seconds N] [--mib N] [--rounds N]`: the object store on a
 // private Ceph RADOS Gateway (.ci/ceph-rgw.sh), all figures from one run:
 // - ingest throughput inline vs with EVENTS_STORE (one process), and with two processes on one
 //   database and store, rounds interleaved so load drift hits each alike; staged bytes sampled
