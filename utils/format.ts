@@ -1,15 +1,24 @@
 // How the dashboard writes numbers and times: durations, counts, relative and exact times. Shared
 // by server-rendered pages and islands; in the browser, times are in the viewer's time zone.
 
-/** "45 s", "3 min 05 s", "2 h 04 min" from milliseconds. */
+/**
+ * How long something lasted, the one way the dashboard and the player say it: "450 ms" (under a
+ * second), "45 s", "3 min 5 s", "2 h 4 min", "2 d 2 h"; a zero second part is left out ("2 min").
+ * Clock positions ("3:05") are player/format.ts `clock`.
+ */
 export function formatDuration(ms: number): string {
+  if (ms > 0 && Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
   const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, "0")} s`;
+  if (minutes < 60) return withPart(`${minutes} min`, seconds % 60, "s");
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  if (hours < 48) return withPart(`${hours} h`, minutes % 60, "min");
+  return withPart(`${Math.floor(hours / 24)} d`, hours % 24, "h");
+}
+
+function withPart(whole: string, part: number, unit: string): string {
+  return part ? `${whole} ${part} ${unit}` : whole;
 }
 
 const numbers = new Intl.NumberFormat("en");

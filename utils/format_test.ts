@@ -7,12 +7,19 @@ import {
   traitsSummary,
 } from "./format.ts";
 
-Deno.test("format: durations read in seconds, minutes, hours and days", () => {
+Deno.test("format: durations read in ms, seconds, minutes, hours and days", () => {
   assert.equal(formatDuration(0), "0 s");
+  assert.equal(formatDuration(450), "450 ms");
+  assert.equal(formatDuration(999.6), "1 s");
   assert.equal(formatDuration(45_400), "45 s");
-  assert.equal(formatDuration(185_000), "3 min 05 s");
-  assert.equal(formatDuration(2 * 3_600_000 + 4 * 60_000), "2 h 04 min");
+  assert.equal(formatDuration(43_637), "44 s");
+  assert.equal(formatDuration(185_000), "3 min 5 s");
+  assert.equal(formatDuration(125_000), "2 min 5 s");
+  assert.equal(formatDuration(119_600), "2 min");
+  assert.equal(formatDuration(3_900_000), "1 h 5 min");
+  assert.equal(formatDuration(2 * 3_600_000 + 4 * 60_000), "2 h 4 min");
   assert.equal(formatDuration(50 * 3_600_000), "2 d 2 h");
+  assert.equal(formatDuration(72 * 3_600_000), "3 d");
 });
 
 Deno.test("format: relative times say how long ago, exact ones name UTC on the server", () => {

@@ -1,7 +1,8 @@
 // The History tab: sections chained over the session with their markers nested, exactly one row
 // marked current. Rows are buttons: a click seeks to the row's start.
 import { Fragment } from "preact";
-import { clock, duration } from "../../player/format.ts";
+import { clock } from "../../player/format.ts";
+import { formatDuration } from "../../utils/format.ts";
 import type { ActiveRow, HistoryMarker, HistorySection } from "../../player/history.ts";
 
 interface Props {
@@ -49,7 +50,7 @@ function Row(
         </span>
         <span class="history-time">
           <span data-testid="row-start">{clock(item.start)}</span>
-          {item.duration > 0 && <span class="muted">{duration(item.duration)}</span>}
+          {item.duration > 0 && <span class="muted">{formatDuration(item.duration)}</span>}
         </span>
       </button>
     </li>

@@ -2,7 +2,7 @@
 // Recorded values (URL, user agent, user names) are rendered as text, never as markup or links
 // the recording chose.
 import type { ComponentChildren } from "preact";
-import { duration } from "../../player/format.ts";
+import { formatDuration } from "../../utils/format.ts";
 
 export interface SessionFactsData {
   startedAt: string;
@@ -44,7 +44,7 @@ export function SessionFacts({ session }: { session: SessionFactsData }) {
       <Fact label="Started">
         <time dateTime={session.startedAt}>{DATE.format(new Date(session.startedAt))} UTC</time>
       </Fact>
-      <Fact label="Duration">{duration(session.duration)}</Fact>
+      <Fact label="Duration">{formatDuration(session.duration)}</Fact>
       <Fact label="User">
         {user
           ? (

@@ -5,6 +5,7 @@ import { ProjectPicker } from "../ui/ProjectPicker.tsx";
 import type { ProjectView } from "../../core/projects/schema.ts";
 import type { SessionsQuery } from "../../page_state/sessions.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
+import { formatDuration } from "../../utils/format.ts";
 
 const SIGNALS = [
   ["error", "Errors"],
@@ -180,6 +181,6 @@ function withCurrent(
   current: number | null,
 ): (readonly [number, string])[] {
   if (current === null || offered.some(([ms]) => ms === current)) return [...offered];
-  return [...offered, [current, `${Math.round(current / 1000)} s`] as const]
+  return [...offered, [current, formatDuration(current)] as const]
     .sort((a, b) => a[0] - b[0]);
 }
