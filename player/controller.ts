@@ -109,7 +109,7 @@ export class ReplayController {
     this.duration = Math.max(this.duration, recording.loadedUntil);
     this.#scout?.eventsAdded(events);
     if (this.#replayer) this.#addToReplayer(events);
-    else if (recording.showable) this.#create();
+    else if (recording.showable && !this.#awaitingMoment()) this.#create();
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
     this.options.onChange();
   }
@@ -128,6 +128,15 @@ export class ReplayController {
   closeHole() {
     this.#hole = null;
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
+  }
+
+  /**
+   * Opened at a moment whose events are not all in: rrweb is built once they are, and pauses there
+   * at once. Built earlier, it would draw its first snapshot by itself and then again at the moment
+   * (two full rebuilds), and take the events in between one `addEvent` at a time.
+   */
+  #awaitingMoment(): boolean {
+    return this.options.start > 0 && !this.#reachable(this.#position);
   }
 
   #inHole(real: number): boolean {
