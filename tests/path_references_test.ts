@@ -1,7 +1,9 @@
 // Every repository path that a comment, a README or ARCHITECTURE.md names exists, so a reader who
 // follows one lands somewhere. Paths under git-ignored folders (builds, benchmark output) are made
 // by a command, patterns (`<resource>`, `*_test.ts`) are not paths, and bench/RESULTS.md is a
-// dated record: its paths are those of the day each run was made.
+// dated record: its paths are those of the day each run was made. Nor does prose cite a document
+// the repository does not hold (a design note's section, an issue number): it states the rule, or
+// points to docs/decisions.md.
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../", import.meta.url);
@@ -10,6 +12,8 @@ const TOP =
 /** A path-looking token: a top-level folder, then name characters, not inside a URL or route. */
 const PATH = new RegExp(`(?<![\\w/.@$-])((?:${TOP})/[\\w.\\[\\]()/-]*)`, "g");
 const TEXT_FILE = /\.(ts|tsx|css|md)$/;
+/** Citations of documents outside the repository. */
+const OUTSIDE = /DECISIONS|DESIGN §|spec §|\bthe spec\b|\b[Ii]ssue [0-9]+/;
 
 async function trackedFiles(): Promise<string[]> {
   const out = await new Deno.Command("git", { args: ["ls-files"], cwd: ROOT }).output();
@@ -54,4 +58,15 @@ Deno.test("repository paths named in comments, the README and ARCHITECTURE.md ex
     });
   }
   assert.deepEqual(missing, []);
+});
+
+Deno.test("comments, the README and ARCHITECTURE.md cite no document outside the repository", async () => {
+  const cited: string[] = [];
+  for (const file of await trackedFiles()) {
+    const lines = prose(file, await Deno.readTextFile(new URL(file, ROOT)));
+    lines.forEach((line, i) => {
+      if (OUTSIDE.test(line)) cited.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(cited, []);
 });
