@@ -1,5 +1,6 @@
-// The Console tab's rows: every type 6 event of rrweb's console plugin, with its level, its
+// The Console tab's rows: every Plugin event of rrweb's console plugin, with its level, its
 // arguments as the recorder serialised them, and its real offset from the session start.
+import { EventType } from "@rrweb/types";
 
 export const CONSOLE_LEVELS = ["log", "info", "warn", "error", "debug"] as const;
 export type ConsoleLevel = typeof CONSOLE_LEVELS[number];
@@ -37,7 +38,7 @@ export function consoleEntries(
 ): ConsoleEntry[] {
   const entries: ConsoleEntry[] = [];
   for (const event of events) {
-    if (event.type !== 6) continue;
+    if (event.type !== EventType.Plugin) continue;
     const data = event.data as {
       plugin?: unknown;
       payload?: { level?: unknown; payload?: unknown };

@@ -1,6 +1,8 @@
 // One stored batch to events: base64, then gzip, then a JSON array. Runs in the decoding
 // worker; plain web APIs only, so it is tested in Deno as it runs in the browser.
 
+/** An event as decoded from a batch: rrweb's `eventWithTime` (@rrweb/types) unchecked until
+ * `isReplayable` (event_check.ts) has looked at it, since a recording is untrusted input. */
 export interface RecordedEvent {
   type: number;
   data: unknown;

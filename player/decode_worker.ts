@@ -2,6 +2,7 @@
 // in, and decodes, checks and sanitises each one off the main thread, posting it as soon as it is
 // ready. The page starts it with `new Worker(DECODE_WORKER_URL, { type: "module" })`: this module is
 // only ever imported dynamically, so esbuild gives it a content-hashed chunk of its own.
+import { EventType } from "@rrweb/types";
 import { BatchSplitter } from "./batch_stream.ts";
 import { decodeBatch, type RecordedEvent, type WireBatch } from "./decode.ts";
 import { isReplayable } from "./event_check.ts";
@@ -51,7 +52,7 @@ export const SLICE_EVENTS = 100;
  */
 export function slices<T extends { type: number }>(events: T[]): T[][] {
   const parts: T[][] = [];
-  let from = events.findIndex((e) => e.type === 2) + 1;
+  let from = events.findIndex((e) => e.type === EventType.FullSnapshot) + 1;
   if (from > 0) parts.push(events.slice(0, from));
   for (; from < events.length; from += SLICE_EVENTS) {
     parts.push(events.slice(from, from + SLICE_EVENTS));

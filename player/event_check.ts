@@ -2,25 +2,26 @@
 // 2.x format (full snapshot, incremental snapshot, meta, custom, console). Anything else (another
 // rrweb version, a damaged event) is left out and counted, so the page can say so and play the
 // rest.
+import { EventType, IncrementalSource } from "@rrweb/types";
 
-const INCREMENTAL_SOURCES = 16; // Mutation (0) … CustomElement (16)
+const LAST_INCREMENTAL_SOURCE = IncrementalSource.CustomElement;
 
 export function isReplayable(event: { type: number; data: unknown }): boolean {
   const data = event.data as Record<string, unknown> | null | undefined;
   switch (event.type) {
-    case 0:
-    case 1:
+    case EventType.DomContentLoaded:
+    case EventType.Load:
       return true;
-    case 2:
+    case EventType.FullSnapshot:
       return typeof data?.node === "object" && data.node !== null;
-    case 3:
+    case EventType.IncrementalSnapshot:
       return Number.isInteger(data?.source) && (data!.source as number) >= 0 &&
-        (data!.source as number) <= INCREMENTAL_SOURCES;
-    case 4:
+        (data!.source as number) <= LAST_INCREMENTAL_SOURCE;
+    case EventType.Meta:
       return typeof data?.width === "number" && typeof data?.height === "number";
-    case 5:
+    case EventType.Custom:
       return typeof data?.tag === "string";
-    case 6:
+    case EventType.Plugin:
       return typeof data?.plugin === "string";
     default:
       return false;

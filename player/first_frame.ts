@@ -2,6 +2,7 @@
 // event's size and the first full snapshot as an HTML document, cleaned by the player's own rules.
 // Batches are inflated and parsed event by event and only until both are found, so a large first
 // batch costs little more than its first snapshot.
+import { EventType } from "@rrweb/types";
 import { BatchSplitter } from "./batch_stream.ts";
 import type { RecordedEvent } from "./decode.ts";
 import { isReplayable } from "./event_check.ts";
@@ -44,8 +45,8 @@ export async function firstFrame(batches: AsyncIterable<BatchSlices>): Promise<F
   for await (const batch of batches) {
     try {
       for await (const event of events(batch)) {
-        if (event.type === 4 && !meta) meta = event;
-        if (event.type === 2 && meta) return frameOf(meta, event);
+        if (event.type === EventType.Meta && !meta) meta = event;
+        if (event.type === EventType.FullSnapshot && meta) return frameOf(meta, event);
       }
     } catch {
       return null; // a corrupt batch (the player reports it) or a snapshot too large to draw here

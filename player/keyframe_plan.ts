@@ -1,11 +1,11 @@
 // The bookkeeping of player-side keyframes, free of the DOM: which keyframe serves a seek, where the
 // scout's next fast-forward step ends, how big steps should be, and when a keyframe is due.
+import { EventType } from "@rrweb/types";
 
 /** Scout work (ms) after which a keyframe is taken: a seek never fast-forwards much more. */
 export const KEYFRAME_WORK_MS = 30;
 /** A scout step aims at this much work, so it never holds the main thread for long. */
 export const STEP_TARGET_MS = 16;
-const FULL_SNAPSHOT = 2;
 
 export interface Stamped {
   timestamp: number;
@@ -49,7 +49,7 @@ export function stepEnd(
 ): number {
   let end = Math.min(from + Math.max(size, 1), events.length) - 1;
   for (let i = from; i <= end; i++) {
-    if (events[i].type === FULL_SNAPSHOT) {
+    if (events[i].type === EventType.FullSnapshot) {
       end = i;
       break;
     }
@@ -67,5 +67,5 @@ export function nextStepSize(size: number, tookMs: number): number {
 
 /** A keyframe is due after a rebuild, or once enough work was done since the last one. */
 export function keyframeDue(lastType: number, workSinceKeyframe: number): boolean {
-  return lastType === FULL_SNAPSHOT || workSinceKeyframe >= KEYFRAME_WORK_MS;
+  return lastType === EventType.FullSnapshot || workSinceKeyframe >= KEYFRAME_WORK_MS;
 }

@@ -3,6 +3,7 @@
 // taken after every full-snapshot rebuild and whenever KEYFRAME_WORK_MS of fast-forward work has
 // piled up since the last one. A seek then restores the nearest keyframe and fast-forwards only
 // the span after it, instead of rebuilding the last full snapshot and replaying everything since.
+import { EventType, IncrementalSource } from "@rrweb/types";
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
 import { captureKeyframe, type Keyframe } from "./keyframe.ts";
@@ -10,7 +11,12 @@ import { keyframeDue, KeyframeList, nextStepSize, stepEnd } from "./keyframe_pla
 import { hasKeyframeSupport } from "./replayer_internals.ts";
 
 /** Incremental sources a DOM clone does not carry: CSSOM rules, fonts, adopted stylesheets. */
-const UNCLONABLE_SOURCES = new Set([8, 10, 13, 15]);
+const UNCLONABLE_SOURCES = new Set<number>([
+  IncrementalSource.StyleSheetRule,
+  IncrementalSource.Font,
+  IncrementalSource.StyleDeclaration,
+  IncrementalSource.AdoptedStyleSheet,
+]);
 
 export class KeyframeScout {
   readonly keyframes = new KeyframeList<Keyframe>();
@@ -133,7 +139,8 @@ export class KeyframeScout {
 }
 
 function unclonable(event: RecordedEvent): boolean {
-  return event.type === 3 && UNCLONABLE_SOURCES.has((event.data as { source?: number })?.source!);
+  return event.type === EventType.IncrementalSnapshot &&
+    UNCLONABLE_SOURCES.has((event.data as { source?: number })?.source!);
 }
 
 // Background-priority tasks where the browser has them (they yield to input and rendering);

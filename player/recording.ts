@@ -1,6 +1,7 @@
 // The session's events as the player knows them so far: merged batch by batch into one stream
 // sorted by timestamp (stable: on equal timestamps the earlier batch comes first), with what could
 // not be decoded or understood kept for the page to explain.
+import { EventType, IncrementalSource } from "@rrweb/types";
 import type { RecordedEvent } from "./decode.ts";
 import type { BatchSpan } from "./decode_worker.ts";
 import { type IdleGap, idleGaps } from "./timeline.ts";
@@ -92,10 +93,12 @@ export class Recording {
   shownUntil(timestamp: number): number {
     for (let i = this.#insertionPoint(timestamp) - 1; i >= 0; i--) {
       const type = this.events[i].type;
-      if (type === 2) return timestamp;
-      if (type !== 4) continue;
+      if (type === EventType.FullSnapshot) return timestamp;
+      if (type !== EventType.Meta) continue;
       for (let j = i + 1; j < this.events.length; j++) {
-        if (this.events[j].type === 2) return Math.max(this.events[j].timestamp, timestamp);
+        if (this.events[j].type === EventType.FullSnapshot) {
+          return Math.max(this.events[j].timestamp, timestamp);
+        }
       }
       return timestamp;
     }
@@ -110,14 +113,19 @@ export class Recording {
     const stop = Math.max(this.#insertionPoint(timestamp) - POINTER_LOOKBACK, 0);
     for (let i = this.#insertionPoint(timestamp) - 1; i >= stop; i--) {
       const event = this.events[i];
-      if (event.type !== 3) continue;
+      if (event.type !== EventType.IncrementalSnapshot) continue;
       const data = event.data as PointerData;
-      if (data.source === 1 || data.source === 6) {
+      if (
+        data.source === IncrementalSource.MouseMove || data.source === IncrementalSource.TouchMove
+      ) {
         const last = data.positions?.at(-1);
         if (last && Number.isFinite(last.x) && Number.isFinite(last.y)) {
           return { x: last.x, y: last.y, id: last.id };
         }
-      } else if (data.source === 2 && Number.isFinite(data.x) && Number.isFinite(data.y)) {
+      } else if (
+        data.source === IncrementalSource.MouseInteraction && Number.isFinite(data.x) &&
+        Number.isFinite(data.y)
+      ) {
         return { x: data.x!, y: data.y!, id: data.id! };
       }
     }
@@ -130,12 +138,12 @@ export class Recording {
   }
 
   get hasSnapshot(): boolean {
-    return this.events.some((e) => e.type === 2);
+    return this.events.some((e) => e.type === EventType.FullSnapshot);
   }
 
   /** Enough to draw a first frame: a Meta and a full snapshot. */
   get showable(): boolean {
-    return this.events.some((e) => e.type === 4) && this.hasSnapshot;
+    return this.events.some((e) => e.type === EventType.Meta) && this.hasSnapshot;
   }
 
   gaps(): IdleGap[] {

@@ -5,7 +5,9 @@
 // but no other document: frames, objects and embeds lose their sources (a recorded
 // frame's content still replays from the recording), and no recorded referrer policy can send the
 // replay's address along. REPLAY_FRAME_CSP / REPLAY_PAGE_CSP hold the same line in the browser.
+import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
 
+/** rrweb's `serializedNodeWithId` (@rrweb/types) as a hostile recording may hold it: all loose. */
 interface SerializedNode {
   type: number;
   id?: number;
@@ -14,7 +16,6 @@ interface SerializedNode {
   childNodes?: SerializedNode[];
 }
 
-const ELEMENT = 2;
 /**
  * Values that run code when followed or loaded, whatever attribute carries them. URL parsers skip
  * leading C0 controls and spaces and drop tabs and newlines anywhere, so the test does too.
@@ -58,8 +59,12 @@ export class RecordingSanitizer {
   clean<E extends { type: number; data: unknown }>(event: E): E {
     const data = event.data as Record<string, unknown> | null;
     if (!data || typeof data !== "object") return event;
-    if (event.type === 2) this.#node(data.node as SerializedNode);
-    if (event.type === 3 && data.source === 0) this.#mutation(data);
+    if (event.type === EventType.FullSnapshot) this.#node(data.node as SerializedNode);
+    if (
+      event.type === EventType.IncrementalSnapshot && data.source === IncrementalSource.Mutation
+    ) {
+      this.#mutation(data);
+    }
     return event;
   }
 
@@ -73,7 +78,7 @@ export class RecordingSanitizer {
 
   #node(node: SerializedNode | undefined) {
     if (!node || typeof node !== "object") return;
-    if (node.type === ELEMENT && typeof node.tagName === "string") {
+    if (node.type === NodeType.Element && typeof node.tagName === "string") {
       let tag = node.tagName.toLowerCase();
       if (tag === "script") {
         // Inert and hidden by rrweb's rules; its text and source go too.

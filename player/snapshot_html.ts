@@ -5,8 +5,13 @@
 // runs by itself (preloaded scripts, nested frames' sources) and opens the document with the
 // frame's policy (FRAME_PRELUDE).
 
+import { NodeType } from "@rrweb/types";
 import { REPLAY_FRAME_CSP } from "./sanitize.ts";
 
+/**
+ * A recorded node as it may arrive: rrweb's `serializedNodeWithId` (@rrweb/types) with every field
+ * optional, since a recording is untrusted input and is written out whatever it holds.
+ */
 export interface SnapshotNode {
   type: number;
   name?: string;
@@ -19,7 +24,6 @@ export interface SnapshotNode {
   isShadowHost?: boolean;
 }
 
-const DOCUMENT = 0, DOCTYPE = 1, ELEMENT = 2, TEXT = 3, COMMENT = 5;
 const VOID = new Set(
   "area base br col embed hr img input link meta param source track wbr".split(" "),
 );
@@ -69,26 +73,28 @@ export function snapshotHtml(root: SnapshotNode): string {
 
 function write(node: SnapshotNode, out: string[], parentTag: string, foreign: boolean) {
   switch (node.type) {
-    case DOCUMENT: {
+    case NodeType.Document: {
       const children = node.childNodes ?? [];
       let at = 0;
       // The doctype (and comments before it) stay first, or the frame would be in quirks mode.
-      while (children[at]?.type === DOCTYPE || children[at]?.type === COMMENT) {
+      while (
+        children[at]?.type === NodeType.DocumentType || children[at]?.type === NodeType.Comment
+      ) {
         write(children[at++], out, "", false);
       }
       out.push(FRAME_PRELUDE);
       for (; at < children.length; at++) write(children[at], out, "", false);
       return;
     }
-    case DOCTYPE:
+    case NodeType.DocumentType:
       if (TAG_NAME.test(node.name ?? "html")) out.push(`<!DOCTYPE ${node.name ?? "html"}>`);
       return;
-    case TEXT:
+    case NodeType.Text:
       return void out.push(rawText(parentTag, foreign, node.textContent ?? ""));
-    case COMMENT:
+    case NodeType.Comment:
       // `--` or a leading `>` or `->` would end the comment early.
       return void out.push(`<!--${commentText(node.textContent ?? "")}-->`);
-    case ELEMENT:
+    case NodeType.Element:
       return element(node, out, foreign);
   }
 }

@@ -1,6 +1,7 @@
 // The recording client: its state machine (idle, recording, paused) and the public methods,
 // wiring the recorder, navigation markers, the flusher and the page lifecycle together.
 
+import type { EventType } from "@rrweb/types";
 import { gzipSync } from "fflate";
 import { EarlyConsole } from "./early_console.ts";
 import { Flusher } from "./flusher.ts";
@@ -20,7 +21,9 @@ import type {
   UserIdentity,
 } from "./types.ts";
 
-const CUSTOM_EVENT = 5;
+// rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
+// the enum objects stay out of the bundle.
+const CUSTOM_EVENT: EventType.Custom = 5;
 
 /** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
 export class PlayheadClient {

@@ -4,11 +4,14 @@
 // observer runs here and its records are held, then handed over in order, each with the time it
 // was made, right after the snapshot (and before rrweb's own patch takes over).
 import { getRecordConsolePlugin } from "@rrweb/rrweb-plugin-console-record";
+import type { EventType } from "@rrweb/types";
 import type { RecordedEvent } from "./types.ts";
 
 /** The console levels the SDK records. */
 export const CONSOLE_LEVELS = ["log", "info", "warn", "error", "debug"] as const;
-const PLUGIN_EVENT = 6;
+// rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
+// the enum objects stay out of the bundle.
+const PLUGIN_EVENT: EventType.Plugin = 6;
 /** A page that logs in a loop before load must not grow the buffer without bound. */
 const MAX_HELD = 1000;
 

@@ -2,11 +2,14 @@
 // rrweb's global state directly.
 
 import { record } from "@rrweb/record";
+import type { EventType } from "@rrweb/types";
 import { consolePlugin, type EarlyConsole } from "./early_console.ts";
 import { captureOptions } from "./privacy.ts";
 import type { RecordedEvent, ResolvedOptions } from "./types.ts";
 
-const FULL_SNAPSHOT = 2;
+// rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
+// the enum objects stay out of the bundle.
+const FULL_SNAPSHOT: EventType.FullSnapshot = 2;
 
 /**
  * Starts rrweb (a Meta and a full snapshot come first); returns the function that stops it. What

@@ -1,5 +1,6 @@
 // Test doubles for the SDK's unit tests: a scripted fetch, instant timers and fake storage.
 
+import { EventType } from "@rrweb/types";
 import { type EncodedEvent, encodeEvent } from "./encoded_event.ts";
 import type { TransportDeps } from "./transport.ts";
 import type { KeyValueStorage } from "./session_id.ts";
@@ -63,7 +64,7 @@ export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
 /** Events numbered from `from`, each with `padding` characters of payload. */
 export function events(count: number, from = 0, padding = 0): RecordedEvent[] {
   return Array.from({ length: count }, (_, i) => ({
-    type: 3,
+    type: EventType.IncrementalSnapshot,
     data: { n: from + i, pad: "x".repeat(padding) },
     timestamp: 1_700_000_000_000 + from + i,
   }));

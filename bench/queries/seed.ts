@@ -1,5 +1,6 @@
 // Set-based seeding of the query benchmark's database (generate_series, no per-row round trips):
 // one organization, 10 projects, tracked users, sessions with url markers and small batches.
+import { EventType, IncrementalSource } from "@rrweb/types";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type postgres from "postgres";
@@ -48,9 +49,12 @@ const PAGES = [
 /** The gzip of 20 mouse-move events (~270 bytes), stored as every small batch. */
 export function smallBatchBlob(): Uint8Array {
   const events = Array.from({ length: 20 }, (_, i) => ({
-    type: 3,
+    type: EventType.IncrementalSnapshot,
     timestamp: 1_700_000_000_000 + i * 100,
-    data: { source: 1, positions: [{ x: i, y: i * 2, id: 5, timeOffset: 0 }] },
+    data: {
+      source: IncrementalSource.MouseMove,
+      positions: [{ x: i, y: i * 2, id: 5, timeOffset: 0 }],
+    },
   }));
   return new Uint8Array(gzipSync(JSON.stringify(events)));
 }

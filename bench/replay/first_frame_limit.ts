@@ -3,6 +3,7 @@
 // skipped (the limit as shipped): the page's server time and size over sequential views, and how
 // long an unrelated request (a 404, no database) waits while three views run at once. Same process,
 // same session, one run; writes its section of bench/RESULTS.md.
+import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
 import { FIRST_FRAME_LIMITS } from "../../player/first_frame.ts";
 import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "../../tests/helpers/db.ts";
@@ -17,30 +18,45 @@ const START = 1_790_000_000_000;
 
 function hugeRecording() {
   const rows = Array.from({ length: NODES / 2 }, (_, i) => ({
-    type: 2,
+    type: NodeType.Element,
     id: 10 + 2 * i,
     tagName: "div",
     attributes: { class: "row", "data-i": String(i) },
-    childNodes: [{ type: 3, id: 11 + 2 * i, textContent: `Row ${i} of a very long list` }],
+    childNodes: [{
+      type: NodeType.Text,
+      id: 11 + 2 * i,
+      textContent: `Row ${i} of a very long list`,
+    }],
   }));
   const html = {
-    type: 2,
+    type: NodeType.Element,
     id: 2,
     tagName: "html",
     attributes: {},
     childNodes: [
-      { type: 2, id: 3, tagName: "head", attributes: {}, childNodes: [] },
-      { type: 2, id: 4, tagName: "body", attributes: {}, childNodes: rows },
+      { type: NodeType.Element, id: 3, tagName: "head", attributes: {}, childNodes: [] },
+      { type: NodeType.Element, id: 4, tagName: "body", attributes: {}, childNodes: rows },
     ],
   };
   return [
-    { type: 4, timestamp: START, data: { href: "https://big.test/", width: 1280, height: 800 } },
     {
-      type: 2,
-      timestamp: START + 1,
-      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
+      type: EventType.Meta,
+      timestamp: START,
+      data: { href: "https://big.test/", width: 1280, height: 800 },
     },
-    { type: 3, timestamp: START + 500, data: { source: 1, positions: [] } },
+    {
+      type: EventType.FullSnapshot,
+      timestamp: START + 1,
+      data: {
+        node: { type: NodeType.Document, id: 1, childNodes: [html] },
+        initialOffset: { left: 0, top: 0 },
+      },
+    },
+    {
+      type: EventType.IncrementalSnapshot,
+      timestamp: START + 500,
+      data: { source: IncrementalSource.MouseMove, positions: [] },
+    },
   ];
 }
 

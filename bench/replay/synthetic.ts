@@ -1,12 +1,15 @@
 // A synthetic 1-hour session for the seek benchmark: todomvc-react's recording (from its first
 // full snapshot on) played back to back until an hour is filled, keeping only the first cycle's
 // full snapshot and Meta, so a seek near the end has an hour of events behind it.
+import { EventType } from "@rrweb/types";
 import type { RrwebEvent } from "../corpus_batches.ts";
 
 export function hourLongSession(source: RrwebEvent[], hourMs = 3_600_000): RrwebEvent[] {
-  const first = source.findIndex((e) => e.type === 2);
+  const first = source.findIndex((e) => e.type === EventType.FullSnapshot);
   const head = source.slice(0, first + 1);
-  const loop = source.slice(first + 1).filter((e) => e.type !== 2 && e.type !== 4);
+  const loop = source.slice(first + 1).filter((e) =>
+    e.type !== EventType.FullSnapshot && e.type !== EventType.Meta
+  );
   const start = source[0].timestamp;
   const cycle = source.at(-1)!.timestamp - start + 1_000;
   const events = [...head];

@@ -1,5 +1,6 @@
 // Loopback server for the SDK overhead benchmark: the heavy page (plain and with the SDK), the SDK
 // script, and a sink answering 204 to every ingest post, keeping the bodies to count afterwards.
+import { EventType } from "@rrweb/types";
 
 /** What the sink received during one run, measured after the run. */
 export interface SinkSummary {
@@ -63,8 +64,10 @@ export function startPageServer(
         for (const event of body.events as { type: number }[]) {
           summary.events++;
           const size = JSON.stringify(event).length;
-          if (event.type === 2) summary.largestSnapshot = Math.max(summary.largestSnapshot, size);
-          if (event.type === 3) {
+          if (event.type === EventType.FullSnapshot) {
+            summary.largestSnapshot = Math.max(summary.largestSnapshot, size);
+          }
+          if (event.type === EventType.IncrementalSnapshot) {
             summary.largestIncremental = Math.max(summary.largestIncremental, size);
           }
         }

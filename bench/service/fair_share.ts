@@ -7,6 +7,7 @@
 //    for a 404 every 20 ms: the probe's longest wait, the bodies' statuses, the server's peak RSS;
 //  - throughput: large bodies at concurrency 4 and SDK-sized ones at 32 for a fixed time.
 // Take /tmp/bench.lock around it; note `uptime`.
+import { EventType, IncrementalSource } from "@rrweb/types";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { signSession } from "../../core/auth/token.ts";
@@ -212,21 +213,31 @@ function largeBody(seed: number) {
   const events = Array.from({ length: 100 }, (_, i) => {
     const block = Array.from({ length: 8192 }, () => "abcdefghijklmnop<>/= "[rand() % 21]).join("");
     return {
-      type: 3,
+      type: EventType.IncrementalSnapshot,
       timestamp: 1_760_000_000_000 + i,
-      data: { source: 0, text: block.repeat(39) },
+      data: { source: IncrementalSource.Mutation, text: block.repeat(39) },
     };
   });
-  events.unshift({ type: 4, timestamp: 1_760_000_000_000 - 1, data: { source: 0, text: "meta" } });
+  events.unshift({
+    type: EventType.Meta,
+    timestamp: 1_760_000_000_000 - 1,
+    data: { source: 0, text: "meta" },
+  });
   return encodeBody(events);
 }
 
 /** What the SDK sends most: ~25 KB of JSON in 40 small events. */
 function lightBody(seed = 0) {
   const events = Array.from({ length: 40 }, (_, i) => ({
-    type: 3,
+    type: EventType.IncrementalSnapshot,
     timestamp: 1_760_000_000_000 + i,
-    data: { source: 2, id: seed * 100 + i, x: i * 3, y: i * 7, text: "x".repeat(500) },
+    data: {
+      source: IncrementalSource.MouseInteraction,
+      id: seed * 100 + i,
+      x: i * 3,
+      y: i * 7,
+      text: "x".repeat(500),
+    },
   }));
   return encodeBody(events);
 }

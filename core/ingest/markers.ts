@@ -2,10 +2,9 @@
 // kind = the tag's suffix, data = the payload, both made storable (the schema has refused payloads
 // nested too deep). Console errors (uncaught exceptions and rejections included: the SDK's console
 // plugin records them as level `error`) become `error` markers too, a few per batch.
+import { EventType } from "@rrweb/types";
 import { storableJson, storableText } from "./storable.ts";
 
-const CUSTOM_EVENT = 5;
-const PLUGIN_EVENT = 6;
 const CONSOLE_PLUGIN = "rrweb/console@1";
 const PREFIX = "service:";
 /** A page logging errors in a loop must not turn one batch into thousands of rows. */
@@ -33,7 +32,7 @@ export function extractMarkers(events: readonly EventLike[]): MarkerInput[] {
   const markers: MarkerInput[] = [];
   let errors = 0;
   for (const event of events) {
-    if (event.type === PLUGIN_EVENT) {
+    if (event.type === EventType.Plugin) {
       if (errors === MAX_ERROR_MARKERS) continue;
       const message = consoleErrorMessage(event.data);
       if (message === null) continue;
@@ -41,7 +40,7 @@ export function extractMarkers(events: readonly EventLike[]): MarkerInput[] {
       markers.push({ ts: event.timestamp, kind: "error", data: { message } });
       continue;
     }
-    if (event.type !== CUSTOM_EVENT) continue;
+    if (event.type !== EventType.Custom) continue;
     const data = event.data as { tag?: unknown; payload?: unknown } | null | undefined;
     const tag = data?.tag;
     if (typeof tag !== "string" || !tag.startsWith(PREFIX) || tag.length === PREFIX.length) {

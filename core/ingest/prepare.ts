@@ -2,6 +2,7 @@
 // without the database. It runs on the main thread for small bodies and in a decode worker for
 // large ones (api/ingest/decode_pool.ts), so nothing here may touch deps or the process.
 import { createHash } from "node:crypto";
+import { EventType } from "@rrweb/types";
 import type { IngestRow } from "../../db/queries/ingest/write.ts";
 import { gzip } from "../gzip.ts";
 import { countSignals, extractMarkers, pathnameOf } from "./markers.ts";
@@ -72,14 +73,14 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
 }
 
 /**
- * When the batch's first full snapshot (type 2) that follows a Meta (type 4) in the batch was taken:
+ * When the batch's first full snapshot that follows a Meta in the batch was taken:
  * a replay can start drawing there without any earlier batch (migration 0015).
  */
 export function snapshotTimestamp(events: readonly { type: number; timestamp: number }[]) {
   let meta = false;
   for (const event of events) {
-    if (event.type === 4) meta = true;
-    else if (event.type === 2 && meta) return event.timestamp;
+    if (event.type === EventType.Meta) meta = true;
+    else if (event.type === EventType.FullSnapshot && meta) return event.timestamp;
   }
   return null;
 }

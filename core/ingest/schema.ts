@@ -2,6 +2,7 @@
 // envelope and metadata are strict: a capture client out of step is told which field it sent that
 // the service does not know, while event payloads stay open (rrweb's data is
 // type-specific). Text bound for text/jsonb columns comes out storable (core/ingest/storable.ts).
+import { EventType } from "@rrweb/types";
 import { z } from "zod";
 import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";
 
@@ -29,7 +30,10 @@ export const eventSchema = z.looseObject({
 }).superRefine((event, ctx) => {
   // `service:*` payloads become marker rows (jsonb); the event itself is stored as received.
   const data = event.data as { tag?: unknown; payload?: unknown } | null;
-  if (event.type === 5 && typeof data?.tag === "string" && data.tag.startsWith("service:")) {
+  if (
+    event.type === EventType.Custom && typeof data?.tag === "string" &&
+    data.tag.startsWith("service:")
+  ) {
     const path = tooDeepPath(data.payload);
     if (path) {
       ctx.addIssue({
