@@ -1,6 +1,7 @@
 // Email one-time-code sign-in: ask for the address, send a code, then take the code — with a
 // resend countdown that follows the server's cooldown (429 retryAfter).
 import { useEffect, useState } from "preact/hooks";
+import { ApiError, apiPost } from "../utils/api_client.ts";
 
 interface Props {
   /** Where to go once signed in (already checked to be a same-origin path). */
@@ -9,17 +10,10 @@ interface Props {
   cooldownSeconds: number;
 }
 
-interface ApiError {
-  message?: string;
-  retryAfter?: number;
-}
-
-async function post(path: string, body: unknown): Promise<Response> {
-  return await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+/** The API's refusal as it said it. */
+function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) throw error;
+  return error.status === 0 ? "The server could not be reached. Try again." : error.message;
 }
 
 function waitText(seconds: number): string {
@@ -48,26 +42,18 @@ export default function EmailCodeSignIn({ next, cooldownSeconds }: Props) {
     setBusy(true);
     setMessage(null);
     try {
-      const res = await post("/api/auth/otp/send", { email });
-      if (res.status === 204) {
+      await apiPost("/api/auth/otp/send", { email });
+      setStep("code");
+      setWait(cooldownSeconds);
+      setMessage(`We sent a 6-digit code to ${email}.`);
+    } catch (error) {
+      const { status, retryAfter } = error as ApiError;
+      if (status === 429 && retryAfter) {
+        // A code went out recently (or today's limit is reached): it can still be entered.
         setStep("code");
-        setWait(cooldownSeconds);
-        setMessage(`We sent a 6-digit code to ${email}.`);
-      } else {
-        const body: ApiError = await res.json().catch(() => ({}));
-        if (res.status === 429 && body.retryAfter) {
-          // A code went out recently (or today's limit is reached): it can still be entered.
-          setStep("code");
-          setWait(body.retryAfter);
-          setMessage(
-            `A code was sent recently. You can ask for another in ${waitText(body.retryAfter)}.`,
-          );
-        } else {
-          setMessage(body.message ?? "The code could not be sent. Try again.");
-        }
-      }
-    } catch {
-      setMessage("The server could not be reached. Try again.");
+        setWait(retryAfter);
+        setMessage(`A code was sent recently. You can ask for another in ${waitText(retryAfter)}.`);
+      } else setMessage(failureText(error));
     }
     setBusy(false);
   }
@@ -76,15 +62,11 @@ export default function EmailCodeSignIn({ next, cooldownSeconds }: Props) {
     setBusy(true);
     setMessage(null);
     try {
-      const res = await post("/api/auth/otp/verify", { email, code });
-      if (res.ok) {
-        location.assign(next);
-        return;
-      }
-      const body: ApiError = await res.json().catch(() => ({}));
-      setMessage(body.message ?? "That code did not work.");
-    } catch {
-      setMessage("The server could not be reached. Try again.");
+      await apiPost("/api/auth/otp/verify", { email, code });
+      location.assign(next);
+      return;
+    } catch (error) {
+      setMessage(failureText(error));
     }
     setBusy(false);
   }

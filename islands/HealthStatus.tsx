@@ -1,5 +1,6 @@
 // Live database health: polls the health endpoint and shows whether the database answers.
 import { useEffect, useState } from "preact/hooks";
+import { apiJson } from "../utils/api_client.ts";
 
 interface Props {
   endpoint: string;
@@ -15,9 +16,8 @@ export default function HealthStatus({ endpoint, intervalMs }: Props) {
   async function check() {
     setHealth("checking");
     try {
-      const res = await fetch(endpoint, { cache: "no-store" });
-      const body = res.ok ? await res.json() : null;
-      setHealth(body?.database === "ok" ? "ok" : "unavailable");
+      const body = await apiJson<{ database?: string }>(endpoint);
+      setHealth(body.database === "ok" ? "ok" : "unavailable");
     } catch {
       setHealth("unavailable");
     }

@@ -3,6 +3,7 @@
 // when asked, so a server-rendered passkey list shows the new one.
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import { useEffect, useState } from "preact/hooks";
+import { apiPost } from "../utils/api_client.ts";
 
 interface Props {
   label?: string;
@@ -11,19 +12,6 @@ interface Props {
 }
 
 type Status = "idle" | "busy" | "done" | "error";
-
-async function post(path: string, body?: unknown): Promise<Response> {
-  return await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
-}
-
-async function failure(res: Response): Promise<string> {
-  const body = await res.json().catch(() => null);
-  return body?.message ?? `The server answered ${res.status}.`;
-}
 
 export default function PasskeyButton({ label = "Add a passkey", reload = false }: Props) {
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -36,12 +24,13 @@ export default function PasskeyButton({ label = "Add a passkey", reload = false 
     setStatus("busy");
     setMessage(null);
     try {
-      const options = await post("/api/auth/passkeys/register/options");
-      if (!options.ok) throw new Error(await failure(options));
-      const response = await startRegistration({ optionsJSON: await options.json() });
-      const verify = await post("/api/auth/passkeys/register/verify", { response });
-      if (!verify.ok) throw new Error(await failure(verify));
-      const passkey = await verify.json();
+      const optionsJSON = await apiPost<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+        "/api/auth/passkeys/register/options",
+      );
+      const response = await startRegistration({ optionsJSON });
+      const passkey = await apiPost<{ name: string }>("/api/auth/passkeys/register/verify", {
+        response,
+      });
       setStatus("done");
       setMessage(`Added "${passkey.name}".`);
       if (reload) location.reload();

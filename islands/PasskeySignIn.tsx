@@ -2,19 +2,12 @@
 // (@simplewebauthn/browser's startAuthentication), the server verifies and sets the session.
 import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "preact/hooks";
+import { apiPost } from "../utils/api_client.ts";
 
 interface Props {
   /** Where to go once signed in (already checked to be a same-origin path). */
   next: string;
   label?: string;
-}
-
-async function post(path: string, body?: unknown): Promise<Response> {
-  return await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
 }
 
 export default function PasskeySignIn({ next, label = "Sign in with a passkey" }: Props) {
@@ -28,14 +21,11 @@ export default function PasskeySignIn({ next, label = "Sign in with a passkey" }
     setBusy(true);
     setMessage(null);
     try {
-      const options = await post("/api/auth/passkeys/authenticate/options");
-      if (!options.ok) throw new Error(`The server answered ${options.status}.`);
-      const response = await startAuthentication({ optionsJSON: await options.json() });
-      const verify = await post("/api/auth/passkeys/authenticate/verify", { response });
-      if (!verify.ok) {
-        const body = await verify.json().catch(() => null);
-        throw new Error(body?.message ?? `The server answered ${verify.status}.`);
-      }
+      const optionsJSON = await apiPost<
+        Parameters<typeof startAuthentication>[0]["optionsJSON"]
+      >("/api/auth/passkeys/authenticate/options");
+      const response = await startAuthentication({ optionsJSON });
+      await apiPost("/api/auth/passkeys/authenticate/verify", { response });
       location.assign(next);
     } catch (error) {
       setBusy(false);

@@ -1,6 +1,8 @@
 // A project's key, masked until asked for: "Show" fetches it from the API (OWNER only, no-store)
 // and "Copy" puts it on the clipboard.
 import { useEffect, useState } from "preact/hooks";
+import { useCopy } from "../hooks/use_copy.ts";
+import { apiJson } from "../utils/api_client.ts";
 
 interface Props {
   projectId: string;
@@ -11,22 +13,24 @@ export default function ProjectKey({ projectId, maskedKey }: Props) {
   const [ready, setReady] = useState(false);
   const [key, setKey] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
-  const [status, setStatus] = useState("");
+  const [failure, setFailure] = useState("");
+  const { status, copy } = useCopy();
 
   useEffect(() => setReady(true), []);
 
   async function fetchKey(): Promise<string | null> {
     if (key) return key;
-    const res = await fetch(`/api/projects/${encodeURIComponent(projectId)}/key`, {
-      cache: "no-store",
-    }).catch(() => null);
-    if (!res?.ok) {
-      setStatus("The key could not be loaded.");
+    try {
+      const body = await apiJson<{ key: string }>(
+        `/api/projects/${encodeURIComponent(projectId)}/key`,
+      );
+      setFailure("");
+      setKey(body.key);
+      return body.key;
+    } catch (error) {
+      setFailure(`The key could not be loaded: ${(error as Error).message}.`);
       return null;
     }
-    const body: { key: string } = await res.json();
-    setKey(body.key);
-    return body.key;
   }
 
   async function toggle() {
@@ -34,14 +38,10 @@ export default function ProjectKey({ projectId, maskedKey }: Props) {
     if (await fetchKey()) setShown(true);
   }
 
-  async function copy() {
+  async function copyKey() {
     const value = await fetchKey();
-    if (!value) return;
-    try {
-      await navigator.clipboard.writeText(value);
-      setStatus("Copied to the clipboard.");
-    } catch {
-      setStatus("The browser refused the clipboard: show the key and copy it by hand.");
+    if (value) {
+      await copy(value, "The browser refused the clipboard: show the key and copy it by hand.");
     }
   }
 
@@ -51,8 +51,8 @@ export default function ProjectKey({ projectId, maskedKey }: Props) {
       <button type="button" onClick={toggle} disabled={!ready} aria-pressed={shown}>
         {shown ? "Hide" : "Show"}
       </button>
-      <button type="button" onClick={copy} disabled={!ready}>Copy</button>
-      <span class="muted" role="status" aria-live="polite">{status}</span>
+      <button type="button" onClick={copyKey} disabled={!ready}>Copy</button>
+      <span class="muted" role="status" aria-live="polite">{failure || status}</span>
     </span>
   );
 }

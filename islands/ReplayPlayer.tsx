@@ -14,6 +14,7 @@ import { Timeline } from "../player/timeline.ts";
 import { type ReplaySource, useReplay } from "../player/use_replay.ts";
 import { useServerFrame } from "../player/use_server_frame.ts";
 import { fitViewport, type Size } from "../player/viewport.ts";
+import { useCopy } from "../hooks/use_copy.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
@@ -32,7 +33,7 @@ export default function ReplayPlayer(props: Props) {
   const [slotSize, setSlotSize] = useState<Size>({ width: 0, height: 0 });
   const [tab, setTab] = useState<Tab>("history");
   const [hidden, setHidden] = useState<ReadonlySet<ConsoleLevel>>(new Set());
-  const [copyStatus, setCopyStatus] = useState("");
+  const { status: copyStatus, copy } = useCopy();
   const serverFrame = useServerFrame(props.firstFrame !== null, player);
   // The server sends the first history rows only: a long session has hundreds, whose markup would
   // hold the page's first frame; the rest render once the island runs.
@@ -62,13 +63,7 @@ export default function ReplayPlayer(props: Props) {
   async function copyLink() {
     const url = new URL(location.href);
     url.searchParams.set("t", String(Math.round(player?.now ?? now)));
-    try {
-      await navigator.clipboard.writeText(url.href);
-      setCopyStatus("Link copied");
-      setTimeout(() => setCopyStatus((status) => status === "Link copied" ? "" : status), 2_500);
-    } catch {
-      setCopyStatus(url.href);
-    }
+    await copy(url.href, url.href); // refused, the link itself is shown to copy by hand
   }
 
   function toggleLevel(level: ConsoleLevel) {

@@ -102,6 +102,8 @@ export async function* decodeEvents(
 ): AsyncGenerator<DecodeMessage> {
   let response: Response;
   try {
+    // Raw fetch, not utils/api_client.ts: the body is read as a stream, batch by batch, in a
+    // worker, and never held whole as JSON.
     response = await fetch(url, { credentials: "same-origin", signal });
   } catch (error) {
     if (signal?.aborted) yield { kind: "stopped" };

@@ -142,7 +142,7 @@ Deno.test("replay e2e: the player's controls and panels on swagger-ui", async (t
     await seekTo(page, 50_000);
     const at = await now(page);
     await page.getByRole("button", { name: "Copy link at this moment" }).click();
-    await page.getByText("Link copied").waitFor();
+    await page.getByText("Copied to the clipboard.").waitFor();
     const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
     assert.equal(link.pathname, `/replays/${sessionId}`);
     assert.equal(Number(link.searchParams.get("t")), at);
