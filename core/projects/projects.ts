@@ -68,6 +68,15 @@ async function projectInActiveOrg(deps: ProjectDeps, viewer: Viewer, id: string,
   return row;
 }
 
+/** One project of the viewer's active organization; not_found for any other. */
+export async function getProject(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { id: string },
+): Promise<ProjectView> {
+  return toView(await projectInActiveOrg(deps, viewer, input.id, "VIEWER"));
+}
+
 export async function updateProject(
   deps: ProjectDeps,
   viewer: Viewer,

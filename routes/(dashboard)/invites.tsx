@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import type { Handlers, PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
 import { Notice } from "../../components/ui/Notice.tsx";
 import { switchOrganization } from "../../core/organizations/organizations.ts";
@@ -9,7 +9,8 @@ import {
   listUserInvites,
   type UserInviteView,
 } from "../../core/account/invites.ts";
-import { type FormFailure, parseForm, runAction, seeOther } from "../../http/forms.ts";
+import { formPage } from "../../http/form_page.ts";
+import { type Actions, type FormFailure, parseForm, seeOther } from "../../http/forms.ts";
 import type { DashboardState } from "./_middleware.ts";
 
 interface Data {
@@ -67,33 +68,23 @@ export default function Invites({ data, url }: PageProps<Data, DashboardState>) 
 
 const inviteSchema = z.object({ inviteId: z.string().min(1) });
 
-async function load(ctx: { state: DashboardState }): Promise<Data> {
-  return { invites: await listUserInvites(ctx.state.deps, ctx.state.viewer) };
+async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
+  return { invites: await listUserInvites(state.deps, state.viewer) };
 }
 
-export const handler: Handlers<Data, DashboardState> = {
-  async GET(_req, ctx) {
-    return ctx.render(await load(ctx));
-  },
-  async POST(req, ctx) {
-    const { deps, viewer } = ctx.state;
-    return await runAction(
-      req,
-      ctx.url,
-      {
-        // The new member lands in the organization they joined.
-        accept: async (form) => {
-          const invite = await acceptInvite(deps, viewer, parseForm(inviteSchema, form));
-          await switchOrganization(deps, viewer, { organizationId: invite.organization.id });
-          return seeOther("/settings/organization?done=joined");
-        },
-        decline: async (form) => {
-          await declineInvite(deps, viewer, parseForm(inviteSchema, form));
-          return "declined";
-        },
-      },
-      async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }),
-      deps.config.http.bodyTimeoutMs,
-    );
-  },
-};
+function actions({ state: { deps, viewer } }: FreshContext<DashboardState>): Actions {
+  return {
+    // The new member lands in the organization they joined.
+    accept: async (form) => {
+      const invite = await acceptInvite(deps, viewer, parseForm(inviteSchema, form));
+      await switchOrganization(deps, viewer, { organizationId: invite.organization.id });
+      return seeOther("/settings/organization?done=joined");
+    },
+    decline: async (form) => {
+      await declineInvite(deps, viewer, parseForm(inviteSchema, form));
+      return "declined";
+    },
+  };
+}
+
+export const handler = formPage(load, actions);

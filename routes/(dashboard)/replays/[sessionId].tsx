@@ -2,11 +2,11 @@ import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
-import { AppError } from "@/core/errors.ts";
 import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
 import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
+import { orNull } from "@/http/found.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 /**
@@ -73,17 +73,15 @@ export const handler: Handlers<Data, DashboardState> = {
     if (!viewer.activeOrganizationId) return ctx.renderNotFound();
     const id = ctx.params.sessionId;
     const startAt = offsetParam(ctx.url.searchParams.get("t"));
-    const [session, frame] = await Promise.all([
+    const found = await orNull(Promise.all([
       sessionDetail(deps, viewer, id),
       // At `?t=` the player draws a later moment: a first frame would only flash by.
       startAt > 0
         ? null
         : sessionFirstBatches(deps, viewer, id, FIRST_FRAME_BATCHES).then(firstFrame),
-    ]).catch((error) => {
-      if (error instanceof AppError && error.kind === "not_found") return [null, null];
-      throw error;
-    });
-    if (!session) return ctx.renderNotFound();
+    ]));
+    if (!found) return ctx.renderNotFound();
+    const [session, frame] = found;
     const endedAt = session.endedAt ? Date.parse(session.endedAt) : null;
     const live = endedAt === null || Date.now() - endedAt < LIVE_WITHIN_MS;
     return ctx.render({ session, live, startAt, frame }, { headers: REPLAY_HEADERS });

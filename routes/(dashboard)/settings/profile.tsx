@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import type { Handlers, PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
 import PasskeyButton from "@/islands/PasskeyButton.tsx";
 import { ConfirmForm } from "@/components/ui/ConfirmForm.tsx";
@@ -21,7 +21,8 @@ import {
 } from "@/core/account/profile.ts";
 import { renameUserBody } from "@/core/account/schema.ts";
 import { passkeyName } from "@/core/auth/passkeys/schema.ts";
-import { type FormFailure, parseForm, runAction, seeOther } from "@/http/forms.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface Data {
@@ -103,52 +104,41 @@ const providerSchema = z.object({ provider: z.string().min(1) });
 const passkeySchema = z.object({ credentialId: z.string().min(1) });
 const passkeyNameSchema = passkeySchema.extend({ name: passkeyName });
 
-async function load(ctx: { state: DashboardState }): Promise<Data> {
-  const { deps, viewer } = ctx.state;
+async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
   return {
-    profile: await getProfile(deps, viewer),
-    providers: signInMethods(deps.config).oauth,
+    profile: await getProfile(state.deps, state.viewer),
+    providers: signInMethods(state.deps.config).oauth,
   };
 }
 
-export const handler: Handlers<Data, DashboardState> = {
-  async GET(_req, ctx) {
-    return ctx.render(await load(ctx));
-  },
-  async POST(req, ctx) {
-    const { deps, viewer } = ctx.state;
-    return await runAction(
-      req,
-      ctx.url,
-      {
-        rename: async (form) => {
-          await renameProfile(deps, viewer, parseForm(renameUserBody, form));
-          return "renamed";
-        },
-        avatar: async () => {
-          await regenerateAvatar(deps, viewer);
-          return "avatar";
-        },
-        unlink: async (form) => {
-          await unlinkAccount(deps, viewer, parseForm(providerSchema, form));
-          return "unlinked";
-        },
-        "rename-passkey": async (form) => {
-          const { credentialId, name } = parseForm(passkeyNameSchema, form);
-          await renamePasskey(deps, viewer, credentialId, name);
-          return "passkey-renamed";
-        },
-        "delete-passkey": async (form) => {
-          await deletePasskey(deps, viewer, parseForm(passkeySchema, form).credentialId);
-          return "passkey-deleted";
-        },
-        "delete-account": async (form) => {
-          await deleteAccount(deps, viewer, { confirmation: String(form.get("confirmation")) });
-          return seeOther("/signin", { "set-cookie": endSession(deps) });
-        },
-      },
-      async (failure, status) => ctx.render({ ...await load(ctx), failure }, { status }),
-      deps.config.http.bodyTimeoutMs,
-    );
-  },
-};
+function actions({ state: { deps, viewer } }: FreshContext<DashboardState>): Actions {
+  return {
+    rename: async (form) => {
+      await renameProfile(deps, viewer, parseForm(renameUserBody, form));
+      return "renamed";
+    },
+    avatar: async () => {
+      await regenerateAvatar(deps, viewer);
+      return "avatar";
+    },
+    unlink: async (form) => {
+      await unlinkAccount(deps, viewer, parseForm(providerSchema, form));
+      return "unlinked";
+    },
+    "rename-passkey": async (form) => {
+      const { credentialId, name } = parseForm(passkeyNameSchema, form);
+      await renamePasskey(deps, viewer, credentialId, name);
+      return "passkey-renamed";
+    },
+    "delete-passkey": async (form) => {
+      await deletePasskey(deps, viewer, parseForm(passkeySchema, form).credentialId);
+      return "passkey-deleted";
+    },
+    "delete-account": async (form) => {
+      await deleteAccount(deps, viewer, { confirmation: String(form.get("confirmation")) });
+      return seeOther("/signin", { "set-cookie": endSession(deps) });
+    },
+  };
+}
+
+export const handler = formPage(load, actions);

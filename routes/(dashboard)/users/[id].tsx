@@ -1,7 +1,7 @@
 // /users/[id]: one tracked user. Header and traits, the charts for a window from the URL (an
 // island reading /api), their sessions with "Load more"; ADMIN+ name and delete the user.
 import { asset, Head } from "$fresh/runtime.ts";
-import type { FreshContext, Handlers, PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { Notice } from "@/components/ui/Notice.tsx";
 import { ManageUser } from "@/components/tracked_users/user/ManageUser.tsx";
 import {
@@ -25,8 +25,9 @@ import { displayNameForm, type TrackedUserDetail } from "@/core/tracked_users/sc
 import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
 import UserCharts from "@/islands/UserCharts.tsx";
-import { badRequest, orNull } from "@/http/found.ts";
-import { type FormFailure, parseForm, runAction, seeOther } from "@/http/forms.ts";
+import { orNull } from "@/http/found.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface Data {
@@ -100,7 +101,7 @@ function namingKey(user: TrackedUserDetail, projectKey: string | null): string |
   return filled(projectKey) ? projectKey : null;
 }
 
-async function load(ctx: FreshContext<DashboardState>, failure?: FormFailure) {
+async function load(ctx: FreshContext<DashboardState>): Promise<Data | null> {
   const { deps, viewer } = ctx.state;
   if (!viewer.activeOrganizationId) return null;
   const query = readUserPageQuery(ctx.url);
@@ -119,32 +120,21 @@ async function load(ctx: FreshContext<DashboardState>, failure?: FormFailure) {
     canManage: atLeast(viewer.role ?? "VIEWER", "ADMIN"),
     renderedAt: new Date().toISOString(),
     refreshMs: deps.config.liveRefreshMs,
-    failure,
-  } satisfies Data;
+  };
 }
 
-export const handler: Handlers<Data, DashboardState> = {
-  async GET(_req, ctx) {
-    const data = await load(ctx).catch(badRequest); // a bad window or cursor is a 400
-    if (data instanceof Response) return data;
-    return data ? ctx.render(data) : ctx.renderNotFound();
-  },
-  async POST(req, ctx) {
-    const { deps, viewer } = ctx.state;
-    const id = ctx.params.id;
-    return await runAction(req, ctx.url, {
-      "set-display-name": async (form) => {
-        await setDisplayName(deps, viewer, id, parseForm(displayNameForm, form));
-        return "name-saved";
-      },
-      "delete-user": async () => {
-        await removeTrackedUser(deps, viewer, id);
-        return seeOther("/users?done=user-deleted");
-      },
-    }, async (failure, status) => {
-      const data = await load(ctx, failure).catch(badRequest);
-      if (data instanceof Response) return data;
-      return data ? ctx.render(data, { status }) : ctx.renderNotFound();
-    }, deps.config.http.bodyTimeoutMs);
-  },
-};
+function actions({ state: { deps, viewer }, params }: FreshContext<DashboardState>): Actions {
+  return {
+    "set-display-name": async (form) => {
+      await setDisplayName(deps, viewer, params.id, parseForm(displayNameForm, form));
+      return "name-saved";
+    },
+    "delete-user": async () => {
+      await removeTrackedUser(deps, viewer, params.id);
+      return seeOther("/users?done=user-deleted");
+    },
+  };
+}
+
+// A bad window or cursor in the URL is a 400 (formPage).
+export const handler = formPage(load, actions);

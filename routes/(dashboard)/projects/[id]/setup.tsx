@@ -1,6 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { listProjects, revealProjectKey } from "@/core/projects/projects.ts";
+import { getProject, revealProjectKey } from "@/core/projects/projects.ts";
+import { orNull } from "@/http/found.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { SdkSnippet, SnippetPlacement } from "@/components/projects/SdkSnippet.tsx";
 import type { DashboardState } from "../../_middleware.ts";
@@ -37,10 +38,8 @@ export default function Setup({ data }: PageProps<Data, DashboardState>) {
 export const handler: Handlers<Data, DashboardState> = {
   async GET(_req, ctx) {
     const { deps, viewer } = ctx.state;
-    const organizationId = viewer.activeOrganizationId;
-    if (!organizationId) return ctx.renderNotFound();
-    const projects = await listProjects(deps, viewer, { organizationId });
-    const project = projects.find((p) => p.id === ctx.params.id);
+    if (!viewer.activeOrganizationId) return ctx.renderNotFound();
+    const project = await orNull(getProject(deps, viewer, { id: ctx.params.id }));
     if (!project) return ctx.renderNotFound();
     const key = viewer.role === "OWNER"
       ? (await revealProjectKey(deps, viewer, { id: project.id })).key

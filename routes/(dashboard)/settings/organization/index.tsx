@@ -2,7 +2,7 @@
 // live here; the members, invites and projects sections come from their own pages (members.tsx,
 // invites.tsx, projects.tsx), and this page accepts their forms too, so everything can be done
 // from one place.
-import type { PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { ConfirmForm } from "@/components/ui/ConfirmForm.tsx";
 import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
 import { activeOrganization } from "@/core/org_access.ts";
@@ -81,7 +81,7 @@ interface Data {
   failure?: FormFailure;
 }
 
-async function load(state: DashboardState): Promise<Data> {
+async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
   const { organizations, active } = await organizationsWithActive(state.deps, state.viewer);
   if (!active) return { organizations, active, members: [], invites: [], projects: [] };
   const [members, invites, projects] = await Promise.all([
@@ -92,7 +92,7 @@ async function load(state: DashboardState): Promise<Data> {
   return { organizations, active, members, invites, projects };
 }
 
-export const handler = formPage(load, (state) => ({
+export const handler = formPage(load, ({ state }) => ({
   ...organizationActions(state),
   ...memberActions(state),
   ...inviteActions(state),

@@ -1,7 +1,7 @@
 // /settings/organization/invites: open invites. Everyone sees them; ADMIN and OWNER invite (as
 // ADMIN or VIEWER), resend and revoke. The overview (index.tsx) shows the same section and
 // accepts the same forms.
-import type { PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { InviteList } from "@/components/organizations/InviteList.tsx";
 import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
 import { activeOrganization } from "@/core/org_access.ts";
@@ -75,12 +75,12 @@ interface Data {
   failure?: FormFailure;
 }
 
-async function load(state: DashboardState): Promise<Data> {
+async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
   const { active } = await organizationsWithActive(state.deps, state.viewer);
   return { active, invites: active ? await loadInvites(state, active.id) : [] };
 }
 
-export const handler = formPage(load, inviteActions);
+export const handler = formPage(load, ({ state }) => inviteActions(state));
 
 export default function InvitesPage({ data, url }: PageProps<Data, DashboardState>) {
   const { active, invites, failure } = data;

@@ -1,6 +1,6 @@
 // /settings/organization/members: the roster. OWNER changes roles and removes members; anyone may
 // leave. The overview (index.tsx) shows the same section and accepts the same forms.
-import type { PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { MemberList } from "@/components/organizations/MemberList.tsx";
 import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
 import { activeOrganization } from "@/core/org_access.ts";
@@ -64,12 +64,12 @@ interface Data {
   failure?: FormFailure;
 }
 
-async function load(state: DashboardState): Promise<Data> {
+async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
   const { active } = await organizationsWithActive(state.deps, state.viewer);
   return { active, members: active ? await loadMembers(state, active.id) : [] };
 }
 
-export const handler = formPage(load, memberActions);
+export const handler = formPage(load, ({ state }) => memberActions(state));
 
 export default function MembersPage({ data, url, state }: PageProps<Data, DashboardState>) {
   const { active, members, failure } = data;

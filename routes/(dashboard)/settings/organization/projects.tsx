@@ -1,7 +1,7 @@
 // /settings/organization/projects: the active organization's projects. ADMIN renames; OWNER
 // creates, regenerates keys and deletes. The overview (index.tsx) shows the same section and
 // accepts the same forms.
-import type { PageProps } from "$fresh/server.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
 import { ProjectList } from "@/components/projects/ProjectList.tsx";
 import { activeOrganization } from "@/core/org_access.ts";
@@ -97,12 +97,12 @@ interface Data {
   failure?: FormFailure;
 }
 
-async function load(state: DashboardState): Promise<Data> {
+async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
   const { active } = await organizationsWithActive(state.deps, state.viewer);
   return { active, projects: active ? await loadProjects(state, active.id) : [] };
 }
 
-export const handler = formPage(load, projectActions);
+export const handler = formPage(load, ({ state }) => projectActions(state));
 
 export default function ProjectsPage({ data, url }: PageProps<Data, DashboardState>) {
   const { active, projects, failure } = data;
