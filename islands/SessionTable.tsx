@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { SessionListItem } from "../core/sessions/schema.ts";
 import { SessionRow } from "../components/sessions/SessionRow.tsx";
 import { TableFoot } from "../components/ui/TableFoot.tsx";
+import { ActionsHeader } from "../components/ui/ActionsHeader.tsx";
 import { apiSend } from "../utils/api_client.ts";
 import { useCursorPages } from "../hooks/use_cursor_pages.ts";
 
@@ -69,9 +70,7 @@ export default function SessionTable(props: Props) {
               <th scope="col" class="num">Duration</th>
               <th scope="col" class="num">Events</th>
               <th scope="col">Started</th>
-              <th scope="col" class="actions">
-                <span class="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

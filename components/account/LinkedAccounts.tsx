@@ -1,5 +1,7 @@
 // The sign-in providers linked to the user (with unlink) and the configured ones not yet linked
 // (with a link that starts the provider's flow and comes back to the profile).
+import { RowForm } from "../ui/RowForm.tsx";
+
 interface Props {
   /** Configured providers. */
   providers: Array<{ id: string; name: string }>;
@@ -22,11 +24,10 @@ export function LinkedAccounts({ providers, linked }: Props) {
             <span>{name}</span>
             {linked.includes(id)
               ? (
-                <form method="post" class="row">
+                <RowForm item={{ provider: id }}>
                   <span class="badge">linked</span>
-                  <input type="hidden" name="provider" value={id} />
                   <button type="submit" name="intent" value="unlink">Unlink {name}</button>
-                </form>
+                </RowForm>
               )
               : (
                 <a href={`/api/auth/signin/${id}?link=1&callbackUrl=%2Fsettings%2Fprofile`}>

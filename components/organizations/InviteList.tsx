@@ -1,5 +1,7 @@
 // The organization's open invites; ADMIN and OWNER invite (as ADMIN or VIEWER), resend and revoke.
 import type { InviteView } from "../../core/organizations/schema.ts";
+import { ActionsHeader } from "../ui/ActionsHeader.tsx";
+import { RowForm } from "../ui/RowForm.tsx";
 
 interface Props {
   invites: InviteView[];
@@ -18,11 +20,7 @@ export function InviteList({ invites, manage }: Props) {
               <th scope="col">Role</th>
               <th scope="col">Status</th>
               <th scope="col">Expires</th>
-              {manage && (
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              )}
+              {manage && <ActionsHeader />}
             </tr>
           </thead>
           <tbody>
@@ -35,14 +33,13 @@ export function InviteList({ invites, manage }: Props) {
                   <time datetime={invite.expiresAt}>{invite.expiresAt.slice(0, 10)}</time>
                 </td>
                 {manage && (
-                  <td>
-                    <form method="post" class="row">
-                      <input type="hidden" name="inviteId" value={invite.id} />
+                  <td class="actions">
+                    <RowForm item={{ inviteId: invite.id }}>
                       <button type="submit" name="intent" value="resend-invite">Resend</button>
                       <button type="submit" name="intent" value="revoke-invite" class="danger">
                         Revoke
                       </button>
-                    </form>
+                    </RowForm>
                   </td>
                 )}
               </tr>

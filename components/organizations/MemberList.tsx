@@ -2,6 +2,8 @@
 // changes roles and removes others; everyone may leave.
 import type { MembershipView } from "../../core/organizations/schema.ts";
 import type { Role } from "../../core/permissions.ts";
+import { ActionsHeader } from "../ui/ActionsHeader.tsx";
+import { RowForm } from "../ui/RowForm.tsx";
 
 const ROLES: Role[] = ["OWNER", "ADMIN", "VIEWER"];
 
@@ -20,9 +22,7 @@ export function MemberList({ members, viewerId, viewerRole }: Props) {
           <th scope="col">Member</th>
           <th scope="col">Role</th>
           <th scope="col">Joined</th>
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>
@@ -45,8 +45,7 @@ export function MemberList({ members, viewerId, viewerRole }: Props) {
               <td>
                 {owner
                   ? (
-                    <form method="post" class="row">
-                      <input type="hidden" name="memberId" value={m.id} />
+                    <RowForm item={{ memberId: m.id }}>
                       <label for={`role-${m.id}`} class="visually-hidden">Role of {label}</label>
                       <select id={`role-${m.id}`} name="role">
                         {ROLES.map((r) => (
@@ -54,21 +53,20 @@ export function MemberList({ members, viewerId, viewerRole }: Props) {
                         ))}
                       </select>
                       <button type="submit" name="intent" value="change-role">Save role</button>
-                    </form>
+                    </RowForm>
                   )
                   : m.role}
               </td>
               <td>
                 <time datetime={m.joinedAt}>{m.joinedAt.slice(0, 10)}</time>
               </td>
-              <td>
+              <td class="actions">
                 {(self || owner) && (
-                  <form method="post">
-                    <input type="hidden" name="memberId" value={m.id} />
+                  <RowForm item={{ memberId: m.id }}>
                     <button type="submit" name="intent" value="remove-member" class="danger">
                       {self ? "Leave" : `Remove ${label}`}
                     </button>
-                  </form>
+                  </RowForm>
                 )}
               </td>
             </tr>

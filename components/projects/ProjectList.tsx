@@ -6,6 +6,7 @@ import { DELETE_PROJECT_PHRASE } from "../../core/projects/projects.ts";
 import { atLeast, type Role } from "../../core/permissions.ts";
 import ProjectKey from "../../islands/ProjectKey.tsx";
 import { ConfirmForm } from "../ui/ConfirmForm.tsx";
+import { RowForm } from "../ui/RowForm.tsx";
 
 interface Props {
   projects: ProjectView[];
@@ -32,8 +33,7 @@ export function ProjectList({ projects, role }: Props) {
             <a href={`/projects/${p.id}/setup`}>Set up recording</a>
           </p>
           {admin && (
-            <form method="post" class="row">
-              <input type="hidden" name="projectId" value={p.id} />
+            <RowForm item={{ projectId: p.id }}>
               <label for={`project-name-${p.id}`}>Name</label>
               <input
                 id={`project-name-${p.id}`}
@@ -43,11 +43,10 @@ export function ProjectList({ projects, role }: Props) {
                 maxLength={80}
               />
               <button type="submit" name="intent" value="rename-project">Rename</button>
-            </form>
+            </RowForm>
           )}
           {admin && (
-            <form method="post" class="row">
-              <input type="hidden" name="projectId" value={p.id} />
+            <RowForm item={{ projectId: p.id }}>
               <label for={`project-trait-${p.id}`}>Name users by trait</label>
               <input
                 id={`project-trait-${p.id}`}
@@ -62,13 +61,12 @@ export function ProjectList({ projects, role }: Props) {
                 The identify() trait that names a tracked user who has no name of their own; empty
                 shows their external id.
               </span>
-            </form>
+            </RowForm>
           )}
           {owner && (
             <details>
               <summary>Regenerate key</summary>
-              <form method="post" class="stack">
-                <input type="hidden" name="projectId" value={p.id} />
+              <RowForm item={{ projectId: p.id }} class="stack">
                 <p>
                   The current key stops working at once: every site sending data with it must be
                   updated.
@@ -76,7 +74,7 @@ export function ProjectList({ projects, role }: Props) {
                 <button type="submit" name="intent" value="regenerate-key" class="danger">
                   Yes, regenerate the key of {p.name}
                 </button>
-              </form>
+              </RowForm>
             </details>
           )}
           {owner && (
@@ -87,7 +85,7 @@ export function ProjectList({ projects, role }: Props) {
                 intent="delete-project"
                 phrase={DELETE_PROJECT_PHRASE}
                 action={`Delete ${p.name}`}
-                hidden={{ projectId: p.id }}
+                item={{ projectId: p.id }}
               >
                 <p>Its sessions and recordings are deleted with it.</p>
               </ConfirmForm>

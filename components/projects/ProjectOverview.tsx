@@ -3,6 +3,8 @@
 import type { ProjectView } from "../../core/projects/schema.ts";
 import { formatCount } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
+import { ActionsHeader } from "../ui/ActionsHeader.tsx";
+import { NoProjects } from "./NoProjects.tsx";
 
 interface Props {
   projects: ProjectView[];
@@ -13,15 +15,7 @@ interface Props {
 
 export function ProjectOverview({ projects, now, canCreate }: Props) {
   if (projects.length === 0) {
-    return (
-      <section class="card empty" data-testid="projects-empty">
-        <h2>No projects yet</h2>
-        <p>Sessions are recorded into a project. Create one to get its recording snippet.</p>
-        {canCreate
-          ? <a class="button button-primary" href="/settings/organization">Create a project</a>
-          : <p>Ask an owner of this organization to create one.</p>}
-      </section>
-    );
+    return <NoProjects canCreate={canCreate} testId="projects-empty" />;
   }
   return (
     <section class="card card-flush" aria-labelledby="projects-heading">
@@ -33,9 +27,7 @@ export function ProjectOverview({ projects, now, canCreate }: Props) {
               <th scope="col">Project</th>
               <th scope="col" class="num">Sessions</th>
               <th scope="col">Last activity</th>
-              <th scope="col" class="actions">
-                <span class="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

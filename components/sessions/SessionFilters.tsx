@@ -5,6 +5,7 @@ import { ProjectPicker } from "../ui/ProjectPicker.tsx";
 import type { ProjectView } from "../../core/projects/schema.ts";
 import type { SessionsQuery } from "../../page_state/sessions.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
+import { SearchField } from "../ui/SearchField.tsx";
 import { formatDuration } from "../../utils/format.ts";
 
 const SIGNALS = [
@@ -56,16 +57,7 @@ export function SessionFilters(
       aria-label="Filter sessions"
       autocomplete="off"
     >
-      <label class="field field-grow">
-        <span>Search</span>
-        <input
-          type="search"
-          name="search"
-          value={query.search}
-          placeholder="Session id, user id, name or trait"
-          maxLength={200}
-        />
-      </label>
+      <SearchField value={query.search} placeholder="Session id, user id, name or trait" />
       <div class="field">
         <span id="signals-label">Has</span>
         <details class="menu">

@@ -3,6 +3,7 @@
 import type { ProjectView } from "../../core/projects/schema.ts";
 import WaitingForFirstSession from "../../islands/WaitingForFirstSession.tsx";
 import { SdkSnippet, SnippetPlacement } from "../projects/SdkSnippet.tsx";
+import { NoProjects } from "../projects/NoProjects.tsx";
 
 interface Props {
   /** The project to set up first; null when the organization has none. */
@@ -14,15 +15,7 @@ interface Props {
 
 export function SessionsEmpty({ project, appUrl, fullKey, isOwner }: Props) {
   if (!project) {
-    return (
-      <section class="card empty" data-testid="sessions-empty">
-        <h2>No projects yet</h2>
-        <p>Sessions are recorded into a project. Create one to get its recording snippet.</p>
-        {isOwner
-          ? <a class="button button-primary" href="/settings/organization">Create a project</a>
-          : <p>Ask an owner of this organization to create one.</p>}
-      </section>
-    );
+    return <NoProjects canCreate={isOwner} testId="sessions-empty" />;
   }
   return (
     <section class="card empty empty-setup stack" data-testid="sessions-empty">

@@ -4,6 +4,7 @@ import { STATUSES } from "../../core/tracked_users/status.ts";
 import type { UsersQuery } from "../../page_state/tracked_users.ts";
 import { STATUS_LABELS } from "./status.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
+import { SearchField } from "../ui/SearchField.tsx";
 
 const SORTS = [
   ["last-seen", "Last seen"],
@@ -15,16 +16,7 @@ const SORTS = [
 export function UserFilters({ query }: { query: UsersQuery }) {
   return (
     <form method="get" action="/users" class="filters" aria-label="Filter users">
-      <label class="field field-grow field-search">
-        <span>Search</span>
-        <input
-          type="search"
-          name="search"
-          value={query.search}
-          placeholder="Name or user id"
-          maxLength={200}
-        />
-      </label>
+      <SearchField value={query.search} placeholder="Name or user id" />
       <div class="field" role="group" aria-labelledby="status-label">
         <span id="status-label">Status</span>
         <div class="chips">

@@ -2,6 +2,7 @@ import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
 import { Notice } from "../../components/ui/Notice.tsx";
+import { RowForm } from "../../components/ui/RowForm.tsx";
 import { switchOrganization } from "../../core/organizations/organizations.ts";
 import {
   acceptInvite,
@@ -48,15 +49,14 @@ export default function Invites({ data, url }: PageProps<Data, DashboardState>) 
                   <p class="muted">
                     Expires <time datetime={invite.expiresAt}>{invite.expiresAt.slice(0, 10)}</time>
                   </p>
-                  <form method="post" class="row">
-                    <input type="hidden" name="inviteId" value={invite.id} />
+                  <RowForm item={{ inviteId: invite.id }}>
                     <button type="submit" name="intent" value="accept">
                       Accept {invite.organization.name}
                     </button>
                     <button type="submit" name="intent" value="decline" class="danger">
                       Decline
                     </button>
-                  </form>
+                  </RowForm>
                 </li>
               ))}
             </ul>
