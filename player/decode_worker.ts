@@ -64,9 +64,10 @@ export function slices<T extends { type: number }>(events: T[]): T[][] {
 export async function* decodeAnswer(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
   { sanitizer, seen }: DecoderState,
+  signal?: AbortSignal,
 ): AsyncGenerator<DecodeMessage> {
   const splitter = new BatchSplitter();
-  for await (const text of body.pipeThrough(new TextDecoderStream())) {
+  for await (const text of body.pipeThrough(new TextDecoderStream(), { signal })) {
     for (const json of splitter.push(text)) {
       const batch = JSON.parse(json) as WireBatch;
       const id = String(batch.id);
@@ -92,38 +93,48 @@ export async function* decodeAnswer(
 }
 
 /**
- * Fetches `url` and yields what the page needs to know, ending with `done`, `failed`, or `stopped`
- * once `signal` aborts (only between batches: a batch begun is posted whole).
+ * Fetches `url` (unless the page did and handed over its successful answer's `body`) and yields what
+ * the page needs to know, ending with `done`, `failed`, or `stopped` once `signal` aborts (only
+ * between batches: a batch begun is posted whole).
  */
 export async function* decodeEvents(
   url: string,
   state: DecoderState,
   signal?: AbortSignal,
+  body?: ReadableStream<Uint8Array<ArrayBuffer>>,
 ): AsyncGenerator<DecodeMessage> {
-  let response: Response;
-  try {
-    // Raw fetch, not utils/api_client.ts: the body is read as a stream, batch by batch, in a
-    // worker, and never held whole as JSON.
-    response = await fetch(url, { credentials: "same-origin", signal });
-  } catch (error) {
-    if (signal?.aborted) yield { kind: "stopped" };
-    else yield { kind: "failed", status: 0, message: String(error) };
-    return;
+  if (!body) {
+    let response: Response;
+    try {
+      // Raw fetch, not utils/api_client.ts: the body is read as a stream, batch by batch, in a
+      // worker, and never held whole as JSON.
+      response = await fetch(url, { credentials: "same-origin", signal });
+    } catch (error) {
+      if (signal?.aborted) yield { kind: "stopped" };
+      else yield { kind: "failed", status: 0, message: String(error) };
+      return;
+    }
+    if (!response.ok || !response.body) {
+      yield { kind: "failed", status: response.status, message: await response.text() };
+      return;
+    }
+    body = response.body;
   }
-  if (!response.ok || !response.body) {
-    yield { kind: "failed", status: response.status, message: await response.text() };
-    return;
-  }
   try {
-    yield* decodeAnswer(response.body, state);
+    yield* decodeAnswer(body, state, signal);
   } catch (error) {
     if (!signal?.aborted) throw error;
     yield { kind: "stopped" };
   }
 }
 
-/** What the page asks the worker: a request to decode, or to stop the one running. */
-export type DecodeRequest = { url: string } | { abort: true };
+/**
+ * What the page asks the worker: a request to decode (with the answer's body when the page fetched
+ * it, transferred), or to stop the one running.
+ */
+export type DecodeRequest =
+  | { url: string; body?: ReadableStream<Uint8Array<ArrayBuffer>> }
+  | { abort: true };
 
 // Inside a worker: one request at a time, each message posted as soon as it exists.
 if ("WorkerGlobalScope" in globalThis) {
@@ -136,7 +147,8 @@ if ("WorkerGlobalScope" in globalThis) {
   scope.onmessage = async (message) => {
     if ("abort" in message.data) return running?.abort();
     const controller = running = new AbortController();
-    for await (const out of decodeEvents(message.data.url, state, controller.signal)) {
+    const { url, body } = message.data;
+    for await (const out of decodeEvents(url, state, controller.signal, body)) {
       scope.postMessage(out);
     }
   };

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   decodeAnswer,
+  decodeEvents,
   type DecodeMessage,
   decoderState,
   SLICE_EVENTS,
@@ -95,4 +96,46 @@ Deno.test("decode worker: a batch already decoded is skipped when a later answer
   };
   assert.deepEqual(await ids(["3", "4"]), ["3", "4"]);
   assert.deepEqual(await ids(["1", "2", "3", "4", "5"]), ["1", "2", "5"]);
+});
+
+Deno.test("decode worker: an answer the page fetched and handed over is decoded without a request of its own", async () => {
+  const events = [{ type: 3, data: { source: 2, type: 1, id: 1, x: 0, y: 0 }, timestamp: 5 }];
+  const answer = JSON.stringify({
+    batches: [{
+      id: "9",
+      firstTimestamp: 5,
+      lastTimestamp: 5,
+      eventCount: 1,
+      data: await base64Gzip(events),
+    }],
+    nextCursor: null,
+  });
+  // Nothing listens there: a request would end in `failed`.
+  const url = "http://127.0.0.1:9/api/sessions/x/events";
+  const kinds: string[] = [];
+  for await (const m of decodeEvents(url, decoderState(), undefined, trickle(answer, 7))) {
+    kinds.push(m.kind);
+  }
+  assert.deepEqual(kinds, ["batch", "done"]);
+});
+
+Deno.test("decode worker: stopping a handed-over answer ends with `stopped`", async () => {
+  const controller = new AbortController();
+  // A first chunk, then nothing: a server that stalls mid-answer.
+  let sent = false;
+  const stalled = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(c) {
+      if (sent) return new Promise(() => {});
+      sent = true;
+      c.enqueue(new TextEncoder().encode('{"batches":['));
+    },
+  });
+  const kinds: string[] = [];
+  setTimeout(() => controller.abort(), 20);
+  for await (
+    const m of decodeEvents("http://127.0.0.1:9/", decoderState(), controller.signal, stalled)
+  ) {
+    kinds.push(m.kind);
+  }
+  assert.deepEqual(kinds, ["stopped"]);
 });

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
 import { ReplayController } from "./controller.ts";
 import type { DecodeMessage } from "./decode_worker.ts";
+import { firstEventsPath } from "./events_url.ts";
 import { EventLoader } from "./loader.ts";
 import { Recording } from "./recording.ts";
 import type { Size } from "./viewport.ts";
@@ -74,10 +75,7 @@ export function useReplay(source: ReplaySource) {
       }
       rerender();
     };
-    const eventsUrl = new URL(
-      `/api/sessions/${encodeURIComponent(source.sessionId)}/events`,
-      location.href,
-    );
+    const eventsUrl = new URL(firstEventsPath(source.sessionId, 0), location.href);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const follow = async () => {
@@ -101,7 +99,10 @@ export function useReplay(source: ReplaySource) {
       done?(): void;
     }
     const momentFirst = (real: number): Step[] => [
-      { url: withParam("from", real), first: (start) => player.holeEndsAt(start) },
+      {
+        url: new URL(firstEventsPath(source.sessionId, real), location.href).href,
+        first: (start) => player.holeEndsAt(start),
+      },
       { url: withParam("before", real), done: () => player.closeHole() },
     ];
     let plan: Step[] = headFirst ? momentFirst(source.startAt) : [{ url: eventsUrl.href }];
@@ -121,10 +122,13 @@ export function useReplay(source: ReplaySource) {
       loader.abort();
     };
     (async () => {
+      // The first request is the one the server's page preloaded (`firstEventsPath`).
+      let early = true;
       while (plan.length > 0 && !stopped) {
         step = plan.shift()!;
         stepStarted = false;
-        await loader.load(step.url, onDecoded);
+        await loader.load(step.url, onDecoded, early);
+        early = false;
         step.done?.();
       }
       step = null;

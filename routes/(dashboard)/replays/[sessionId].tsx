@@ -4,6 +4,7 @@ import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
+import { firstEventsPath } from "@/player/events_url.ts";
 import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
 import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
 import { orNull } from "@/http/found.ts";
@@ -40,6 +41,16 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
     <div class="replay-page">
       <Head>
         <title>Replay · {title} · Playhead</title>
+        {
+          /* The player's first events request, under way before its code arrives (it asks for the
+            same URL and is answered from this). */
+        }
+        <link
+          rel="preload"
+          as="fetch"
+          crossorigin="anonymous"
+          href={firstEventsPath(session.id, startAt)}
+        />
       </Head>
       <div class="replay-heading">
         <h1>Replay</h1>
