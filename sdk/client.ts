@@ -11,6 +11,7 @@ import { pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
 import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
 import { watchSignals } from "./signals.ts";
+import { SnapshotPacer } from "./snapshot_pacer.ts";
 import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
 import { browserTransportDeps, Transport } from "./transport.ts";
 import type {
@@ -78,13 +79,22 @@ export class PlayheadClient {
     if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
     this.#startUrl ??= location.href;
     this.#state = "recording";
+    const pacer = new SnapshotPacer();
     this.#stopRecorder = startRecorder(
       this.options,
-      (e) => this.#flusher.add(e),
+      (e) => {
+        // Taken in a task of its own, not inside rrweb's emit.
+        if (pacer.add(e, this.#flusher.add(e))) setTimeout(() => this.#extraSnapshot(), 0);
+      },
       this.#earlyConsole,
     );
     this.#earlyConsole = null;
     this.#stopSignals = watchSignals(this.options, (tag, payload) => this.#push(tag, payload));
+  }
+
+  /** A full snapshot `SnapshotPacer` asked for, if still recording. */
+  #extraSnapshot() {
+    if (this.#state === "recording") takeFullSnapshot();
   }
 
   /** Stops recording until `resume()`; buffered events are still sent. */

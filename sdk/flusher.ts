@@ -51,11 +51,14 @@ export class Flusher {
   }
 
   /** Buffers an event, JSON-encoded now so that no flush has to encode a whole buffer at once. */
-  add(event: RecordedEvent): void {
-    if (this.#cancelled) return;
-    this.buffer.push(encodeEvent(event));
+  /** Buffers `event`; returns the size of its JSON (0 once cancelled). */
+  add(event: RecordedEvent): number {
+    if (this.#cancelled) return 0;
+    const encoded = encodeEvent(event);
+    this.buffer.push(encoded);
     const { length, bytes } = this.buffer;
     if (length >= this.config.batchSize || bytes >= FLUSH_BYTES) void this.flush();
+    return encoded.bytes;
   }
 
   /** Puts batches left by a previous page in front of everything else. */
