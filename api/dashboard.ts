@@ -3,7 +3,8 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "../core/deps.ts";
 import { authError, forbidden } from "../core/errors.ts";
-import { resolveViewer, type Viewer } from "../core/auth/viewer.ts";
+import type { Viewer } from "../core/auth/viewer.ts";
+import { resolveViewer } from "../http/session.ts";
 import { fromOwnOrigin } from "../http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
 import { databaseBudget } from "./database_budget.ts";

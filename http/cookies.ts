@@ -2,11 +2,11 @@
 // accounts"), the OAuth state that binds a sign-in attempt to its browser (login CSRF)
 // and the passkey ceremony's challenge id. All are HttpOnly, and Secure when APP_URL is https,
 // where the site-wide ones take the `__Host-` prefix. Cookie headers are read with hono's parser.
+// Their lifetimes are core's (core/ imports nothing from here); core deals in the values only.
 import { parse } from "hono/utils/cookie";
 import { SESSION_TTL_SECONDS } from "../core/auth/token.ts";
-
-export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
-export const CHALLENGE_TTL_SECONDS = 300;
+import { OAUTH_STATE_TTL_SECONDS } from "../core/auth/oauth/flow.ts";
+import { CHALLENGE_TTL_SECONDS } from "../core/auth/passkeys/challenge.ts";
 
 interface CookieSpec {
   name: string;
@@ -18,7 +18,10 @@ interface CookieSpec {
 const isHttps = (appUrl: string) => appUrl.startsWith("https:");
 const siteWideName = (appUrl: string, name: string) => isHttps(appUrl) ? `__Host-${name}` : name;
 
-/** The Set-Cookie value that stores `value`, or clears the cookie when value is null. */
+/**
+ * The Set-Cookie value that stores `value`, or clears the cookie when value is null. Not hono's
+ * `serialize`: it puts Max-Age first and Secure before SameSite, and the answers' order is pinned.
+ */
 function setCookie(appUrl: string, spec: CookieSpec, value: string | null): string {
   const parts = [
     `${spec.name}=${value ?? ""}`,

@@ -1,11 +1,12 @@
 // Per-request page state: the app's dependencies (put there by app.ts), the signed-in viewer
-// (resolved by the same function as the /api middleware), the viewer's organizations for the top
+// (resolved from the session cookie by the same function as the /api middleware, http/session.ts), the viewer's organizations for the top
 // bar and the request start time, reported back as a Server-Timing header. Pages are rendered per
 // viewer (names, organizations, keys), so none may be kept by a browser or proxy cache unless the
 // page says otherwise: `no-store`.
 import type { FreshContext } from "$fresh/server.ts";
 import type { AppDeps } from "../core/deps.ts";
-import { resolveViewer, type Viewer } from "../core/auth/viewer.ts";
+import type { Viewer } from "../core/auth/viewer.ts";
+import { resolveViewer } from "../http/session.ts";
 import { listOrganizations } from "../core/organizations/organizations.ts";
 import type { OrganizationView } from "../core/organizations/schema.ts";
 import { withinDatabaseBudget } from "../db/unavailable.ts";

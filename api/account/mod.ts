@@ -2,7 +2,7 @@
 // invites and linked accounts in the sub-apps beside this one. Signed out, every route is a 401.
 import type { Hono } from "hono";
 import type { AppDeps } from "../../core/deps.ts";
-import { endSession } from "../../core/auth/sign_in_session.ts";
+import { endSession } from "../../http/session.ts";
 import {
   deleteAccount,
   getProfile,

@@ -6,7 +6,8 @@ import type { AppDeps } from "../../core/deps.ts";
 import { signInMethods } from "../../core/auth/methods.ts";
 import { sendOtp, verifyOtp } from "../../core/auth/otp.ts";
 import { OTP_POLICY_SUMMARY } from "../../core/auth/otp_policy.ts";
-import { revokeSessions, signOut, startSession } from "../../core/auth/sign_in_session.ts";
+import { revokeSessions } from "../../core/auth/sign_in_session.ts";
+import { signOut, startSession } from "../../http/session.ts";
 import {
   otpSendBody,
   otpVerifyBody,

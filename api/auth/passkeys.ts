@@ -1,7 +1,7 @@
 // /api/auth/passkeys: registering a passkey (signed in) and signing in with one (docs/decisions.md
 // "Sign-in and accounts"). Mounted inside the auth sub-app, whose middleware checks the origin and
 // resolves the viewer. Each options call sets the ceremony's challenge cookie; verify clears it.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps } from "../../core/deps.ts";
 import {
@@ -11,9 +11,9 @@ import {
 import { registrationOptions, verifyRegistration } from "../../core/auth/passkeys/registration.ts";
 import { authenticateVerifyBody, registerVerifyBody } from "../../core/auth/passkeys/schema.ts";
 import { signedIn } from "../../core/auth/schema.ts";
-import { startSession } from "../../core/auth/sign_in_session.ts";
 import { passkey } from "../../core/account/schema.ts";
-import { challengeCookie } from "../../http/cookies.ts";
+import { challengeCookie, readChallengeCookie } from "../../http/cookies.ts";
+import { startSession } from "../../http/session.ts";
 import { requireSignIn, requireViewer } from "../dashboard.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";
@@ -38,7 +38,9 @@ const requestOptions = z.looseObject({
 
 export function passkeyAuthRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const clearChallenge = () => challengeCookie(deps.config.appUrl, null);
+  const appUrl = deps.config.appUrl;
+  const setChallenge = (id: string | null) => challengeCookie(appUrl, id);
+  const challengeOf = (c: Context<ApiEnv>) => readChallengeCookie(c.req.header("cookie") ?? null);
 
   app.post(
     "/register/options",
@@ -51,8 +53,8 @@ export function passkeyAuthRoutes(deps: AppDeps): Hono<ApiEnv> {
     }),
     noStore(),
     async (c) => {
-      const { options, cookie } = await registrationOptions(deps, requireViewer(c));
-      c.header("Set-Cookie", cookie);
+      const { options, challengeId } = await registrationOptions(deps, requireViewer(c));
+      c.header("Set-Cookie", setChallenge(challengeId));
       return c.json(options);
     },
   );
@@ -72,9 +74,9 @@ export function passkeyAuthRoutes(deps: AppDeps): Hono<ApiEnv> {
       const created = await verifyRegistration(deps, viewer, {
         ...c.req.valid("json"),
         userAgent: c.req.header("user-agent") ?? null,
-        cookieHeader: c.req.header("cookie") ?? null,
+        challengeId: challengeOf(c),
       });
-      c.header("Set-Cookie", clearChallenge());
+      c.header("Set-Cookie", setChallenge(null));
       return c.json(created, 201);
     },
   );
@@ -92,8 +94,8 @@ export function passkeyAuthRoutes(deps: AppDeps): Hono<ApiEnv> {
     passkeyOptionsThrottle(deps),
     noStore(),
     async (c) => {
-      const { options, cookie } = await authenticationOptions(deps);
-      c.header("Set-Cookie", cookie);
+      const { options, challengeId } = await authenticationOptions(deps);
+      c.header("Set-Cookie", setChallenge(challengeId));
       return c.json(options);
     },
   );
@@ -116,9 +118,9 @@ export function passkeyAuthRoutes(deps: AppDeps): Hono<ApiEnv> {
     async (c) => {
       const { userId } = await verifyAuthentication(deps, {
         ...c.req.valid("json"),
-        cookieHeader: c.req.header("cookie") ?? null,
+        challengeId: challengeOf(c),
       });
-      c.header("Set-Cookie", clearChallenge());
+      c.header("Set-Cookie", setChallenge(null));
       c.header("Set-Cookie", await startSession(deps, userId), { append: true });
       return c.json({ redirectTo: "/" });
     },

@@ -1,9 +1,9 @@
-// Who is asking: the one place that turns a session cookie into a viewer, shared by the /api
-// middleware and the page middleware so both surfaces authorise alike.
+// Who is asking: the one place that turns a session token into a viewer, shared by the /api
+// middleware and the page middleware (through http/session.ts, which reads the cookie) so both
+// surfaces authorise alike.
 import type { AppDeps } from "../deps.ts";
 import type { Role } from "../../db/schema.ts";
 import { findViewer } from "../../db/queries/auth/viewer.ts";
-import { readSessionCookie } from "../../http/cookies.ts";
 import { verifySession } from "./token.ts";
 
 export interface Viewer {
@@ -15,14 +15,13 @@ export interface Viewer {
   role: Role | null;
 }
 
-export type ViewerDeps = Pick<AppDeps, "config" | "db" | "authSecret">;
+export type ViewerDeps = Pick<AppDeps, "db" | "authSecret">;
 
-/** The viewer of a request's Cookie header; null when signed out or the token is not current. */
-export async function resolveViewer(
+/** The viewer a session token stands for; null without one or when it is not current. */
+export async function viewerOfToken(
   deps: ViewerDeps,
-  cookieHeader: string | null,
+  token: string | null,
 ): Promise<Viewer | null> {
-  const token = readSessionCookie(deps.config.appUrl, cookieHeader);
   if (!token) return null;
   const claims = await verifySession(deps.authSecret, token);
   if (!claims) return null;

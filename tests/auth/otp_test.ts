@@ -1,7 +1,7 @@
 // Email one-time codes (docs/decisions.md "Sign-in and accounts"), mailed to a real SMTP
 // server on loopback and read back from the received mail.
 import assert from "node:assert/strict";
-import { resolveViewer } from "../../core/auth/viewer.ts";
+import { resolveViewer } from "../../http/session.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { call } from "../helpers/auth.ts";
 import { insertUser } from "../helpers/factories.ts";

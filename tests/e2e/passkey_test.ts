@@ -9,7 +9,7 @@ import * as app from "../../routes/_app.tsx";
 import * as middleware from "../../routes/_middleware.ts";
 import * as passkeyButton from "../../islands/PasskeyButton.tsx";
 import * as passkeySignIn from "../../islands/PasskeySignIn.tsx";
-import { startSession } from "../../core/auth/sign_in_session.ts";
+import { startSession } from "../../http/session.ts";
 import { launchChromium } from "../helpers/browser.ts";
 import { insertUser } from "../helpers/factories.ts";
 import { startTestServer } from "../helpers/server.ts";

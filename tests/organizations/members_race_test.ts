@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import type { AppDeps } from "../../core/deps.ts";
 import { AppError } from "../../core/errors.ts";
 import { changeMemberRole, removeMember } from "../../core/organizations/members.ts";
-import { resolveViewer, type Viewer } from "../../core/auth/viewer.ts";
+import type { Viewer } from "../../core/auth/viewer.ts";
+import { resolveViewer } from "../../http/session.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { call, signedInUser } from "../helpers/auth.ts";
 

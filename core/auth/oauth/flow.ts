@@ -5,7 +5,6 @@ import * as oauth from "oauth4webapi";
 import type { AppDeps } from "../../deps.ts";
 import { saveOAuthState, takeOAuthState } from "@/db/queries/auth/oauth.ts";
 import { log } from "@/log.ts";
-import { OAUTH_STATE_TTL_SECONDS } from "@/http/cookies.ts";
 import { authError, notFound, validation } from "../../errors.ts";
 import { linkProfile, signInWithProfile } from "./accounts.ts";
 import { fetchProfile, type OAuthProfile } from "./profile.ts";
@@ -13,6 +12,9 @@ import { type OAuthProvider, oauthProvider, requestOptions } from "./providers.t
 import { safeCallbackPath, withErrorCode } from "../safe_redirect.ts";
 
 type FlowDeps = Pick<AppDeps, "config" | "db">;
+
+/** How long a sign-in attempt may take at the provider; its state (and cookie) expire then. */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
 /** Where failed sign-ins land, with `?error=<code>`. */
 export const SIGN_IN_PATH = "/signin";

@@ -17,21 +17,21 @@ type AuthenticationDeps = Pick<AppDeps, "config" | "db">;
 
 export async function authenticationOptions(
   deps: AuthenticationDeps,
-): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; cookie: string }> {
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challengeId: string }> {
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.config.appUrl).id,
     userVerification: "required",
   });
-  const cookie = await issueChallenge(deps, "authenticate", null, options.challenge);
-  return { options, cookie };
+  const challengeId = await issueChallenge(deps, "authenticate", null, options.challenge);
+  return { options, challengeId };
 }
 
 /** Verifies the assertion against the stored passkey; returns the user to start a session for. */
 export async function verifyAuthentication(
   deps: AuthenticationDeps,
-  input: { response: AuthenticationResponseJSON; cookieHeader: string | null },
+  input: { response: AuthenticationResponseJSON; challengeId: string | null },
 ): Promise<{ userId: string }> {
-  const expectedChallenge = await consumeChallenge(deps, input.cookieHeader, "authenticate", null);
+  const expectedChallenge = await consumeChallenge(deps, input.challengeId, "authenticate", null);
   const db = deps.db.kysely;
   const passkey = await findPasskey(db, input.response.id);
   const handle = input.response.response.userHandle;

@@ -1,15 +1,18 @@
 // Passkey ceremony challenges: stored server-side for five minutes (db webauthn_challenges) and
-// referenced by a random id in a short-lived HttpOnly cookie; verify consumes the row, once.
+// referenced by a random id, which the edge keeps in a short-lived HttpOnly cookie
+// (http/cookies.ts); verify consumes the row, once.
 import type { AppDeps } from "../../deps.ts";
 import { insertChallenge, takeChallenge } from "@/db/queries/auth/passkeys.ts";
 import { validation } from "../../errors.ts";
-import { CHALLENGE_TTL_SECONDS, challengeCookie, readChallengeCookie } from "@/http/cookies.ts";
+
+/** How long a ceremony may take, from its options to its verify. */
+export const CHALLENGE_TTL_SECONDS = 300;
 
 export type CeremonyPurpose = "register" | "authenticate";
 
-type ChallengeDeps = Pick<AppDeps, "config" | "db">;
+type ChallengeDeps = Pick<AppDeps, "db">;
 
-/** Stores the challenge; returns the Set-Cookie value that ties this browser to it. */
+/** Stores the challenge; returns the id that ties this browser to it. */
 export async function issueChallenge(
   deps: ChallengeDeps,
   purpose: CeremonyPurpose,
@@ -26,20 +29,19 @@ export async function issueChallenge(
     challenge,
     expires_at: expiresAt,
   });
-  return challengeCookie(deps.config.appUrl, id);
+  return id;
 }
 
 /**
- * Consumes the challenge the cookie points at. A missing, used, expired or other-purpose challenge,
+ * Consumes the challenge `id` names (null: the browser holds none). A missing, used, expired or other-purpose challenge,
  * or a registration challenge issued to another user, is a 400: the client asks for new options.
  */
 export async function consumeChallenge(
   deps: ChallengeDeps,
-  cookieHeader: string | null,
+  id: string | null,
   purpose: CeremonyPurpose,
   userId: string | null,
 ): Promise<string> {
-  const id = readChallengeCookie(cookieHeader);
   const row = id ? await takeChallenge(deps.db.kysely, id) : null;
   const usable = row && row.purpose === purpose && row.user_id === userId &&
     new Date(row.expires_at).getTime() > Date.now();

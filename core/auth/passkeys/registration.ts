@@ -22,7 +22,7 @@ type RegistrationDeps = Pick<AppDeps, "config" | "db">;
 export async function registrationOptions(
   deps: RegistrationDeps,
   viewer: Viewer,
-): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; cookie: string }> {
+): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; challengeId: string }> {
   const db = deps.db.kysely;
   const [user, existing] = await Promise.all([
     findUserById(db, viewer.userId),
@@ -42,8 +42,8 @@ export async function registrationOptions(
     // Discoverable (sign-in without typing an email) and verified (a passkey replaces a password).
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  const cookie = await issueChallenge(deps, "register", viewer.userId, options.challenge);
-  return { options, cookie };
+  const challengeId = await issueChallenge(deps, "register", viewer.userId, options.challenge);
+  return { options, challengeId };
 }
 
 export interface RegistrationInput {
@@ -51,7 +51,8 @@ export interface RegistrationInput {
   /** Trimmed, 1..50 characters; a default is derived from the User-Agent when absent. */
   name?: string;
   userAgent: string | null;
-  cookieHeader: string | null;
+  /** The ceremony's challenge id (from its cookie); null when the browser holds none. */
+  challengeId: string | null;
 }
 
 export async function verifyRegistration(
@@ -61,7 +62,7 @@ export async function verifyRegistration(
 ): Promise<Passkey> {
   const expectedChallenge = await consumeChallenge(
     deps,
-    input.cookieHeader,
+    input.challengeId,
     "register",
     viewer.userId,
   );

@@ -9,7 +9,7 @@ import { PasskeyList } from "@/components/account/PasskeyList.tsx";
 import { SignInError } from "@/components/auth/SignInError.tsx";
 import { unlinkAccount } from "@/core/account/account_unlink.ts";
 import { deletePasskey, renamePasskey } from "@/core/auth/passkeys/passkeys.ts";
-import { endSession } from "@/core/auth/sign_in_session.ts";
+import { endSession } from "@/http/session.ts";
 import { signInMethods } from "@/core/auth/methods.ts";
 import {
   DELETE_ACCOUNT_PHRASE,

@@ -2,7 +2,7 @@
 // against a GitHub-compatible server, provider B against an OIDC issuer (oauth2-mock-server).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { resolveViewer } from "@/core/auth/viewer.ts";
+import { resolveViewer } from "@/http/session.ts";
 import { insertUser } from "../../helpers/factories.ts";
 import { oauthTestApp, signInWith } from "../../helpers/oauth.ts";
 import { githubIdentity } from "../../helpers/oauth_github.ts";

@@ -1,7 +1,7 @@
 // OAuth abuse and linking: replayed or mismatched state (400), a wrong PKCE verifier, explicit
 // linking by a signed-in user, and linking an account that belongs to someone else (409).
 import assert from "node:assert/strict";
-import { resolveViewer } from "@/core/auth/viewer.ts";
+import { resolveViewer } from "@/http/session.ts";
 import { signedInUser } from "../../helpers/auth.ts";
 import { oauthTestApp, signInWith } from "../../helpers/oauth.ts";
 import { githubIdentity } from "../../helpers/oauth_github.ts";
