@@ -1,5 +1,7 @@
 // A Kysely dialect for the embedded PGlite database. PGlite is one in-process connection, so the
 // driver hands it to one caller at a time (a transaction keeps it until commit or rollback).
+// Ours, not npm kysely-pglite (0.6.1): its driver hands every caller a connection at once and
+// releases nothing, so another request's queries would run inside an open transaction.
 import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery,
