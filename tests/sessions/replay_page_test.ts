@@ -72,3 +72,17 @@ Deno.test("replay page: the server draws an ordinary first frame and skips one p
   assert.ok(bigPage.length < smallPage.length, `${bigPage.length} vs ${smallPage.length}`);
   assert.ok(bigPage.length < 100_000, `${bigPage.length} bytes`);
 });
+
+Deno.test("replay page: another organization's session and an unknown id are 404", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  const other = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
+  const id = await recordSession(t, project.key, 3);
+
+  assert.equal((await page(t, `/replays/${id}`, { cookie: owner.cookie })).status, 200);
+  const theirs = await page(t, `/replays/${id}`, { cookie: other.cookie });
+  assert.equal(theirs.status, 404);
+  assert.match(theirs.headers.get("content-type") ?? "", /^text\/html/);
+  assert.equal((await page(t, "/replays/nope", { cookie: owner.cookie })).status, 404);
+});
