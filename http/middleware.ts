@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { AppError, errorBody, unavailable, validation } from "../core/errors.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../api/database_budget.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { log } from "../log.ts";
 import { type RequestClass, runAs, ShareBusy, WorkAbandoned } from "../db/connection_shares.ts";
 import { captureException } from "../monitoring.ts";
