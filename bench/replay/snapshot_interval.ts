@@ -1,5 +1,5 @@
 // `deno run -A bench/replay/snapshot_interval.ts`: what the SDK's full-snapshot interval
-// (`checkoutEveryNms`) costs and buys, computed from the corpus (issue 20). Each recording is looped
+// (`checkoutEveryNms`) costs and buys, computed from the corpus. Each recording is looped
 // into 20 minutes the way the synthetic hour is made (an hour of editormd does not fit in one
 // string), then cut with rrweb's checkout rule (a new full
 // snapshot, of the size of the page's last real one, before the first incremental event at least
