@@ -2,6 +2,7 @@
 // scaled into a 16:9 slot, our own controls, and the History and Console side panel. Logic lives in
 // player/.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { ConsolePanel } from "../components/replay/ConsolePanel.tsx";
 import { HistoryPanel } from "../components/replay/HistoryPanel.tsx";
 import { PlayerControls } from "../components/replay/PlayerControls.tsx";
@@ -133,7 +134,9 @@ export default function ReplayPlayer(props: Props) {
           {live && (
             <span
               class="live-badge"
-              title="This session may still be recording: new events appear here as they arrive"
+              title={`Still recording: the latest event is under ${
+                LIVE_WITHIN_MS / 60_000
+              } minutes old, so more may arrive; they appear here as they do`}
             >
               Live
             </span>

@@ -1,6 +1,7 @@
 // The island's state: loads the session's events through the decoding worker, feeds them to the
 // controller, follows an open session, and re-renders the page when anything it shows changes.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
 import { ReplayController } from "./controller.ts";
 import type { DecodeMessage } from "./decode_worker.ts";
@@ -9,9 +10,8 @@ import { EventLoader } from "./loader.ts";
 import { Recording } from "./recording.ts";
 import type { Size } from "./viewport.ts";
 
-/** How often an open session is asked for new batches, and how long it counts as live without. */
+/** How often a session that can still grow is asked for new batches. */
 export const LIVE_POLL_MS = 3_000;
-export const LIVE_QUIET_MS = 120_000;
 
 export interface ReplaySource {
   sessionId: string;
@@ -19,7 +19,8 @@ export interface ReplaySource {
   startedAt: number;
   duration: number;
   eventCount: number;
-  live: boolean;
+  /** How much longer the session can still grow, as the server saw it (0: it cannot). */
+  liveForMs: number;
   /** Real offset to open at. */
   startAt: number;
 }
@@ -29,7 +30,7 @@ export function useReplay(source: ReplaySource) {
   const [, setVersion] = useState(0);
   const [recorded, setRecorded] = useState<Size>({ width: 0, height: 0 });
   const [failure, setFailure] = useState<string | null>(null);
-  const [live, setLive] = useState(source.live);
+  const [live, setLive] = useState(source.liveForMs > 0);
   const recording = useMemo(() => new Recording(source.startedAt), []);
   const logs = useRef<ConsoleEntry[]>([]);
   const [controller, setController] = useState<ReplayController | null>(null);
@@ -55,7 +56,10 @@ export function useReplay(source: ReplaySource) {
     });
     setController(player);
     const loader = new EventLoader();
-    let lastNews = Date.now();
+    // Until then the session can still grow. A batch that ends later than the session did moves it
+    // on by as much (both times are the visitor's clock; the viewer's may differ).
+    let liveUntil = Date.now() + source.liveForMs;
+    let sessionEnd = source.startedAt + source.duration;
     const onDecoded = (message: DecodeMessage) => {
       if (message.kind === "batch" && step?.first && !stepStarted) {
         stepStarted = true;
@@ -67,7 +71,11 @@ export function useReplay(source: ReplaySource) {
         if (entries.length) {
           logs.current = [...logs.current, ...entries].sort((a, b) => a.offset - b.offset);
         }
-        lastNews = Date.now();
+        const end = message.batch.lastTimestamp;
+        if (end > sessionEnd) {
+          liveUntil = Math.min(liveUntil + end - sessionEnd, Date.now() + LIVE_WITHIN_MS);
+          sessionEnd = end;
+        }
         player.eventsAdded(added);
       } else if (message.kind === "corrupt") recording.addCorrupt(message.batch);
       else if (message.kind === "failed") {
@@ -83,7 +91,7 @@ export function useReplay(source: ReplaySource) {
       const url = new URL(eventsUrl);
       if (recording.lastBatchId) url.searchParams.set("after", recording.lastBatchId);
       await loader.load(url.href, onDecoded);
-      if (Date.now() - lastNews > LIVE_QUIET_MS) return setLive(false);
+      if (Date.now() > liveUntil) return setLive(false);
       timer = setTimeout(follow, LIVE_POLL_MS);
     };
     const withParam = (name: string, value: number) => {
@@ -134,7 +142,7 @@ export function useReplay(source: ReplaySource) {
       step = null;
       if (stopped) return;
       player.loadingDone();
-      if (source.live) timer = setTimeout(follow, LIVE_POLL_MS);
+      if (source.liveForMs > 0) timer = setTimeout(follow, LIVE_POLL_MS);
     })();
     return () => {
       stopped = true;

@@ -2,6 +2,7 @@
 // deletion, timeline, per-user sessions and activity. Every answer is `no-store`: the data changes
 // with every ingest.
 import type { AppDeps } from "../../core/deps.ts";
+import { LIVE_WITHIN_MS } from "../../core/sessions/live.ts";
 import { sessionListPage } from "../../core/sessions/schema.ts";
 import { trackedUserActivity } from "../../core/tracked_users/activity.ts";
 import {
@@ -55,7 +56,7 @@ export function trackedUserRoutes(deps: AppDeps) {
     doc({
       summary: "Heartbeat of many tracked users at once (the list page's online dots)",
       description: "`ids` comma separated, 1..100; online when the latest session ended within " +
-        "120000 ms. Ids of other organizations (or none) are left out of `data`.",
+        `${LIVE_WITHIN_MS} ms. Ids of other organizations (or none) are left out of \`data\`.`,
       responses: { 200: { description: "statuses", body: schema.trackedUserHeartbeat } },
     }),
     query(schema.heartbeatQuery),
@@ -78,7 +79,7 @@ export function trackedUserRoutes(deps: AppDeps) {
   app.get(
     "/:id/status",
     doc({
-      summary: "Heartbeat: online when the latest session ended within 120000 ms",
+      summary: `Heartbeat: online when the latest session ended within ${LIVE_WITHIN_MS} ms`,
       params: ID,
       responses: { 200: { description: "status", body: schema.trackedUserStatus } },
     }),

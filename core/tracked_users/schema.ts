@@ -76,7 +76,7 @@ export const trackedUserPage = z.strictObject({
 
 export const trackedUserSummary = z.strictObject({
   total: z.number().int(),
-  onlineNow: z.number().int(), // latest session end within ONLINE_THRESHOLD_MS
+  onlineNow: z.number().int(), // latest session end within LIVE_WITHIN_MS
   active24h: z.number().int(), // latest session end within 24 h (online users included)
   newThisWeek: z.number().int(), // first identified within 7 days (rolling, not the calendar week)
 });

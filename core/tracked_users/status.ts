@@ -1,8 +1,7 @@
 // Tracked-user status from the latest session end (docs/decisions.md "Tracked users"): the
 // thresholds as windows that the SQL filters and the JS checks share.
+import { LIVE_WITHIN_MS } from "../sessions/live.ts";
 
-/** A user is online while their latest session ended at most this long ago (inclusive). */
-export const ONLINE_THRESHOLD_MS = 120_000;
 const DAY_MS = 86_400_000;
 
 export const STATUSES = ["ONLINE", "ACTIVE_24H", "IDLE_7D", "DORMANT"] as const;
@@ -18,7 +17,8 @@ export interface StatusBounds {
 export function statusBounds(now: Date): StatusBounds {
   const t = now.getTime();
   return {
-    online: new Date(t - ONLINE_THRESHOLD_MS),
+    // Online while their latest session can still grow (inclusive).
+    online: new Date(t - LIVE_WITHIN_MS),
     day: new Date(t - DAY_MS),
     week: new Date(t - 7 * DAY_MS),
   };

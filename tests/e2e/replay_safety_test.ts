@@ -3,6 +3,8 @@
 // session gains batches while watched; another organization's session is 404; visitors sign in.
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
+import { LIVE_POLL_MS } from "@/player/use_replay.ts";
 import { insertProject } from "../helpers/factories.ts";
 import { insertSession } from "../helpers/sessions_factories.ts";
 import { hostileRecording, MARKUP_ARGUMENT, MARKUP_PATH } from "./replay_hostile.ts";
@@ -183,6 +185,10 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     await openReplay(page, world.url, sessionId);
     await waitLoaded(page);
     await page.locator(".live-badge").waitFor();
+    assert.match(
+      await page.locator(".live-badge").getAttribute("title") ?? "",
+      /^Still recording: the latest event is under 2 minutes old, so more may arrive/,
+    );
     assert.equal(await page.getByRole("tab", { name: /Console/ }).textContent(), "Console1");
     await world.post(externalId, [
       addText(now + 3_000, 10, "arrived later"),
@@ -199,6 +205,30 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     assert.deepEqual(errors, []);
     await page.context().close();
   });
+
+  await t.step(
+    "a session that can no longer grow shows no Live badge and asks for nothing more",
+    async () => {
+      const then = Date.now() - LIVE_WITHIN_MS - 10_000;
+      const sessionId = await world.record([
+        meta(then),
+        snapshot(then + 1, "Over"),
+        move(then + 20),
+      ]);
+      const { page, errors } = await world.page();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/events")) asked.push(request.url());
+      });
+      await openReplay(page, world.url, sessionId);
+      await waitLoaded(page);
+      await page.waitForTimeout(LIVE_POLL_MS + 500);
+      assert.equal(await page.locator(".live-badge").count(), 0);
+      assert.equal(asked.length, 1, `one events request: ${asked.join(", ")}`);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    },
+  );
 
   await t.step("another organization's session and an unknown id are the 404 page", async () => {
     const other = await insertProject(world.db);

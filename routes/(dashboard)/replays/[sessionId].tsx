@@ -3,6 +3,7 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
+import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/events_url.ts";
 import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
@@ -20,14 +21,12 @@ const REPLAY_HEADERS = {
   "referrer-policy": "no-referrer",
 };
 
-/** A session counts as live while open, or while its last event is this recent. */
-const LIVE_WITHIN_MS = 120_000;
-
 type Session = Awaited<ReturnType<typeof sessionDetail>>;
 
 interface Data {
   session: Session;
-  live: boolean;
+  /** How much longer the session can still grow (0: it cannot). */
+  liveForMs: number;
   /** Real offset from `?t=`, 0 when absent or not a whole number of ms. */
   startAt: number;
   /** Drawn into the player slot before any script runs (only when opening at the start). */
@@ -35,7 +34,7 @@ interface Data {
 }
 
 export default function Replay({ data }: PageProps<Data, DashboardState>) {
-  const { session, live, startAt, frame } = data;
+  const { session, liveForMs, startAt, frame } = data;
   const title = session.trackedUser?.displayName ?? "Anonymous session";
   return (
     <div class="replay-page">
@@ -63,7 +62,7 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
           duration={session.duration}
           eventCount={session.eventCount}
           markers={session.markers}
-          live={live}
+          liveForMs={liveForMs}
           startAt={startAt}
           firstFrame={frame && { width: frame.width, height: frame.height }}
         />
@@ -93,8 +92,8 @@ export const handler: Handlers<Data, DashboardState> = {
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, frame] = found;
-    const endedAt = session.endedAt ? Date.parse(session.endedAt) : null;
-    const live = endedAt === null || Date.now() - endedAt < LIVE_WITHIN_MS;
-    return ctx.render({ session, live, startAt, frame }, { headers: REPLAY_HEADERS });
+    const endedAt = session.endedAt ? new Date(session.endedAt) : null;
+    const liveForMs = liveFor(endedAt, new Date());
+    return ctx.render({ session, liveForMs, startAt, frame }, { headers: REPLAY_HEADERS });
   },
 };
