@@ -16,6 +16,8 @@ import * as m0013 from "./migrations/0013_sessions_by_start.ts";
 import * as m0014 from "./migrations/0014_session_signals.ts";
 import * as m0015 from "./migrations/0015_batch_snapshots.ts";
 import * as m0016 from "./migrations/0016_object_store.ts";
+import * as m0017 from "./migrations/0017_signal_rollups.ts";
+import * as m0018 from "./migrations/0018_user_search_values.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014_session_signals": m0014,
   "0015_batch_snapshots": m0015,
   "0016_object_store": m0016,
+  "0017_signal_rollups": m0017,
+  "0018_user_search_values": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -215,5 +215,7 @@ export async function seed(
   await sql.unsafe("SET session_replication_role = origin");
   // Migration 0007's summary rollups, as its triggers would have kept them.
   for (const statement of REBUILD_ROLLUPS) await sql.unsafe(statement);
+  // Migration 0017's signal rollups, as its markers trigger would have kept them.
+  await sql`SELECT rebuild_signal_rollups()`;
   for (const table of TABLES) await sql.unsafe(`VACUUM (ANALYZE) ${table}`);
 }

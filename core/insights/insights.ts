@@ -16,9 +16,13 @@ import type { Insights, InsightsInput, InsightsRange } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The range's start: the beginning of the UTC day it falls in, as the rollups (migration 0017)
+ * count sessions by the day they were created (7d reads up to a day more than 168 hours).
+ */
 function since(range: InsightsRange, now: Date): Date {
   if (range === "today") return startOfUtcDay(now);
-  return new Date(now.getTime() - (range === "7d" ? 7 : 30) * DAY_MS);
+  return startOfUtcDay(new Date(now.getTime() - (range === "7d" ? 7 : 30) * DAY_MS));
 }
 
 export async function insightsOf(
@@ -36,8 +40,8 @@ export async function insightsOf(
     return { rageClicks: [], deadClicks: [], errors: [], pages: [], daily: [] };
   }
   const db = deps.db.kysely;
-  // One after another: each reads the range's signal markers, and five at once would hold every
-  // dashboard connection this process shares out (api/database_budget.ts) for as long.
+  // One after another: each reads only the range's rollup rows, so five connections at once would
+  // take the dashboard's share of the pool (api/database_budget.ts) for little gain.
   const rage = await topElements(db, scope, "rage_click");
   const dead = await topElements(db, scope, "dead_click");
   const errors = await topErrors(db, scope);

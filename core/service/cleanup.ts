@@ -21,7 +21,7 @@ import {
   dropDayPartition,
   expiredDayPartitions,
 } from "../../db/queries/service/partitions.ts";
-import { compactRollups } from "../../db/queries/service/rollups.ts";
+import { compactRollups, deleteExpiredSignalRollups } from "../../db/queries/service/rollups.ts";
 import { chunked, chunkedByKey } from "../chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
 import type { ObjectStore } from "../storage/store.ts";
@@ -146,7 +146,8 @@ async function sweep(
  * costs the same whatever they hold. Then the sessions, in chunks; their delete trigger finds the
  * rows of the expired day that is not over yet (and of the default partition) one probe each,
  * and their tracked users' aggregates wait until the end, when each user is updated once.
- * The days ahead are made here too, so ingest always has a partition for today.
+ * The insights' signal rollups of the expired hours go with them (a dropped partition fires no
+ * trigger). The days ahead are made here too, so ingest always has a partition for today.
  */
 async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
@@ -159,6 +160,7 @@ async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number)
   }
   if (dropped.length || kept.length) log.info("cron:cleanup:partitions", { dropped, kept });
   const deleted = await deleteExpiredSessions(db, cutoff, chunkRows);
+  await deleteExpiredSignalRollups(db, cutoff);
   await applyPending(db);
   return deleted;
 }

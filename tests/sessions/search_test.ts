@@ -14,7 +14,7 @@ async function world() {
   const w = await sessionsWorld(t, "VIEWER");
   const ada = await insertTrackedUser(w.db, w.alpha, {
     externalId: "user-42",
-    traits: { email: "ada@example.test", plan: "Enterprise" },
+    traits: { email: "ada@example.test", plan: "Enterprise", team: { label: "Acme", seats: 12 } },
   });
   const bob = await insertTrackedUser(w.db, w.beta, { externalId: "b-7", customName: "Bobby" });
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
@@ -85,6 +85,11 @@ Deno.test("sessions search: each filter alone", async () => {
     ["user=USER-4", [a.id]],
     ["user=ada@example", [a.id]], // a trait value
     ["user=enterprise", [a.id]],
+    ["user=acme", [a.id]], // a nested trait value
+    ["user=plan", []], // a trait key
+    ["user=label", []], // a nested object's key
+    ["user=%22enterprise", []], // JSON punctuation around a value
+    ["user=test%20Enterprise", []], // across two values
     ["user=bobby", [b.id]], // the custom name
     ["user=nobody", []],
     ["visited=/checkout*", [a.id]],

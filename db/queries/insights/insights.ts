@@ -1,13 +1,14 @@
-// The insights: the signal markers (error, rage_click, dead_click) of an organization's
-// sessions created since a moment, read through markers_signals_idx (migration 0014) in the day
-// partitions of the range only, grouped by element, message, page and day.
-import { type Kysely, sql } from "kysely";
+// Issue 21's insights from the signal rollups of migration 0017 (kept by triggers with the
+// markers): the rows of the range's created days, grouped by element, message, page and day,
+// with an element's or message's users counted in signal_users.
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 
 export interface InsightsScope {
   organizationId: string;
   /** null = every project. */
   projectIds: string[] | null;
+  /** Sessions created at or after it: the start of a UTC day (the rollups are daily). */
   since: Date;
 }
 
@@ -41,19 +42,49 @@ export interface DayRow {
   dead_clicks: number;
 }
 
+type RollupKind = "error" | "rage_click" | "dead_click" | "page" | "day";
+
 const TOP = 10;
 
-/** The scope's signal markers with their session's tracked user and url summary. */
-function signals(scope: InsightsScope) {
-  const projects = scope.projectIds
-    ? sql`AND s.project_id IN (${sql.join(scope.projectIds)})`
-    : sql``;
-  return sql`SELECT m.kind, m.ts, m.data, m.session_id, s.tracked_user_id, s.url_ts,
-      s.url_pathnames, s.url
-    FROM markers m JOIN sessions s ON s.id = m.session_id
-    WHERE m.kind IN ('error', 'rage_click', 'dead_click')
-      AND m.session_created_at >= ${scope.since}
-      AND s.organization_id = ${scope.organizationId} ${projects}`;
+/** The scope's rollup rows of one kind. */
+function rollups(scope: InsightsScope, kind: RollupKind): RawBuilder<unknown> {
+  return sql`SELECT * FROM signal_rollups r
+    WHERE r.organization_id = ${scope.organizationId} AND r.kind = ${kind}
+      AND r.created_day >= (${scope.since}::timestamptz AT TIME ZONE 'UTC')::date ${
+    projects(scope, sql`r`)
+  }`;
+}
+
+function projects(scope: InsightsScope, table: RawBuilder<unknown>): RawBuilder<unknown> {
+  return scope.projectIds ? sql`AND ${table}.project_id IN (${sql.join(scope.projectIds)})` : sql``;
+}
+
+/**
+ * The top keys of an element or message kind: sessions, latest text and ts from the rollups, then
+ * the users of those keys alone whose newest session with one is in the range.
+ */
+async function topKeys(
+  db: Kysely<Database>,
+  scope: InsightsScope,
+  kind: "error" | "rage_click" | "dead_click",
+) {
+  const { rows } = await sql<
+    { key: string; text: string; sessions: number; users: number; last_ts: string }
+  >`
+    WITH top AS (
+      SELECT r.key, COALESCE((array_agg(r.last_text ORDER BY r.last_ts DESC))[1], '') AS text,
+        sum(r.sessions)::integer AS sessions, max(r.last_ts) AS last_ts
+      FROM (${rollups(scope, kind)}) r
+      GROUP BY r.key HAVING sum(r.sessions) > 0
+      ORDER BY sessions DESC, last_ts DESC LIMIT ${TOP}
+    )
+    SELECT top.*, (SELECT count(*) FROM signal_users u
+        WHERE u.organization_id = ${scope.organizationId} AND u.kind = ${kind}
+          AND u.key = top.key AND u.last_created_at >= ${scope.since}
+          ${projects(scope, sql`u`)})::integer AS users
+    FROM top ORDER BY sessions DESC, last_ts DESC
+  `.execute(db);
+  return rows.map((r) => ({ ...r, last_ts: Number(r.last_ts) }));
 }
 
 export async function topElements(
@@ -61,55 +92,36 @@ export async function topElements(
   scope: InsightsScope,
   kind: "rage_click" | "dead_click",
 ): Promise<ElementRow[]> {
-  const { rows } = await sql<ElementRow>`
-    SELECT sig.data ->> 'selector' AS selector,
-      COALESCE((array_agg(sig.data ->> 'text' ORDER BY sig.ts DESC))[1], '') AS text,
-      count(DISTINCT sig.session_id)::integer AS sessions,
-      count(DISTINCT sig.tracked_user_id)::integer AS users, max(sig.ts)::bigint AS last_ts
-    FROM (${signals(scope)}) sig
-    WHERE sig.kind = ${kind} AND sig.data ->> 'selector' IS NOT NULL
-    GROUP BY 1 ORDER BY sessions DESC, last_ts DESC LIMIT ${TOP}
-  `.execute(db);
-  return rows.map((r) => ({ ...r, last_ts: Number(r.last_ts) }));
+  return (await topKeys(db, scope, kind)).map(({ key, ...r }) => ({ selector: key, ...r }));
 }
 
 export async function topErrors(db: Kysely<Database>, scope: InsightsScope): Promise<MessageRow[]> {
-  const { rows } = await sql<MessageRow>`
-    SELECT COALESCE(sig.data ->> 'message', '') AS message,
-      count(DISTINCT sig.session_id)::integer AS sessions,
-      count(DISTINCT sig.tracked_user_id)::integer AS users, max(sig.ts)::bigint AS last_ts
-    FROM (${signals(scope)}) sig WHERE sig.kind = 'error'
-    GROUP BY 1 ORDER BY sessions DESC, last_ts DESC LIMIT ${TOP}
-  `.execute(db);
-  return rows.map((r) => ({ ...r, last_ts: Number(r.last_ts) }));
+  return (await topKeys(db, scope, "error")).map(({ key, text: _, ...r }) => ({
+    message: key,
+    ...r,
+  }));
 }
 
 /** Pages by signals: each signal counts for the page its session was on (the last url before). */
 export async function topPages(db: Kysely<Database>, scope: InsightsScope): Promise<PageRow[]> {
   const { rows } = await sql<PageRow>`
-    SELECT page.pathname, count(DISTINCT sig.session_id)::integer AS sessions,
-      count(*) FILTER (WHERE sig.kind = 'error')::integer AS errors,
-      count(*) FILTER (WHERE sig.kind = 'rage_click')::integer AS rage_clicks,
-      count(*) FILTER (WHERE sig.kind = 'dead_click')::integer AS dead_clicks
-    FROM (${signals(scope)}) sig
-    CROSS JOIN LATERAL (
-      SELECT COALESCE(
-        (SELECT u.p FROM unnest(sig.url_ts, sig.url_pathnames) AS u(ts, p)
-          WHERE u.ts <= sig.ts ORDER BY u.ts DESC LIMIT 1),
-        sig.url_pathnames[1], '/') AS pathname
-    ) page
-    GROUP BY 1 ORDER BY count(*) DESC, sessions DESC LIMIT ${TOP}
+    SELECT r.key AS pathname, sum(r.sessions)::integer AS sessions,
+      sum(r.errors)::integer AS errors, sum(r.rage_clicks)::integer AS rage_clicks,
+      sum(r.dead_clicks)::integer AS dead_clicks
+    FROM (${rollups(scope, "page")}) r
+    GROUP BY r.key HAVING sum(r.errors + r.rage_clicks + r.dead_clicks) > 0
+    ORDER BY sum(r.errors + r.rage_clicks + r.dead_clicks) DESC, sessions DESC LIMIT ${TOP}
   `.execute(db);
   return rows;
 }
 
+/** Signals per UTC day of their ts. */
 export async function dailyCounts(db: Kysely<Database>, scope: InsightsScope): Promise<DayRow[]> {
   const { rows } = await sql<DayRow>`
-    SELECT to_char(to_timestamp(sig.ts / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-      count(*) FILTER (WHERE sig.kind = 'error')::integer AS errors,
-      count(*) FILTER (WHERE sig.kind = 'rage_click')::integer AS rage_clicks,
-      count(*) FILTER (WHERE sig.kind = 'dead_click')::integer AS dead_clicks
-    FROM (${signals(scope)}) sig GROUP BY 1 ORDER BY 1
+    SELECT r.key AS day, sum(r.errors)::integer AS errors,
+      sum(r.rage_clicks)::integer AS rage_clicks, sum(r.dead_clicks)::integer AS dead_clicks
+    FROM (${rollups(scope, "day")}) r
+    GROUP BY r.key HAVING sum(r.errors + r.rage_clicks + r.dead_clicks) > 0 ORDER BY 1
   `.execute(db);
   return rows;
 }

@@ -32,3 +32,17 @@ export const REBUILD_ROLLUPS = [
 export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
   for (const statement of REBUILD_ROLLUPS) await sql.raw(statement).execute(db);
 }
+
+/**
+ * Drops the signal rollups (migration 0017) of sessions created before `cutoff`: whole days
+ * before it (the sessions of its own day took their counts back when they were deleted), and
+ * users whose newest such session is gone.
+ */
+export async function deleteExpiredSignalRollups(
+  db: Kysely<Database>,
+  cutoff: Date,
+): Promise<void> {
+  await sql`DELETE FROM signal_rollups
+    WHERE created_day < (${cutoff}::timestamptz AT TIME ZONE 'UTC')::date`.execute(db);
+  await sql`DELETE FROM signal_users WHERE last_created_at < ${cutoff}`.execute(db);
+}

@@ -82,6 +82,7 @@ export function searchConditions(
     );
   }
   if (s.error) out.push(withMarker(["error"], "message", s.error));
+  // with signals, probed in sessions_user_signaled_idx (migration 0018) per matching user
   if (s.user) out.push(sql`sessions.tracked_user_id IN ${matchingUsers(organizationId, s.user)}`);
   if (s.visited) {
     const pattern = s.visited.split("*").map(escapeLike).join("%");
