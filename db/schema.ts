@@ -140,6 +140,8 @@ export interface TrackedUserTable {
   last_event_at: ColumnType<Date | null, never, never>;
   session_count: ColumnType<number, never, never>;
   active_time: ColumnType<number, never, never>;
+  /** External id, custom name and trait values, one per line, for `user` (migration 0018). */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface SessionTable {

@@ -1,6 +1,6 @@
 // The facts of one recorded session above the player: when, how long, where, who and on what.
-// Recorded values (URL, user agent, user names) are rendered as text, never as markup or links
-// the recording chose.
+// Recorded values (URL, user names) are rendered as text, never as markup or links the recording
+// chose; the client is the browser, OS and device ingest read from the user agent, not the raw one.
 import type { ComponentChildren } from "preact";
 import { formatDuration } from "../../utils/format.ts";
 
@@ -9,7 +9,9 @@ export interface SessionFactsData {
   duration: number;
   url: string | null;
   projectName: string;
-  userAgent: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
   screenWidth: number | null;
   screenHeight: number | null;
   language: string | null;
@@ -22,6 +24,12 @@ const DATE = new Intl.DateTimeFormat("en-GB", {
   timeStyle: "medium",
   timeZone: "UTC",
 });
+
+const DEVICE_NAMES: Record<string, string> = {
+  desktop: "Desktop",
+  mobile: "Mobile",
+  tablet: "Tablet",
+};
 
 function Fact(
   { label, children, title }: { label: string; children: ComponentChildren; title?: string },
@@ -56,9 +64,11 @@ export function SessionFacts({ session }: { session: SessionFactsData }) {
       </Fact>
       <Fact label="Project">{session.projectName}</Fact>
       <Fact label="URL" title={session.url ?? undefined}>{session.url ?? "unknown"}</Fact>
-      <Fact label="Browser" title={session.userAgent ?? undefined}>
-        {session.userAgent ?? "unknown"}
+      <Fact label="Browser">
+        {session.browser ?? "unknown"}
+        {session.os && <span class="muted">{` on ${session.os}`}</span>}
       </Fact>
+      <Fact label="Device">{DEVICE_NAMES[session.device ?? ""] ?? "unknown"}</Fact>
       <Fact label="Screen">{screen}</Fact>
       <Fact label="Language">{session.language ?? "unknown"}</Fact>
       <Fact label="Events">{session.eventCount.toLocaleString("en")}</Fact>

@@ -120,7 +120,8 @@ const UP = [
          url_pathnames[1], '/')
      $$`,
   // Statement triggers fire for every markers insert (ingest's url markers): a statement without
-  // a signal returns after one look at its transition table.
+  // a signal returns after one look at its transition table. Rows are upserted in key order, so
+  // two ingests sharing rows lock them in the same order (no deadlock).
   `CREATE FUNCTION signal_rollups_insert() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF NOT EXISTS (SELECT FROM added WHERE kind IN ('error', 'rage_click', 'dead_click')) THEN
@@ -130,12 +131,12 @@ const UP = [
      users AS (
        INSERT INTO signal_users AS u
          (organization_id, kind, key, project_id, tracked_user_id, last_created_at)
-       ${userRows}
+       ${userRows} ORDER BY 1, 2, 3, 4, 5
        ON CONFLICT (organization_id, kind, key, project_id, tracked_user_id) DO UPDATE
          SET last_created_at = GREATEST(u.last_created_at, EXCLUDED.last_created_at)
      )
      INSERT INTO signal_rollups AS r ${ROLLUP_COLUMNS}
-     ${rollupRows(freshKey, freshPage)}
+     SELECT * FROM (${rollupRows(freshKey, freshPage)}) AS grouped ORDER BY 1, 2, 3, 4, 5
      ON CONFLICT (organization_id, kind, created_day, project_id, key) DO UPDATE SET
        sessions = r.sessions + EXCLUDED.sessions,
        errors = r.errors + EXCLUDED.errors,

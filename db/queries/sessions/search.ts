@@ -1,7 +1,8 @@
-// The sessions list's search conditions beyond the external id, each backed by an index of
-// migration 0014: the tracked user (trigram over external id, custom name and trait values), a page
-// visited (trigram over the url pathnames, then an exact match per pathname), duration (0001's
-// duration index), signals (a partial index of the sessions that have any), browser, OS and device.
+// The sessions list's search conditions beyond the external id, each backed by an index: the
+// tracked user (trigram over its search text, migration 0018: external id, custom name, trait
+// values), a page visited (trigram over the url pathnames, then an exact match per pathname),
+// duration (0001's duration index), signals (a partial index of the sessions that have any),
+// browser, OS and device (0014).
 import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "../../schema.ts";
 
@@ -58,8 +59,7 @@ function escapeLike(text: string): string {
 /** The tracked users of the organization whose search text holds `text` (tracked_users ids). */
 export function matchingUsers(organizationId: string, text: string): RawBuilder<unknown> {
   return sql`(SELECT tu.id FROM tracked_users tu WHERE tu.organization_id = ${organizationId}
-    AND tracked_user_search_text(tu.external_id, tu.custom_name, tu.traits)
-      ILIKE ${containing(text)})`;
+    AND tu.search_text ILIKE ${containing(text)})`;
 }
 
 /** The conditions of `s` on `sessions`, joined by AND; empty when it sets none. */
