@@ -41,8 +41,8 @@ const signals = (markers: string, sessions: string, where = "true") =>
    WHERE m.kind IN ('error', 'rage_click', 'dead_click') AND ${where}`;
 
 /**
- * The rollup rows of the signals `sig`: `fresh` says whether a signal's session had no marker of
- * that key before (for elements and errors) or of that page (for pages).
+ * The rollup rows of the signals `sig`; `freshKey` and `freshPage` say whether a signal's session
+ * had no marker of that key (elements, errors) or on that page before, so it counts once.
  */
 const rollupRows = (freshKey: string, freshPage: string) =>
   `SELECT organization_id, kind, created_day, project_id, key,

@@ -95,8 +95,12 @@ function filtered(db: Kysely<Database>, f: TrackedUserFilter) {
   if (f.projectIds) q = q.where("tracked_users.project_id", "in", f.projectIds);
   if (f.search) {
     const pattern = containing(f.search);
-    q = q.where(sql<SqlBool>`(tracked_users.external_id ILIKE ${pattern}
-      OR ${displayNameSql()} ILIKE ${pattern})` as Expression<SqlBool>);
+    // search_text (migration 0018) holds the id and every name the display name can be, so its
+    // trigram index narrows the users first, then the exact test runs on those alone.
+    q = q.where(sql<SqlBool>`(tracked_users.search_text ILIKE ${pattern}
+      AND (tracked_users.external_id ILIKE ${pattern} OR ${displayNameSql()} ILIKE ${pattern}))` as Expression<
+      SqlBool
+    >);
   }
   if (f.statuses) {
     const any = sql.join(f.statuses.map((s) => statusCondition(s, f.bounds)), sql` OR `);
