@@ -1,4 +1,4 @@
-// Issue 21's insights from rollups instead of every signal marker of the range (over a second at
+// The insights from rollups instead of every signal marker of the range (over a second at
 // 1,000,000 sessions for 7 days). Kept by statement triggers in the transaction that writes the
 // markers (ingest's one statement), as 0007's summaries are:
 // - signal_rollups: per organization, kind, UTC day of the sessions' created_at (the markers'

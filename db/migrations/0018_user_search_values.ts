@@ -1,4 +1,4 @@
-// Issue 21's `user` search matched 0014's text of a tracked user's trait values as one JSON array
+// The `user` search matched 0014's text of a tracked user's trait values as one JSON array
 // (quotes, commas, brackets, and a nested object's keys); it now holds each scalar value at any
 // depth as plain text, one per line, so only the external id, custom name and values match. The
 // text is a stored column, written with the row (ingest's upsert): the function, no longer a

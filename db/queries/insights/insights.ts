@@ -1,4 +1,4 @@
-// Issue 21's insights from the signal rollups of migration 0017 (kept by triggers with the
+// The insights from the signal rollups of migration 0017 (kept by triggers with the
 // markers): the rows of the range's created days, grouped by element, message, page and day,
 // with an element's or message's users counted in signal_users.
 import { type Kysely, type RawBuilder, sql } from "kysely";
