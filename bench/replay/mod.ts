@@ -1,8 +1,9 @@
 // `deno task bench:replay`: the replay page against a plain rrweb Replayer page on every
-// corpus recording and a synthetic 1-hour session, posted through ingest to a real server:
+// corpus recording, a long documentation page recorded with the SDK (`documentation.ts`) and a
+// synthetic 1-hour session, posted through ingest to a real server:
 // first frame (median of three visits), all-decoded time, seek p50/max over 20 random targets,
 // long tasks during the seeks and during 2× playback, heap after load. Writes its section of bench/RESULTS.md; `--only=todomvc-react,flot-canvas`
-// (names, or "synthetic") measures just those and only prints the rows.
+// (names, "documentation" or "synthetic") measures just those and only prints the rows.
 import type { Page } from "playwright-core";
 import { listRecordings, loadRecording, type RrwebEvent } from "../corpus_batches.ts";
 import { percentile } from "../stats.ts";
@@ -28,6 +29,7 @@ import {
   watchFirstFrame,
   watchLongTasks,
 } from "./pages.ts";
+import { recordDocumentation } from "./documentation.ts";
 import { hourLongSession } from "./synthetic.ts";
 
 const RESULTS = "bench/RESULTS.md";
@@ -118,6 +120,7 @@ async function measureAll(): Promise<string[]> {
   for (const name of await listRecordings()) {
     if (wanted(name)) recordings.push([name, await loadRecording(name)]);
   }
+  if (wanted("documentation")) recordings.push(["documentation", await recordDocumentation()]);
   if (wanted("synthetic 1 h")) {
     recordings.push(["synthetic 1 h", hourLongSession(await loadRecording("todomvc-react"))]);
   }
@@ -233,7 +236,9 @@ async function writeResults(rows: string[], load: string) {
     BEGIN,
     "## Replay page",
     "",
-    "`deno task bench:replay`: each recording posted through ingest to a real server (PGlite), then " +
+    "`deno task bench:replay`: each recording (the corpus, a documentation page of ~7,700 text " +
+    "nodes recorded with the SDK while read, `bench/replay/documentation.ts`, and the synthetic " +
+    "hour) posted through ingest to a real server (PGlite), then " +
     "opened in headless Chromium on our replay page and on a plain rrweb 2.2.2 `Replayer` page " +
     "(same origin, same events answer, everything decoded on the main thread before the player is " +
     'built). Times in ms from navigation start; "first frame" is when an iframe on screen first ' +
