@@ -73,6 +73,8 @@ Deno.test("replay page: the server draws an ordinary first frame and skips one p
   assert.ok(bigPage.length < 100_000, `${bigPage.length} bytes`);
 });
 
+// Also on PostgreSQL: the first frame's read, still running when the session's read answered
+// not_found, once outlived the request and kept the test database from closing.
 Deno.test("replay page: another organization's session and an unknown id are 404", async () => {
   await using t = await createPagesApp();
   const owner = await signedInUser(t);
@@ -80,9 +82,12 @@ Deno.test("replay page: another organization's session and an unknown id are 404
   const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
   const id = await recordSession(t, project.key, 3);
 
-  assert.equal((await page(t, `/replays/${id}`, { cookie: owner.cookie })).status, 200);
-  const theirs = await page(t, `/replays/${id}`, { cookie: other.cookie });
-  assert.equal(theirs.status, 404);
-  assert.match(theirs.headers.get("content-type") ?? "", /^text\/html/);
-  assert.equal((await page(t, "/replays/nope", { cookie: owner.cookie })).status, 404);
+  const status = async (path: string, cookie: string) => {
+    const res = await page(t, path, { cookie });
+    await res.text();
+    return res.status;
+  };
+  assert.equal(await status(`/replays/${id}`, owner.cookie), 200);
+  assert.equal(await status(`/replays/${id}`, other.cookie), 404);
+  assert.equal(await status("/replays/nope", owner.cookie), 404);
 });
