@@ -11,6 +11,7 @@ import type { ProjectView } from "../core/projects/schema.ts";
 import { formatCount, plural } from "../utils/format.ts";
 import HealthStatus from "../islands/HealthStatus.tsx";
 import type { State } from "./_middleware.ts";
+import { settleAll } from "../http/settle_all.ts";
 
 interface Overview {
   organizationName: string;
@@ -84,7 +85,7 @@ export const handler: Handlers<Data, State> = {
   async GET(_req, ctx) {
     const { deps, viewer, organizations } = ctx.state;
     const organizationId = viewer?.activeOrganizationId;
-    const [status, overview] = await Promise.all([
+    const [status, overview] = await settleAll([
       deps.status(),
       !viewer ? null : !organizationId ? "none" as const : listProjects(deps, viewer, {
         organizationId,

@@ -20,6 +20,7 @@ import { parseWith } from "../../core/validate.ts";
 import InsightsTrend from "../../islands/InsightsTrend.tsx";
 import { badRequest } from "../../http/found.ts";
 import type { DashboardState } from "./_middleware.ts";
+import { settleAll } from "../../http/settle_all.ts";
 
 const RANGES = [["today", "Today"], ["7d", "Last 7 days"], ["30d", "Last 30 days"]] as const;
 const DAY_MS = 86_400_000;
@@ -131,7 +132,7 @@ export const handler: Handlers<Data | { kind: "no-organization" }, DashboardStat
       return badRequest(error);
     }
     const now = new Date();
-    const [projects, insights] = await Promise.all([
+    const [projects, insights] = await settleAll([
       listProjects(deps, viewer, { organizationId: viewer.activeOrganizationId }),
       insightsOf(deps, viewer, input, now),
     ]);

@@ -10,6 +10,7 @@ import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first
 import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import type { DashboardState } from "../_middleware.ts";
+import { settleAll } from "@/http/settle_all.ts";
 
 /**
  * Both replay frames (the server's srcdoc and rrweb's about:blank) inherit this page's policy and
@@ -73,18 +74,6 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
   );
 }
 
-/**
- * Promise.all that settles every read before it answers: a read still running when the other
- * failed (not_found) would outlive its request and, on PostgreSQL, keep a connection held.
- */
-async function allSettled<T extends readonly unknown[] | []>(
-  reads: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  const settled = await Promise.allSettled(reads as readonly unknown[]);
-  for (const read of settled) if (read.status === "rejected") throw read.reason;
-  return settled.map((read) => (read as PromiseFulfilledResult<unknown>).value) as never;
-}
-
 function offsetParam(value: string | null): number {
   return value && /^\d{1,12}$/.test(value) ? Number(value) : 0;
 }
@@ -95,7 +84,7 @@ export const handler: Handlers<Data, DashboardState> = {
     if (!viewer.activeOrganizationId) return ctx.renderNotFound();
     const id = ctx.params.sessionId;
     const startAt = offsetParam(ctx.url.searchParams.get("t"));
-    const found = await orNull(allSettled([
+    const found = await orNull(settleAll([
       sessionDetail(deps, viewer, id),
       // At `?t=` the player draws a later moment: a first frame would only flash by.
       startAt > 0

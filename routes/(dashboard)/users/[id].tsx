@@ -29,6 +29,7 @@ import { orNull } from "@/http/found.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
+import { settleAll } from "@/http/settle_all.ts";
 
 interface Data {
   user: TrackedUserDetail;
@@ -107,7 +108,7 @@ async function load(ctx: FreshContext<DashboardState>): Promise<Data | null> {
   const query = readUserPageQuery(ctx.url);
   const user = await orNull(trackedUserDetail(deps, viewer, ctx.params.id));
   if (!user) return null;
-  const [projects, page] = await Promise.all([
+  const [projects, page] = await settleAll([
     listProjects(deps, viewer, { organizationId: viewer.activeOrganizationId }),
     trackedUserSessions(deps, viewer, user.id, { cursor: query.cursor, limit: SESSIONS_PAGE_SIZE }),
   ]);

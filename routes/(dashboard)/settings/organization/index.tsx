@@ -30,6 +30,7 @@ import type { DashboardState } from "../../_middleware.ts";
 import { INVITE_NOTICES, inviteActions, InvitesSection, loadInvites } from "./invites.tsx";
 import { loadMembers, MEMBER_NOTICES, memberActions, MembersSection } from "./members.tsx";
 import { loadProjects, PROJECT_NOTICES, projectActions, ProjectsSection } from "./projects.tsx";
+import { settleAll } from "@/http/settle_all.ts";
 
 const NOTICES: Record<string, string> = {
   switched: "Switched organization.",
@@ -84,7 +85,7 @@ interface Data {
 async function load({ state }: FreshContext<DashboardState>): Promise<Data> {
   const { organizations, active } = await organizationsWithActive(state.deps, state.viewer);
   if (!active) return { organizations, active, members: [], invites: [], projects: [] };
-  const [members, invites, projects] = await Promise.all([
+  const [members, invites, projects] = await settleAll([
     loadMembers(state, active.id),
     loadInvites(state, active.id),
     loadProjects(state, active.id),
