@@ -3,7 +3,7 @@
 // is hidden). Without JavaScript, "Load more" is a link to the next page.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TrackedUserItem } from "../core/tracked_users/schema.ts";
-import { type Beat, liveStatus } from "../components/tracked_users/status.ts";
+import { type Beat, liveStatus } from "../core/tracked_users/status.ts";
 import { UserRow } from "../components/tracked_users/UserRow.tsx";
 import { TableFoot } from "../components/ui/TableFoot.tsx";
 import { apiJson } from "../utils/api_client.ts";

@@ -2,7 +2,7 @@
 // can be shared and the back button works.
 import { STATUSES } from "../../core/tracked_users/status.ts";
 import type { UsersQuery } from "../../page_state/tracked_users.ts";
-import { STATUS_LABELS } from "./status.ts";
+import { StatusName } from "./StatusName.tsx";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
 
@@ -29,7 +29,7 @@ export function UserFilters({ query }: { query: UsersQuery }) {
                 checked={query.statuses.includes(status)}
               />
               <span class="dot" data-status={status} aria-hidden="true" />
-              {STATUS_LABELS[status]}
+              <StatusName status={status} />
             </label>
           ))}
         </div>

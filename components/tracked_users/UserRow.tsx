@@ -4,7 +4,7 @@ import type { TrackedUserItem } from "../../core/tracked_users/schema.ts";
 import type { TrackedUserStatus } from "../../core/tracked_users/status.ts";
 import { formatCount, formatDuration, traitsSummary } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
-import { STATUS_LABELS } from "./status.ts";
+import { StatusName } from "./StatusName.tsx";
 
 interface Props {
   user: TrackedUserItem;
@@ -29,7 +29,7 @@ export function UserRow({ user, status, lastEventAt, now, local }: Props) {
             data-online={String(online)}
             data-testid="online-dot"
           />
-          {STATUS_LABELS[status]}
+          <StatusName status={status} />
         </span>
       </td>
       <td class="truncate user-cell">

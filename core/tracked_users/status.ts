@@ -33,3 +33,21 @@ export function statusAt(lastEventAt: Date | null, now: Date): TrackedUserStatus
   if (lastEventAt >= b.week) return "IDLE_7D";
   return "DORMANT";
 }
+
+/** A heartbeat's answer for one user. */
+export interface Beat {
+  online: boolean;
+  lastEventAt: string | null;
+}
+
+/** The status to show: the heartbeat's when there is one (online is its call), else the list's. */
+export function liveStatus(
+  listed: TrackedUserStatus,
+  beat: Beat | undefined,
+  now: Date,
+): TrackedUserStatus {
+  if (!beat) return listed;
+  if (beat.online) return "ONLINE";
+  const status = statusAt(beat.lastEventAt ? new Date(beat.lastEventAt) : null, now);
+  return status === "ONLINE" ? "ACTIVE_24H" : status;
+}
