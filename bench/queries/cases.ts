@@ -24,7 +24,9 @@ export async function buildCases(client: Client, deepRows: number): Promise<Case
     [`sessions: search "${rare}" (rare)`, `search=${rare}`],
     [`sessions: search "a3f" (common)`, "search=a3f"],
     ["sessions: one project, range 7d", `projectIds=${projectId(3)}&range=7d`],
-    // the other search filters, each alone, and user + signals together
+  ].map(([name, query]) => ({ name, group: "list" as const, path: `/api/sessions?${query}` }));
+  // the search filters, each alone, and user + signals together
+  const filters: Case[] = [
     [`sessions: user "user-4242" (rare)`, "user=user-4242"],
     [`sessions: user "pro" (a trait value, common)`, "user=pro"],
     ["sessions: visited /checkout", `visited=${encodeURIComponent("/checkout")}`],
@@ -39,7 +41,7 @@ export async function buildCases(client: Client, deepRows: number): Promise<Case
     ["sessions: sort signals", "sort=signals"],
     [`sessions: user "user-42" + signals error`, "user=user-42&signals=error"],
     [`sessions: user "pro" + signals rage_click`, "user=pro&signals=rage_click"],
-  ].map(([name, query]) => ({ name, group: "list" as const, path: `/api/sessions?${query}` }));
+  ].map(([name, query]) => ({ name, group: "filter" as const, path: `/api/sessions?${query}` }));
   const users: Case[] = [
     ["tracked users: last-seen desc", ""],
     ["tracked users: last-seen asc", "sortDir=asc"],
@@ -54,6 +56,7 @@ export async function buildCases(client: Client, deepRows: number): Promise<Case
     // the floor: the cookie check and one small row, no list query
     { name: "floor: GET /api/user", group: "list", path: "/api/user" },
     ...sessions,
+    ...filters,
     ...users,
     { name: "sessions summary (all)", group: "kpi", path: "/api/sessions/summary" },
     { name: "sessions summary (today)", group: "kpi", path: "/api/sessions/summary?range=today" },
@@ -65,8 +68,8 @@ export async function buildCases(client: Client, deepRows: number): Promise<Case
       path: `/api/sessions/summary?projectIds=${projectId(3)}&range=7d`,
     },
     { name: "tracked-users summary", group: "kpi", path: "/api/tracked-users/summary" },
-    { name: "insights 7d", group: "kpi", path: "/api/insights?range=7d" },
-    { name: "insights today", group: "kpi", path: "/api/insights?range=today" },
+    { name: "insights 7d", group: "insights", path: "/api/insights?range=7d" },
+    { name: "insights today", group: "insights", path: "/api/insights?range=today" },
     { name: "hot user activity 24h", group: "activity", path: `${hot}/activity?range=24h` },
     { name: "hot user activity 7d", group: "activity", path: `${hot}/activity?range=7d` },
     { name: "hot user timeline 24h", group: "activity", path: `${hot}/timeline?range=24h` },
