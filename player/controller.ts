@@ -246,6 +246,7 @@ export class ReplayController {
     this.#appliedSpeed = this.speed;
     this.#scout = new KeyframeScout(
       recording.events,
+      () => recording.sessionStart + this.now,
       () => this.playing && !this.#waiting,
       () => this.options.onChange(),
     );
@@ -301,9 +302,11 @@ export class ReplayController {
   #restoreNearestKeyframe() {
     const replayer = this.#replayer;
     if (!replayer) return;
-    // Events before `limit` are to be shown; a keyframe taken at or before the target serves.
+    // Events before `limit` are to be shown; a keyframe of the target's page taken at or before
+    // the target serves.
     const limit = this.#limit();
-    const keyframe = this.#scout?.keyframes.before(limit) ?? null;
+    const page = this.options.recording.pageStart(limit - 1);
+    const keyframe = this.#scout?.keyframes.before(limit, page) ?? null;
     // After a keyframe the span to fast-forward is short: applying it to the DOM directly beats
     // rrweb's virtual copy of the whole document, which pays off only on long spans.
     this.#useVirtualDom(!keyframe);

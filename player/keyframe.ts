@@ -16,6 +16,8 @@ import {
 export interface Keyframe {
   /** Timestamp of the last event applied (epoch ms). */
   timestamp: number;
+  /** Timestamp of the Meta the replay was built from (its page's first event). */
+  base: number;
   lastEvent: RecordedEvent;
   root: Element;
   /** Per node of `root` in tree order; null for what rrweb added itself. */
@@ -37,7 +39,7 @@ function* treeOrder(root: Node): Generator<Node> {
  * The replayed document of `replayer` as a keyframe, or null where a clone cannot carry it:
  * nested documents (iframes rrweb filled) and shadow roots are not cloned.
  */
-export function captureKeyframe(replayer: Replayer): Keyframe | null {
+export function captureKeyframe(replayer: Replayer, base: number): Keyframe | null {
   const doc = replayer.iframe.contentDocument;
   const lastEvent = lastPlayedEvent(replayer);
   const mirror = replayer.getMirror();
@@ -62,6 +64,7 @@ export function captureKeyframe(replayer: Replayer): Keyframe | null {
   }
   return {
     timestamp: lastEvent.timestamp,
+    base,
     lastEvent,
     root: doc.documentElement.cloneNode(true) as Element,
     metas,

@@ -1,14 +1,24 @@
 // Builds player-side keyframes while the page is idle: a second, hidden rrweb Replayer plays the
-// recording through in short steps (each its own background task), and a keyframe of its document is
-// taken after every full-snapshot rebuild and whenever KEYFRAME_WORK_MS of fast-forward work has
-// piled up since the last one. A seek then restores the nearest keyframe and fast-forwards only
-// the span after it, instead of rebuilding the last full snapshot and replaying everything since.
+// recording in short steps (each its own background task), and a keyframe of its document is taken
+// after every full-snapshot rebuild and whenever KEYFRAME_WORK_MS of fast-forward work has piled up
+// since the last one. It works outward from where the viewer is (`nextSegment`), and a keyframe
+// stays until an event it missed arrives (a batch from before the moment opened at misses none). A
+// seek then restores the nearest keyframe and fast-forwards only the span after it, instead of
+// rebuilding the last full snapshot and replaying everything since.
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
 import { captureKeyframe, type Keyframe } from "./keyframe.ts";
-import { keyframeDue, KeyframeList, nextStepSize, stepEnd } from "./keyframe_plan.ts";
-import { hasKeyframeSupport } from "./replayer_internals.ts";
+import {
+  keyframeDue,
+  KeyframeList,
+  nextSegment,
+  nextStepSize,
+  type Segment,
+  segments,
+  stepEnd,
+} from "./keyframe_plan.ts";
+import { hasKeyframeSupport, insertUnapplied } from "./replayer_internals.ts";
 
 /** Incremental sources a DOM clone does not carry: CSSOM rules, fonts, adopted stylesheets. */
 const UNCLONABLE_SOURCES = new Set<number>([
@@ -22,18 +32,27 @@ export class KeyframeScout {
   readonly keyframes = new KeyframeList<Keyframe>();
   #replayer: Replayer | null = null;
   #host: HTMLElement;
-  #next = 0; // index in `events` of the first event not applied yet
+  #segments: Segment[] = [];
+  /** How far each segment has keyframes: its last event covered (epoch ms), by its Meta. */
+  #built = new Map<RecordedEvent, number>();
+  /** Index in `events` of the first event the hidden replayer has not applied; -1: none known. */
+  #next = -1;
+  #lastApplied: RecordedEvent | null = null;
+  /** The Meta the hidden replayer's document was built from. */
+  #base: RecordedEvent | null = null;
   #size = 50;
   #work = 0;
   #cancelTask = () => {};
   #usable = true;
 
   /**
-   * `events` is the recording's sorted stream, read as it grows; while `held()` (the player plays)
-   * the scout waits, so playback keeps the main thread; `onDone` hears when it has caught up.
+   * `events` is the recording's sorted stream, read as it grows; `focus()` is where the viewer is
+   * (epoch ms); while `held()` (the player plays) the scout waits, so playback keeps the main
+   * thread; `onDone` hears when it has caught up.
    */
   constructor(
     private readonly events: readonly RecordedEvent[],
+    private readonly focus: () => number,
     private readonly held: () => boolean,
     private readonly onDone: () => void,
   ) {
@@ -42,12 +61,13 @@ export class KeyframeScout {
     this.#host.setAttribute("aria-hidden", "true");
     this.#host.inert = true;
     document.body.append(this.#host);
+    this.#segments = segments(events);
     this.#schedule();
   }
 
   /** Every event is applied and has its keyframe, or keyframes cannot be made for this stream. */
   get done(): boolean {
-    return !this.#usable || (this.#next >= this.events.length && this.#replayer !== null);
+    return !this.#usable || (this.#replayer !== null && this.#nextSegment() === null);
   }
 
   /** New events were merged into the stream (`added` sorted). */
@@ -57,10 +77,9 @@ export class KeyframeScout {
       this.destroy();
       return this.onDone();
     }
-    const applied = this.events[this.#next - 1]?.timestamp ?? -Infinity;
-    // Inserted behind what was played: start over (a rare out-of-order batch).
-    if (this.#replayer && added[0].timestamp <= applied) return this.#restart();
-    for (const event of added) this.#replayer?.addEvent(event);
+    this.#segments = segments(this.events);
+    this.#forgetStale(added);
+    if (this.#replayer) this.#place(added);
     this.#schedule();
   }
 
@@ -74,41 +93,86 @@ export class KeyframeScout {
     this.keyframes.clear();
   }
 
-  #restart() {
-    this.#replayer?.destroy();
-    this.#replayer = null;
-    this.#next = 0;
-    this.#work = 0;
-    this.keyframes.clear();
-    this.#schedule();
+  #nextSegment(): Segment | null {
+    const built = (meta: RecordedEvent) => this.#built.get(meta) ?? -Infinity;
+    return nextSegment(this.#segments, this.events, this.focus(), built);
+  }
+
+  /** A keyframe at T from a Meta at B is stale once an event in [B, T] arrives; so is coverage. */
+  #forgetStale(added: readonly RecordedEvent[]) {
+    const stamps = added.map((event) => event.timestamp);
+    this.keyframes.dropStale(stamps);
+    for (const [meta, built] of this.#built) {
+      const first = stamps.find((stamp) => stamp >= meta.timestamp);
+      if (first !== undefined && first <= built) this.#built.set(meta, first - 1);
+    }
+  }
+
+  /**
+   * Puts `added` into the hidden replayer's stream unapplied (the plan decides when they play)
+   * and keeps `#next` on the same event; events it missed in its current document start it over.
+   */
+  #place(added: readonly RecordedEvent[]) {
+    insertUnapplied(this.#replayer!, [...added]);
+    const last = this.#lastApplied, base = this.#base;
+    if (this.#next < 0 || !last || !base) return;
+    const missed = (e: RecordedEvent) =>
+      e.timestamp >= base.timestamp && e.timestamp <= last.timestamp;
+    // On equal timestamps the merge puts the new events after the old ones.
+    if (added.some(missed)) this.#next = -1;
+    else this.#next += added.filter((e) => e.timestamp < last.timestamp).length;
   }
 
   #schedule() {
     this.#cancelTask();
-    if (this.#usable && this.#next < this.events.length) this.#cancelTask = later(this.#step);
+    if (this.#usable && !this.done) this.#cancelTask = later(this.#step);
   }
 
   #step = () => {
     if (!this.#usable) return;
     if (this.held()) return this.#schedule();
     if (!this.#replayer && !this.#start()) return;
-    const replayer = this.#replayer!;
-    const end = stepEnd(this.events, this.#next, this.#size);
+    const segment = this.#nextSegment();
+    if (!segment) return this.onDone();
+    // Carry on where the hidden replayer stands in this segment, or replay it from its Meta.
+    const inside = segment.start <= this.#next && this.#next < segment.end;
+    const from = inside ? this.#next : segment.start;
+    const end = stepEnd(this.events, from, this.#size);
     const last = this.events[end];
     const started = performance.now();
-    replayer.pause(last.timestamp + 1 - this.events[0].timestamp);
+    this.#replayer!.pause(last.timestamp + 1 - this.events[0].timestamp);
     const took = performance.now() - started;
     this.#next = end + 1;
+    this.#lastApplied = last;
     this.#size = nextStepSize(this.#size, took);
     this.#work += took;
-    if (keyframeDue(last.type, this.#work) || this.#next >= this.events.length) {
-      const keyframe = captureKeyframe(replayer);
-      if (keyframe) this.keyframes.add(keyframe);
-      this.#work = 0;
-    }
+    this.#cover(from, end);
     if (this.done) this.onDone();
     else this.#schedule();
   };
+
+  /** Records events `from`..`end` as applied, and takes a keyframe where one is due. */
+  #cover(from: number, end: number) {
+    const last = this.events[end];
+    let wasBuilt = -Infinity;
+    let segmentEnd = this.events.length;
+    for (const segment of this.#segments) {
+      if (segment.end <= from || segment.start > end) continue;
+      const meta = this.events[segment.start];
+      const built = this.#built.get(meta) ?? -Infinity;
+      const covered = this.events[Math.min(end, segment.end - 1)].timestamp;
+      this.#built.set(meta, Math.max(built, covered));
+      // The last segment touched is the one the replayer's document now shows.
+      this.#base = meta;
+      wasBuilt = built;
+      segmentEnd = segment.end;
+    }
+    const due = keyframeDue(last.type, this.#work) || end === segmentEnd - 1;
+    if (!due || last.timestamp <= wasBuilt || !this.#base) return;
+    const keyframe = captureKeyframe(this.#replayer!, this.#base.timestamp);
+    if (keyframe) this.keyframes.add(keyframe);
+    this.#work = 0;
+  }
 
   #start(): boolean {
     if (this.events.some(unclonable)) {
@@ -134,6 +198,7 @@ export class KeyframeScout {
       return false;
     }
     this.#replayer = replayer;
+    this.#next = -1;
     return true;
   }
 }

@@ -106,6 +106,17 @@ export class Recording {
   }
 
   /**
+   * Timestamp of the last Meta at or before `timestamp` (epoch ms): rrweb replays a seek there from
+   * it, dropping what came before. -Infinity when there is none.
+   */
+  pageStart(timestamp: number): number {
+    for (let i = this.#insertionPoint(timestamp) - 1; i >= 0; i--) {
+      if (this.events[i].type === EventType.Meta) return this.events[i].timestamp;
+    }
+    return -Infinity;
+  }
+
+  /**
    * Where the recorded pointer was at `timestamp` (epoch ms): the last mouse or touch move position
    * or mouse interaction at or before it, with the node it was over; null when none is known.
    */

@@ -25,7 +25,7 @@ function internals(replayer: Replayer): Internals {
 /** The internals keyframes rely on are there. */
 export function hasKeyframeSupport(replayer: Replayer): boolean {
   const r = internals(replayer);
-  return typeof r.service?.send === "function" && r.service.state?.context !== undefined &&
+  return typeof r.service?.send === "function" && Array.isArray(r.service.state?.context?.events) &&
     typeof r.emitter?.emit === "function" && typeof r.insertStyleRules === "function";
 }
 
