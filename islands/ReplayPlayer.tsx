@@ -76,6 +76,9 @@ export default function ReplayPlayer(props: Props) {
   return (
     <div
       class="replay-player"
+      // Without a server frame the player's own frame is the first: the boot need not wait for a
+      // paint before hydrating (fresh/client/boot.ts).
+      data-hydrate={props.firstFrame ? undefined : "now"}
       data-ready={player?.ready ? "true" : "false"}
       data-now={Math.round(now)}
       data-ended={player?.ended ? "true" : "false"}

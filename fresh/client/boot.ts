@@ -14,11 +14,14 @@ const script = document.getElementById("__FRSH_STATE");
 if (script?.textContent) {
   // The server-rendered page paints first: importing and hydrating islands (the replay player
   // brings rrweb) would otherwise hold the first frame until they are done. A hidden tab runs no
-  // animation frames, hence the timeout.
-  await new Promise((painted) => {
-    requestAnimationFrame(() => setTimeout(painted, 0));
-    setTimeout(painted, 100);
-  });
+  // animation frames, hence the timeout. A page whose island has nothing of its own to paint
+  // first (the replay opened at a moment, without a server frame) asks to hydrate at once.
+  if (!document.querySelector("[data-hydrate=now]")) {
+    await new Promise((painted) => {
+      requestAnimationFrame(() => setTimeout(painted, 0));
+      setTimeout(painted, 100);
+    });
+  }
   const state: IslandState = JSON.parse(script.textContent);
   __setAssetConfig(state.buildId, state.basePath);
   const modules = new Map<string, Promise<{ default: ComponentType }>>();
