@@ -247,7 +247,9 @@ export class ReplayController {
     this.#scout = new KeyframeScout(
       recording.events,
       () => recording.sessionStart + this.now,
-      () => this.playing && !this.#waiting,
+      // Playback, and a seek on its way to its frame, keep the main thread: a scout step that
+      // rebuilds a page cannot be cut short.
+      () => this.playing || this.#waiting || this.seeking,
       () => this.options.onChange(),
     );
     // At the very start rrweb draws the first snapshot by itself.

@@ -47,8 +47,8 @@ export class KeyframeScout {
 
   /**
    * `events` is the recording's sorted stream, read as it grows; `focus()` is where the viewer is
-   * (epoch ms); while `held()` (the player plays) the scout waits, so playback keeps the main
-   * thread; `onDone` hears when it has caught up.
+   * (epoch ms); while `held()` (the player plays or seeks) the scout waits, so the player keeps
+   * the main thread; `onDone` hears when it has caught up.
    */
   constructor(
     private readonly events: readonly RecordedEvent[],
