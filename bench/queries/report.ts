@@ -11,6 +11,7 @@ import {
   TARGET_MS,
   UNDER_INGEST_FACTOR,
 } from "./latency.ts";
+import { replaceSection } from "../results_section.ts";
 
 const BEGIN = "<!-- queries:begin -->";
 const END = "<!-- queries:end -->";
@@ -107,11 +108,6 @@ export function plansSection(
 
 /** Replaces the queries section of RESULTS.md (appended with its markers the first time). */
 export async function writeSection(markdown: string): Promise<void> {
-  const text = await Deno.readTextFile(RESULTS);
   const section = `${BEGIN}\n\n${markdown.trim()}\n\n${END}`;
-  const start = text.indexOf(BEGIN), end = text.indexOf(END);
-  const next = start >= 0 && end > start
-    ? text.slice(0, start) + section + text.slice(end + END.length)
-    : `${text.trimEnd()}\n\n${section}\n`;
-  await Deno.writeTextFile(RESULTS, next);
+  await replaceSection(RESULTS, { begin: BEGIN, end: END }, section);
 }

@@ -8,6 +8,7 @@ import { FIRST_FRAME_LIMITS } from "../../player/first_frame.ts";
 import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "../../tests/helpers/db.ts";
 import { percentile } from "../stats.ts";
+import { replaceSection } from "../results_section.ts";
 
 const RESULTS = "bench/RESULTS.md";
 const BEGIN = "<!-- first-frame-limit:begin -->";
@@ -159,12 +160,7 @@ const section = [
 ].join("\n");
 console.log(section);
 
-let text = await Deno.readTextFile(RESULTS);
-const [begin, end] = [text.indexOf(BEGIN), text.indexOf(END)];
-text = begin >= 0 && end > begin
-  ? text.slice(0, begin) + section + text.slice(end + END.length)
-  : `${text.trimEnd()}\n\n${section}\n`;
-await Deno.writeTextFile(RESULTS, text);
+await replaceSection(RESULTS, { begin: BEGIN, end: END }, section);
 console.log(`written to ${RESULTS}`);
 
 await world[Symbol.asyncDispose]();

@@ -31,6 +31,7 @@ import {
 } from "./pages.ts";
 import { recordDocumentation } from "./documentation.ts";
 import { hourLongSession } from "./synthetic.ts";
+import { replaceSection } from "../results_section.ts";
 
 const RESULTS = "bench/RESULTS.md";
 const BEGIN = "<!-- replay:begin -->";
@@ -263,11 +264,6 @@ async function writeResults(rows: string[], load: string) {
     ...rows,
     END,
   ].join("\n"));
-  let text = await Deno.readTextFile(RESULTS);
-  const [begin, end] = [text.indexOf(BEGIN), text.indexOf(END)];
-  text = begin >= 0 && end > begin
-    ? text.slice(0, begin) + section + text.slice(end + END.length)
-    : `${text.trimEnd()}\n\n${section}\n`;
-  await Deno.writeTextFile(RESULTS, text);
+  await replaceSection(RESULTS, { begin: BEGIN, end: END }, section);
   console.log(`written to ${RESULTS}`);
 }
