@@ -3,9 +3,16 @@
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { HeldScrolls } from "./held_scrolls.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import { KeyframeScout } from "./keyframe_scout.ts";
-import { insertUnapplied, lastPlayedEvent, placePointer } from "./replayer_internals.ts";
+import {
+  continueExactly,
+  finishTransitions,
+  insertUnapplied,
+  lastPlayedEvent,
+  placePointer,
+} from "./replayer_internals.ts";
 import type { Recording } from "./recording.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
@@ -44,6 +51,7 @@ export class ReplayController {
   /** rrweb has built a full snapshot in its frame. */
   drawn = false;
   #replayer: Replayer | null = null;
+  #scrolls: HeldScrolls | null = null;
   /** Builds keyframes in idle time so that a seek fast-forwards a bounded span. */
   #scout: KeyframeScout | null = null;
   #shift = 0; // real offset of the replayer's own time 0
@@ -221,6 +229,7 @@ export class ReplayController {
     this.#scout?.destroy();
     this.#replayer?.destroy();
     this.#replayer = null;
+    this.#scrolls = null;
   }
 
   #create() {
@@ -243,6 +252,7 @@ export class ReplayController {
     });
     replayer.disableInteract();
     this.#replayer = replayer;
+    this.#scrolls = new HeldScrolls(replayer);
     this.#appliedSpeed = this.speed;
     this.#scout = new KeyframeScout(
       recording.events,
@@ -286,15 +296,24 @@ export class ReplayController {
     cancelAnimationFrame(this.#frame);
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
     if (this.#waiting) return this.options.onWait?.(this.#position);
-    this.#restoreNearestKeyframe();
-    if (!this.playing) {
+    this.#fastForward(() => {
+      if (this.playing) return this.#replayer!.play(this.#offset());
       this.#replayer!.pause(this.#pauseOffset());
       const pointer = this.options.recording.pointerAt(this.#limit() - 1);
       if (pointer) placePointer(this.#replayer!, pointer);
-      return;
-    }
-    this.#replayer!.play(this.#offset());
-    this.#frame = requestAnimationFrame(this.#tick);
+    });
+    if (this.playing) this.#frame = requestAnimationFrame(this.#tick);
+  }
+
+  /** Puts the nearest keyframe in place and runs `jump` (rrweb's seek), scrolls held to the end. */
+  #fastForward(jump: () => void) {
+    this.#scrolls!.around(() => {
+      this.#restoreNearestKeyframe();
+      continueExactly(this.#replayer!);
+      jump();
+    });
+    const document = this.#replayer!.iframe.contentDocument;
+    if (document) finishTransitions(document);
   }
 
   /**
@@ -315,7 +334,7 @@ export class ReplayController {
     if (!keyframe) return;
     const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
     if (drawn < limit && keyframe.timestamp <= drawn) return;
-    restoreKeyframe(replayer, keyframe);
+    restoreKeyframe(replayer, keyframe, this.#scrolls!);
   }
 
   #tick = () => {
@@ -324,8 +343,7 @@ export class ReplayController {
     const gap = gapAt(this.gaps, now);
     if (gap && this.skipIdle) {
       this.#position = gap.end;
-      this.#restoreNearestKeyframe();
-      this.#replayer.play(this.#offset());
+      this.#fastForward(() => this.#replayer!.play(this.#offset()));
     } else {
       this.#applySpeed(gap && this.compressIdle ? Timeline.gapSpeed(gap, this.speed) : this.speed);
     }

@@ -4,6 +4,8 @@
 // canvas pixels (neither is part of a clone), the viewport size and the last event applied.
 import type { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { patchDocumentElement } from "./dom_patch.ts";
+import type { HeldScrolls } from "./held_scrolls.ts";
 import {
   announceSize,
   insertOwnStyles,
@@ -93,11 +95,16 @@ function copyCanvas(canvas: Element): HTMLCanvasElement {
   return copy;
 }
 
-/** Puts `keyframe` into `replayer`'s document; rrweb then plays on from its last event. */
-export function restoreKeyframe(replayer: Replayer, keyframe: Keyframe) {
+/**
+ * Puts `keyframe` into `replayer`'s document; rrweb then plays on from its last event. Its scroll
+ * offsets go to `scrolls`, applied once the seek's fast-forward is done.
+ */
+export function restoreKeyframe(replayer: Replayer, keyframe: Keyframe, scrolls: HeldScrolls) {
   const doc = replayer.iframe.contentDocument!;
   const mirror = replayer.getMirror();
-  const root = doc.importNode(keyframe.root, true);
+  // What the patch keeps keeps its scroll offset too: back to the keyframe's (0 unless listed).
+  scrolls.resetAll(doc);
+  const root = patchDocumentElement(doc, keyframe.root);
   mirror.reset();
   mirror.add(doc, keyframe.documentMeta);
   if (doc.doctype && keyframe.doctypeMeta) mirror.add(doc.doctype, keyframe.doctypeMeta);
@@ -111,25 +118,34 @@ export function restoreKeyframe(replayer: Replayer, keyframe: Keyframe) {
     if (wanted.has(index)) elements.set(index, node as Element);
     index++;
   }
-  // rrweb's own style element keeps its rules in the CSSOM, which a clone leaves behind.
-  const head = root.querySelector(":scope > head");
-  for (const style of root.querySelectorAll(":scope > style")) {
-    if (!mirror.hasNode(style)) style.remove();
-  }
-  if (doc.documentElement) doc.replaceChild(root, doc.documentElement);
-  else doc.appendChild(root);
-  if (head) insertOwnStyles(replayer, root, head);
+  restoreOwnStyles(replayer, root);
   for (const [at, canvas] of keyframe.canvases) {
     const target = elements.get(at) as HTMLCanvasElement | undefined;
-    if (target && canvas.width && canvas.height) target.getContext("2d")?.drawImage(canvas, 0, 0);
+    const context = target?.getContext("2d");
+    if (!target || !context) continue;
+    context.clearRect(0, 0, target.width, target.height);
+    if (canvas.width && canvas.height) context.drawImage(canvas, 0, 0);
   }
   for (const [at, top, left] of keyframe.scrolls) {
     const target = elements.get(at);
-    if (target) {
-      target.scrollTop = top;
-      target.scrollLeft = left;
-    }
+    if (target) scrolls.hold(target, top, left);
   }
   announceSize(replayer, keyframe.size);
   markPlayed(replayer, keyframe.lastEvent);
+}
+
+/**
+ * rrweb's own style element (`html > style`, not in the mirror) keeps its rules in the CSSOM,
+ * which a clone leaves behind: one the patch kept still has them; an empty copy is put back.
+ */
+function restoreOwnStyles(replayer: Replayer, root: Element) {
+  const mirror = replayer.getMirror();
+  let emptied = false;
+  for (const style of root.querySelectorAll<HTMLStyleElement>(":scope > style")) {
+    if (mirror.hasNode(style) || style.sheet?.cssRules.length) continue;
+    style.remove();
+    emptied = true;
+  }
+  const head = root.querySelector(":scope > head");
+  if (emptied && head) insertOwnStyles(replayer, root, head);
 }

@@ -8,6 +8,7 @@
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { HeldScrolls } from "./held_scrolls.ts";
 import { captureKeyframe, type Keyframe } from "./keyframe.ts";
 import {
   keyframeDue,
@@ -18,7 +19,7 @@ import {
   segments,
   stepEnd,
 } from "./keyframe_plan.ts";
-import { hasKeyframeSupport, insertUnapplied } from "./replayer_internals.ts";
+import { continueExactly, hasKeyframeSupport, insertUnapplied } from "./replayer_internals.ts";
 
 /** Incremental sources a DOM clone does not carry: CSSOM rules, fonts, adopted stylesheets. */
 const UNCLONABLE_SOURCES = new Set<number>([
@@ -31,6 +32,7 @@ const UNCLONABLE_SOURCES = new Set<number>([
 export class KeyframeScout {
   readonly keyframes = new KeyframeList<Keyframe>();
   #replayer: Replayer | null = null;
+  #scrolls: HeldScrolls | null = null;
   #host: HTMLElement;
   #segments: Segment[] = [];
   /** How far each segment has keyframes: its last event covered (epoch ms), by its Meta. */
@@ -140,7 +142,10 @@ export class KeyframeScout {
     const end = stepEnd(this.events, from, this.#size);
     const last = this.events[end];
     const started = performance.now();
-    this.#replayer!.pause(last.timestamp + 1 - this.events[0].timestamp);
+    continueExactly(this.#replayer!);
+    this.#scrolls!.around(() =>
+      this.#replayer!.pause(last.timestamp + 1 - this.events[0].timestamp)
+    );
     const took = performance.now() - started;
     this.#next = end + 1;
     this.#lastApplied = last;
@@ -198,6 +203,7 @@ export class KeyframeScout {
       return false;
     }
     this.#replayer = replayer;
+    this.#scrolls = new HeldScrolls(replayer);
     this.#next = -1;
     return true;
   }

@@ -2,6 +2,7 @@
 // private: the player machine (to tell it which event was played last) and the event emitter (to
 // announce the restored viewport size). Checked at run time, so another rrweb version without them
 // turns keyframes off instead of breaking the player.
+import { EventType, IncrementalSource } from "@rrweb/types";
 import type { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
 
@@ -65,7 +66,36 @@ function afterTimestamp(stream: RecordedEvent[], timestamp: number): number {
 
 /** Makes rrweb continue after `event`, as if it had just applied it. */
 export function markPlayed(replayer: Replayer, event: RecordedEvent) {
-  internals(replayer).service.send({ type: "CAST_EVENT", payload: { event } });
+  internals(replayer).service.send({ type: "CAST_EVENT", payload: { event: exactly(event) } });
+}
+
+/**
+ * Makes rrweb's next play or pause start right after the last event it applied. When that event
+ * is a mouse move, rrweb starts from its first position's time instead, up to a second earlier,
+ * and applies again what it already applied in between: mutations added twice (a CodeMirror line
+ * shown twice after a seek). Call before every play or pause that continues from what is drawn.
+ */
+export function continueExactly(replayer: Replayer) {
+  const last = lastPlayedEvent(replayer);
+  if (last && exactly(last) !== last) markPlayed(replayer, last);
+}
+
+interface MoveData {
+  source?: number;
+  positions?: { timeOffset?: number }[];
+}
+
+/** `event`, or for a mouse move a copy whose first position is at its own timestamp. */
+function exactly(event: RecordedEvent): RecordedEvent {
+  const data = event.data as MoveData;
+  if (
+    event.type !== EventType.IncrementalSnapshot || data?.source !== IncrementalSource.MouseMove
+  ) {
+    return event;
+  }
+  const [first, ...rest] = data.positions ?? [];
+  if (!first?.timeOffset) return event;
+  return { ...event, data: { ...data, positions: [{ ...first, timeOffset: 0 }, ...rest] } };
 }
 
 /** Sizes the iframe as a Meta or viewport-resize event would (and tells "resize" listeners). */
@@ -84,4 +114,17 @@ export function insertOwnStyles(replayer: Replayer, documentElement: Element, he
  */
 export function placePointer(replayer: Replayer, pointer: { x: number; y: number; id: number }) {
   internals(replayer).moveAndHover?.(pointer.x, pointer.y, pointer.id, true, null);
+}
+
+/**
+ * Ends at once the CSS transitions a seek started in the replayed document: a seek shows the page
+ * as it stood at its moment, but nodes a keyframe patch or rrweb's fast-forward changed in place
+ * would otherwise ease into that state (a class removed fades its element out over a second),
+ * where a rebuilt page is drawn already there. Reading the animations flushes pending style first,
+ * so the transitions this seek caused are among them.
+ */
+export function finishTransitions(document: Document) {
+  for (const animation of document.getAnimations()) {
+    if ("transitionProperty" in animation) animation.finish();
+  }
 }

@@ -32,21 +32,11 @@ import {
 import { recordDocumentation } from "./documentation.ts";
 import { hourLongSession } from "./synthetic.ts";
 import { replaceSection } from "../results_section.ts";
+import { seekTargets } from "./targets.ts";
 
 const RESULTS = "bench/RESULTS.md";
 const BEGIN = "<!-- replay:begin -->";
 const END = "<!-- replay:end -->";
-const SEEKS = 20;
-
-/** The same 20 targets (fractions of the session) for every page: a fixed-seed LCG. */
-function targets(count: number): number[] {
-  let state = 9;
-  return Array.from({ length: count }, () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  });
-}
-
 interface Controls {
   seek: string;
   play: string;
@@ -69,7 +59,7 @@ async function figures(
   const decodedMs = await decoded();
   const idleDoneMs = await idleWork();
   const heap = await heapMb(page);
-  const { times, longTasks } = await timeSeeks(page, controls.seek, targets(SEEKS));
+  const { times, longTasks } = await timeSeeks(page, controls.seek, seekTargets());
   const playback = await playbackLongTasks(page, controls.play, controls.pause, PLAYBACK_FROM);
   const sorted = [...times].sort((a, b) => a - b);
   return {

@@ -247,3 +247,67 @@ Deno.test("replay e2e: a seek past what is decoded loads that moment's batches f
   assert.deepEqual(frameBetween, expectedBetween, "a moment loaded after the jump");
   assert.deepEqual(errors, []);
 });
+
+/**
+ * A recording whose style rule inserted at +1,000 ms (not idempotent: a second insert is a second
+ * rule) is followed at +1,200 ms by a mouse move whose first position was taken 500 ms before it
+ * (rrweb batches moves and stamps the batch).
+ */
+function moveAfterRule(): RrwebEvent[] {
+  const start = 1_790_000_000_000;
+  const node = (id: number, tagName: string, childNodes: unknown[] = []) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes: {},
+    childNodes,
+  });
+  const style = node(4, "style", [{ type: 3, id: 5, textContent: "p { margin: 0 }" }]);
+  const html = node(2, "html", [node(3, "head", [style]), node(6, "body", [node(7, "div")])]);
+  return [
+    { type: 4, timestamp: start, data: { href: "https://moves.test/", width: 800, height: 600 } },
+    {
+      type: 2,
+      timestamp: start + 1,
+      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
+    },
+    {
+      type: 3,
+      timestamp: start + 1_000,
+      data: { source: 8, id: 4, adds: [{ rule: "div { color: red }", index: 1 }] },
+    },
+    {
+      type: 3,
+      timestamp: start + 1_200,
+      data: { source: 1, positions: [{ x: 10, y: 10, id: 7, timeOffset: -500 }] },
+    },
+    {
+      type: 3,
+      timestamp: start + 3_000,
+      data: { source: 1, positions: [{ x: 20, y: 20, id: 7 }] },
+    },
+  ];
+}
+
+Deno.test("replay e2e: a seek forward from a moment whose last event is a mouse move applies nothing twice", async () => {
+  await using world = await startReplayWorld();
+  const events = moveAfterRule();
+  const sessionId = await world.record(events);
+  const row = await world.db.selectFrom("sessions").select("started_at")
+    .where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const offset = (ms: number) => events[0].timestamp + ms - row.started_at.getTime();
+  const { page, errors } = await world.page();
+  await openReplay(page, world.url, sessionId);
+  await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
+  const rules = () =>
+    page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) =>
+      [...iframe.contentDocument!.head.querySelector("style")!.sheet!.cssRules]
+        .map((rule) => rule.cssText)
+    );
+  for (const at of [1_200, 2_000, 2_500]) {
+    await page.getByRole("slider", { name: "Seek" }).fill(String(offset(at)));
+    await page.locator(`.replay-player[data-now='${offset(at)}'][data-seeking='false']`).waitFor();
+    assert.deepEqual(await rules(), ["p { margin: 0px; }", "div { color: red; }"], `at +${at} ms`);
+  }
+  assert.deepEqual(errors, []);
+});
