@@ -77,7 +77,9 @@ const events = name === "documentation" ? await recordDocumentation() : await lo
   console.log(`${name}: seeks ${times.map(round).join(" ")} ms`);
   console.log(`  long tasks ${longTasks.map(round).join(" ")} ms`);
   console.log(`  rendering ${[...rendering].map(([k, v]) => `${k} ${round(v)}`).join(", ")} ms`);
-  for (const [fn, ms] of self.slice(0, 25)) console.log(`  ${round(ms).toString().padStart(6)} ${fn}`);
+  for (const [fn, ms] of self.slice(0, 25)) {
+    console.log(`  ${round(ms).toString().padStart(6)} ${fn}`);
+  }
   await page.context().close();
 }
 await closeIdleDatabases();

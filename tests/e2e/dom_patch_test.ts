@@ -29,7 +29,8 @@ const BEFORE = `<!doctype html><html><head><style id="rules"></style></head><bod
 <select id="pick"><option>one</option><option selected>two</option></select>
 </body></html>`;
 
-const AFTER = `<!doctype html><html><head><style id="rules"></style></head><body class="b" data-new="1">
+const AFTER =
+  `<!doctype html><html><head><style id="rules"></style></head><body class="b" data-new="1">
 <p id="same">unchanged <b>text</b></p>
 <p id="text">new text</p>
 <svg><use href="#x" xlink:href="#new"></use></svg>
