@@ -19,6 +19,12 @@ import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";
 import type { Size } from "./viewport.ts";
 
+/**
+ * Up to this many events a seek applies straight to the shown document; more are replayed on
+ * rrweb's virtual copy (editormd's whole recording to its end: 1.5 s straight, ~1 s virtual).
+ */
+const DIRECT_SPAN_EVENTS = 500;
+
 export interface ControllerOptions {
   root: HTMLElement;
   recording: Recording;
@@ -328,13 +334,15 @@ export class ReplayController {
     const limit = this.#limit();
     const page = this.options.recording.pageStart(limit - 1);
     const keyframe = this.#scout?.keyframes.before(limit, page) ?? null;
-    // After a keyframe the span to fast-forward is short: applying it to the DOM directly beats
-    // rrweb's virtual copy of the whole document, which pays off only on long spans.
-    this.#useVirtualDom(!keyframe);
-    if (!keyframe) return;
     const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
-    if (drawn < limit && keyframe.timestamp <= drawn) return;
-    restoreKeyframe(replayer, keyframe, this.#scrolls!);
+    const fromDrawn = drawn < limit && (!keyframe || keyframe.timestamp <= drawn);
+    if (keyframe && !fromDrawn) restoreKeyframe(replayer, keyframe, this.#scrolls!);
+    // A short span is applied to the DOM directly, which beats rrweb's virtual copy of the whole
+    // document; a long one (no keyframe near yet) is replayed on that copy and diffed in once.
+    const from = fromDrawn ? drawn : keyframe?.timestamp ?? -Infinity;
+    const { recording } = this.options;
+    const replayed = from === -Infinity ? Infinity : recording.countBetween(from, limit);
+    this.#useVirtualDom(replayed > DIRECT_SPAN_EVENTS);
   }
 
   #tick = () => {

@@ -84,6 +84,11 @@ export class Recording {
     return low;
   }
 
+  /** How many events are stamped after `after` and before `before` (epoch ms). */
+  countBetween(after: number, before: number): number {
+    return Math.max(this.#insertionPoint(before - 1) - this.#insertionPoint(after), 0);
+  }
+
   /**
    * The last timestamp (epoch ms) whose events a seek to `timestamp` shows: `timestamp` itself, or,
    * between a Meta and its full snapshot, the snapshot's. rrweb records the two as one step (the

@@ -2,13 +2,14 @@
 // keyframes spend their time. Opens the recording (a corpus name, or `documentation`), waits for
 // keyframes, then runs the benchmark's 20 seeks under V8's sampling profiler and a Chromium trace:
 // prints each seek's time, the main thread's rendering work during them (style, layout, paint), and
-// the functions with the most self time. `--dev` serves unminified islands, for readable names.
+// the functions with the most self time. `--early`: the benchmark's seek to the end as soon as the
+// player's frame shows, instead. `--dev` serves unminified islands, for readable names.
 import type { Page } from "playwright-core";
 import { loadRecording } from "../corpus_batches.ts";
 import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "../../tests/helpers/db.ts";
 import { recordDocumentation } from "./documentation.ts";
-import { OUR_SEEK, timeSeeks, watchLongTasks } from "./pages.ts";
+import { earlySeek, OUR_SEEK, timeSeeks, watchLongTasks } from "./pages.ts";
 import { seekTargets } from "./targets.ts";
 
 interface ProfileNode {
@@ -43,14 +44,17 @@ interface TraceEvent {
   dur?: number;
 }
 
-async function profileSeeks(page: Page) {
+async function profileSeeks(
+  page: Page,
+  seeks: () => Promise<{ times: number[]; longTasks: number[] }>,
+) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
   const browser = page.context().browser()!;
   await browser.startTracing(page, { categories: ["devtools.timeline"] });
-  const { times, longTasks } = await timeSeeks(page, OUR_SEEK, seekTargets());
+  const { times, longTasks } = await seeks();
   const trace = JSON.parse(new TextDecoder().decode(await browser.stopTracing()));
   const { profile } = await cdp.send("Profiler.stop") as { profile: Profile };
   await cdp.detach();
@@ -68,11 +72,25 @@ const events = name === "documentation" ? await recordDocumentation() : await lo
 {
   await using world = await startReplayWorld({ dev: Deno.args.includes("--dev") });
   const sessionId = await world.record(events);
+  const { started_at } = await world.db.selectFrom("sessions").select("started_at")
+    .where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const sessionStart = started_at.getTime();
   const { page } = await world.page();
   await watchLongTasks(page);
   await page.goto(`${world.url}/replays/${sessionId}`);
-  await page.locator("[data-keyframes=ready]").waitFor({ timeout: 300_000 });
-  const { times, longTasks, rendering, self } = await profileSeeks(page);
+  const early = Deno.args.includes("--early");
+  if (!early) await page.locator("[data-keyframes=ready]").waitFor({ timeout: 300_000 });
+  const { times, longTasks, rendering, self } = await profileSeeks(
+    page,
+    early
+      ? async () => ({
+        times: [await earlySeek(page, events.at(-1)!.timestamp - sessionStart)],
+        longTasks: await page.evaluate(() =>
+          (globalThis as unknown as { benchLongTasks: number[] }).benchLongTasks
+        ),
+      })
+      : () => timeSeeks(page, OUR_SEEK, seekTargets()),
+  );
   const round = (ms: number) => Math.round(ms);
   console.log(`${name}: seeks ${times.map(round).join(" ")} ms`);
   console.log(`  long tasks ${longTasks.map(round).join(" ")} ms`);
