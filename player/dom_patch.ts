@@ -82,7 +82,8 @@ function patchFormState(current: Element, target: Element) {
   switch (current.localName) {
     case "input": {
       const mine = current as HTMLInputElement, theirs = target as HTMLInputElement;
-      if (mine.value !== theirs.value) mine.value = theirs.value;
+      // A file input's value cannot be set (and a replay has no files).
+      if (mine.value !== theirs.value && mine.type !== "file") mine.value = theirs.value;
       if (mine.checked !== theirs.checked) mine.checked = theirs.checked;
       return;
     }
