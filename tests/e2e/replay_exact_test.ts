@@ -311,3 +311,87 @@ Deno.test("replay e2e: a seek forward from a moment whose last event is a mouse 
   }
   assert.deepEqual(errors, []);
 });
+
+/** Scrolls recorded, in order: [ms after start, node id (1: the page), top]. */
+const SCROLLS: [number, number, number][] = [
+  [1_000, 1, 1_000],
+  [2_000, 6, 300],
+  [3_000, 1, 2_500],
+  [3_500, 6, 0],
+  [4_500, 6, 600],
+];
+
+/**
+ * A page of fixed sizes (no clamping, nothing loading) with a scrollable box, its scrolls above,
+ * and mutations between them (a fast-forward lays out again after each).
+ */
+function scrolledPage(): RrwebEvent[] {
+  const start = 1_790_000_000_000;
+  const element = (id: number, tagName: string, style: string, childNodes: unknown[] = []) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes: { style },
+    childNodes,
+  });
+  const box = element(6, "div", "height:100px;overflow:auto", [
+    element(7, "div", "height:2000px"),
+  ]);
+  const body = element(4, "body", "margin:0", [box, element(5, "div", "height:8000px")]);
+  const html = element(2, "html", "", [element(3, "head", ""), body]);
+  const mutation = (at: number, id: number, text: string) => ({
+    type: 3,
+    timestamp: start + at,
+    data: {
+      source: 0,
+      adds: [{ parentId: 5, nextId: null, node: { type: 3, id, textContent: text } }],
+      removes: [],
+      texts: [],
+      attributes: [],
+    },
+  });
+  const scrolls = SCROLLS.map(([at, id, y]) => ({
+    type: 3,
+    timestamp: start + at,
+    data: { source: 3, id, x: 0, y },
+  }));
+  return [
+    { type: 4, timestamp: start, data: { href: "https://scrolls.test/", width: 800, height: 600 } },
+    {
+      type: 2,
+      timestamp: start + 1,
+      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
+    },
+    ...scrolls.slice(0, 2),
+    mutation(2_500, 8, "a"),
+    ...scrolls.slice(2),
+    mutation(4_000, 9, "b"),
+    { type: 3, timestamp: start + 6_000, data: { source: 1, positions: [{ x: 1, y: 1, id: 5 }] } },
+  ].sort((a, b) => a.timestamp - b.timestamp);
+}
+
+Deno.test("replay e2e: after any seek the page and its boxes stand where they were scrolled at that moment", async () => {
+  await using world = await startReplayWorld();
+  const events = scrolledPage();
+  const sessionId = await world.record(events);
+  const row = await world.db.selectFrom("sessions").select("started_at")
+    .where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const offset = (ms: number) => events[0].timestamp + ms - row.started_at.getTime();
+  const { page, errors } = await world.page();
+  await openReplay(page, world.url, sessionId);
+  await page.locator(".replay-player[data-keyframes='ready']").waitFor();
+  await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
+  const scrolled = () =>
+    page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) => {
+      const doc = iframe.contentDocument!;
+      return [doc.scrollingElement!.scrollTop, doc.body.firstElementChild!.scrollTop];
+    });
+  // Forward, back to before every scroll (a keyframe put back over a scrolled page), and between.
+  for (const at of [3_200, 500, 4_600, 2_100, 3_600, 1_200, 5_500]) {
+    await page.getByRole("slider", { name: "Seek" }).fill(String(offset(at)));
+    await page.locator(`.replay-player[data-now='${offset(at)}'][data-seeking='false']`).waitFor();
+    const last = (id: number) => SCROLLS.findLast(([when, which]) => which === id && when <= at);
+    assert.deepEqual(await scrolled(), [last(1)?.[2] ?? 0, last(6)?.[2] ?? 0], `at +${at} ms`);
+  }
+  assert.deepEqual(errors, []);
+});
