@@ -3,16 +3,7 @@
 // so a span with mutations between its scrolls paid a whole layout per scroll (on a page of 8,000
 // text nodes, ~3 s over 20 seeks). Where the scroll lands is all a later event can see of it.
 import type { Replayer } from "rrweb";
-
-interface ScrollData {
-  id: number;
-  x: number;
-  y: number;
-}
-
-interface Scrolling {
-  applyScroll?(data: ScrollData, isSync: boolean): void;
-}
+import { routeScrolls } from "./replayer_internals.ts";
 
 interface Offset {
   top: number;
@@ -27,16 +18,14 @@ export class HeldScrolls {
 
   /** Wraps `replayer`'s scrolling; where rrweb has no `applyScroll`, scrolls apply at once. */
   constructor(replayer: Replayer) {
-    const scrolling = replayer as unknown as Scrolling;
-    const apply = scrolling.applyScroll?.bind(replayer);
-    if (!apply) return;
-    scrolling.applyScroll = (data, isSync) => {
+    const routed = routeScrolls(replayer, (data, isSync, apply) => {
       const target = this.#holding && isSync ? replayer.getMirror().getNode(data.id) : null;
       if (target) return this.hold(target, data.y, data.x);
       apply(data, isSync);
       const scrolled = replayer.getMirror().getNode(data.id);
       if (scrolled) this.#scrolled.add(scrolled);
-    };
+    });
+    if (!routed) return;
     // A rebuilt page keeps its Document object but not its scroll: rrweb scrolls the new page to
     // its recorded offset itself, and what was held for the old one no longer applies.
     replayer.on("fullsnapshot-rebuilded", () => this.#pending.clear());

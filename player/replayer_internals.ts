@@ -1,7 +1,8 @@
-// The few parts of rrweb's Replayer (2.2.x) that restoring a keyframe needs and its typings keep
-// private: the player machine (to tell it which event was played last) and the event emitter (to
-// announce the restored viewport size). Checked at run time, so another rrweb version without them
-// turns keyframes off instead of breaking the player.
+// The few parts of rrweb's Replayer (2.2.x) that keyframes and exact seeks need and its typings
+// keep private: the player machine (to tell it which event was played last), the event emitter (to
+// announce the restored viewport size), its own style rules and its scrolling (held to a seek's
+// end). Checked at run time, so another rrweb version without them turns keyframes off (or leaves
+// scrolls as rrweb applies them) instead of breaking the player.
 import { EventType, IncrementalSource } from "@rrweb/types";
 import type { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
@@ -127,4 +128,27 @@ export function finishTransitions(document: Document) {
   for (const animation of document.getAnimations()) {
     if ("transitionProperty" in animation) animation.finish();
   }
+}
+
+export interface ScrollData {
+  id: number;
+  x: number;
+  y: number;
+}
+
+type ApplyScroll = (data: ScrollData, isSync: boolean) => void;
+
+/**
+ * Routes every scroll rrweb applies through `route`, which gets rrweb's own way to apply it;
+ * false (scrolls untouched) where rrweb has no `applyScroll`.
+ */
+export function routeScrolls(
+  replayer: Replayer,
+  route: (data: ScrollData, isSync: boolean, apply: ApplyScroll) => void,
+): boolean {
+  const scrolling = replayer as unknown as { applyScroll?: ApplyScroll };
+  const apply = scrolling.applyScroll?.bind(replayer);
+  if (!apply) return false;
+  scrolling.applyScroll = (data, isSync) => route(data, isSync, apply);
+  return true;
 }
