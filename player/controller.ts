@@ -7,11 +7,11 @@ import { HeldScrolls } from "./held_scrolls.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import { KeyframeScout } from "./keyframe_scout.ts";
 import {
-  continueExactly,
   finishTransitions,
   insertUnapplied,
   lastPlayedEvent,
   placePointer,
+  playExactly,
 } from "./replayer_internals.ts";
 import type { Recording } from "./recording.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
@@ -258,6 +258,7 @@ export class ReplayController {
     });
     replayer.disableInteract();
     this.#replayer = replayer;
+    playExactly(replayer);
     this.#scrolls = new HeldScrolls(replayer);
     this.#appliedSpeed = this.speed;
     this.#scout = new KeyframeScout(
@@ -315,7 +316,6 @@ export class ReplayController {
   #fastForward(jump: () => void) {
     this.#scrolls!.around(() => {
       this.#restoreNearestKeyframe();
-      continueExactly(this.#replayer!);
       jump();
     });
     const document = this.#replayer!.iframe.contentDocument;

@@ -19,7 +19,7 @@ import {
   segments,
   stepEnd,
 } from "./keyframe_plan.ts";
-import { continueExactly, hasKeyframeSupport, insertUnapplied } from "./replayer_internals.ts";
+import { hasKeyframeSupport, insertUnapplied, playExactly } from "./replayer_internals.ts";
 
 /** Incremental sources a DOM clone does not carry: CSSOM rules, fonts, adopted stylesheets. */
 const UNCLONABLE_SOURCES = new Set<number>([
@@ -142,7 +142,6 @@ export class KeyframeScout {
     const end = stepEnd(this.events, from, this.#size);
     const last = this.events[end];
     const started = performance.now();
-    continueExactly(this.#replayer!);
     this.#scrolls!.around(() =>
       this.#replayer!.pause(last.timestamp + 1 - this.events[0].timestamp)
     );
@@ -203,6 +202,7 @@ export class KeyframeScout {
       return false;
     }
     this.#replayer = replayer;
+    playExactly(replayer);
     this.#scrolls = new HeldScrolls(replayer);
     this.#next = -1;
     return true;

@@ -13,7 +13,8 @@ export type NodeMeta = NonNullable<ReturnType<ReplayMirror["getMeta"]>>;
 interface Internals {
   service: {
     state: { context: { lastPlayedEvent: RecordedEvent | null; events: RecordedEvent[] } };
-    send(event: { type: "CAST_EVENT"; payload: { event: RecordedEvent } }): void;
+    /** CAST_EVENT tells it which event was applied last; other messages go through untouched. */
+    send(message: { type: string; payload?: { event?: RecordedEvent } }): void;
   };
   emitter: { emit(type: string, data?: unknown): void };
   insertStyleRules(documentElement: Node, head: Node): void;
@@ -67,18 +68,25 @@ function afterTimestamp(stream: RecordedEvent[], timestamp: number): number {
 
 /** Makes rrweb continue after `event`, as if it had just applied it. */
 export function markPlayed(replayer: Replayer, event: RecordedEvent) {
-  internals(replayer).service.send({ type: "CAST_EVENT", payload: { event: exactly(event) } });
+  internals(replayer).service.send({ type: "CAST_EVENT", payload: { event } });
 }
 
 /**
- * Makes rrweb's next play or pause start right after the last event it applied. When that event
- * is a mouse move, rrweb starts from its first position's time instead, up to a second earlier,
- * and applies again what it already applied in between: mutations added twice (a CodeMirror line
- * shown twice after a seek). Call before every play or pause that continues from what is drawn.
+ * Makes every later play or pause of `replayer` start right after the last event it applied.
+ * When that event is a mouse move, rrweb starts from its first position's time instead, up to a
+ * second earlier, and applies again what it already applied in between: mutations added twice (a
+ * CodeMirror line shown twice after a seek), style rules inserted twice. So rrweb is told of each
+ * move it applies with that first position at the move's own time.
  */
-export function continueExactly(replayer: Replayer) {
-  const last = lastPlayedEvent(replayer);
-  if (last && exactly(last) !== last) markPlayed(replayer, last);
+export function playExactly(replayer: Replayer) {
+  const service = internals(replayer).service;
+  if (typeof service?.send !== "function") return;
+  const send = service.send.bind(service);
+  service.send = (message) => {
+    const event = message.type === "CAST_EVENT" ? message.payload?.event : undefined;
+    const exact = event && exactly(event);
+    send(exact && exact !== event ? { ...message, payload: { event: exact } } : message);
+  };
 }
 
 interface MoveData {
