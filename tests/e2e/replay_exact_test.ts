@@ -248,42 +248,86 @@ Deno.test("replay e2e: a seek past what is decoded loads that moment's batches f
   assert.deepEqual(errors, []);
 });
 
+/** When the made-up recordings below start (epoch ms). */
+const START = 1_790_000_000_000;
+
+/** A serialised element of a made-up page. */
+function element(
+  id: number,
+  tagName: string,
+  attributes: Record<string, string> = {},
+  childNodes: unknown[] = [],
+) {
+  return { type: 2, id, tagName, attributes, childNodes };
+}
+
+/** A made-up page's Meta at START and its full snapshot 1 ms later. */
+function pageLoad(href: string, html: ReturnType<typeof element>): RrwebEvent[] {
+  return [
+    { type: 4, timestamp: START, data: { href, width: 800, height: 600 } },
+    {
+      type: 2,
+      timestamp: START + 1,
+      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
+    },
+  ];
+}
+
+/**
+ * Records `events`, opens them in the player with keyframes built and displayed time = real;
+ * `seek(ms)` goes to `ms` after START and waits until that frame is drawn.
+ */
+async function openMadeUp(
+  world: Awaited<ReturnType<typeof startReplayWorld>>,
+  events: RrwebEvent[],
+) {
+  const sessionId = await world.record(events);
+  const row = await world.db.selectFrom("sessions").select("started_at")
+    .where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const offset = (ms: number) => START + ms - row.started_at.getTime();
+  const { page, errors } = await world.page();
+  await openReplay(page, world.url, sessionId);
+  await page.locator(".replay-player[data-keyframes='ready']").waitFor();
+  await page.getByRole("switch", { name: "Compress idle" }).uncheck();
+  const seek = async (ms: number) => {
+    await page.getByRole("slider", { name: "Seek" }).fill(String(offset(ms)));
+    await page.locator(`.replay-player[data-now='${offset(ms)}'][data-seeking='false']`).waitFor();
+  };
+  const frame = <T>(read: (doc: Document) => T) =>
+    page.locator(".replay-root iframe").evaluate(
+      (iframe: HTMLIFrameElement, source) =>
+        (new Function(`return (${source})`)() as (doc: Document) => T)(iframe.contentDocument!),
+      read.toString(),
+    );
+  return { errors, seek, frame };
+}
+
 /**
  * A recording whose style rule inserted at +1,000 ms (not idempotent: a second insert is a second
  * rule) is followed at +1,200 ms by a mouse move whose first position was taken 500 ms before it
  * (rrweb batches moves and stamps the batch).
  */
 function moveAfterRule(): RrwebEvent[] {
-  const start = 1_790_000_000_000;
-  const node = (id: number, tagName: string, childNodes: unknown[] = []) => ({
-    type: 2,
-    id,
-    tagName,
-    attributes: {},
-    childNodes,
-  });
-  const style = node(4, "style", [{ type: 3, id: 5, textContent: "p { margin: 0 }" }]);
-  const html = node(2, "html", [node(3, "head", [style]), node(6, "body", [node(7, "div")])]);
+  const style = element(4, "style", {}, [{ type: 3, id: 5, textContent: "p { margin: 0 }" }]);
+  const body = element(6, "body", {}, [element(7, "div")]);
   return [
-    { type: 4, timestamp: start, data: { href: "https://moves.test/", width: 800, height: 600 } },
-    {
-      type: 2,
-      timestamp: start + 1,
-      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
-    },
+    ...pageLoad(
+      "https://moves.test/",
+      element(2, "html", {}, [element(3, "head", {}, [style]), body]),
+    ),
     {
       type: 3,
-      timestamp: start + 1_000,
+      timestamp: START + 1_000,
       data: { source: 8, id: 4, adds: [{ rule: "div { color: red }", index: 1 }] },
     },
     {
       type: 3,
-      timestamp: start + 1_200,
+      timestamp: START + 1_200,
       data: { source: 1, positions: [{ x: 10, y: 10, id: 7, timeOffset: -500 }] },
     },
     {
       type: 3,
-      timestamp: start + 3_000,
+      timestamp: START + 3_000,
       data: { source: 1, positions: [{ x: 20, y: 20, id: 7 }] },
     },
   ];
@@ -291,23 +335,13 @@ function moveAfterRule(): RrwebEvent[] {
 
 Deno.test("replay e2e: a seek forward from a moment whose last event is a mouse move applies nothing twice", async () => {
   await using world = await startReplayWorld();
-  const events = moveAfterRule();
-  const sessionId = await world.record(events);
-  const row = await world.db.selectFrom("sessions").select("started_at")
-    .where("id", "=", sessionId).executeTakeFirstOrThrow();
-  const offset = (ms: number) => events[0].timestamp + ms - row.started_at.getTime();
-  const { page, errors } = await world.page();
-  await openReplay(page, world.url, sessionId);
-  await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
-  const rules = () =>
-    page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) =>
-      [...iframe.contentDocument!.head.querySelector("style")!.sheet!.cssRules]
-        .map((rule) => rule.cssText)
-    );
+  const { errors, seek, frame } = await openMadeUp(world, moveAfterRule());
   for (const at of [1_200, 2_000, 2_500]) {
-    await page.getByRole("slider", { name: "Seek" }).fill(String(offset(at)));
-    await page.locator(`.replay-player[data-now='${offset(at)}'][data-seeking='false']`).waitFor();
-    assert.deepEqual(await rules(), ["p { margin: 0px; }", "div { color: red; }"], `at +${at} ms`);
+    await seek(at);
+    const rules = await frame((doc) =>
+      [...doc.head.querySelector("style")!.sheet!.cssRules].map((rule) => rule.cssText)
+    );
+    assert.deepEqual(rules, ["p { margin: 0px; }", "div { color: red; }"], `at +${at} ms`);
   }
   assert.deepEqual(errors, []);
 });
@@ -326,22 +360,17 @@ const SCROLLS: [number, number, number][] = [
  * and mutations between them (a fast-forward lays out again after each).
  */
 function scrolledPage(): RrwebEvent[] {
-  const start = 1_790_000_000_000;
-  const element = (id: number, tagName: string, style: string, childNodes: unknown[] = []) => ({
-    type: 2,
-    id,
-    tagName,
-    attributes: { style },
-    childNodes,
-  });
-  const box = element(6, "div", "height:100px;overflow:auto", [
-    element(7, "div", "height:2000px"),
+  const sized = (style: string) => ({ style });
+  const box = element(6, "div", sized("height:100px;overflow:auto"), [
+    element(7, "div", sized("height:2000px")),
   ]);
-  const body = element(4, "body", "margin:0", [box, element(5, "div", "height:8000px")]);
-  const html = element(2, "html", "", [element(3, "head", ""), body]);
+  const body = element(4, "body", sized("margin:0"), [
+    box,
+    element(5, "div", sized("height:8000px")),
+  ]);
   const mutation = (at: number, id: number, text: string) => ({
     type: 3,
-    timestamp: start + at,
+    timestamp: START + at,
     data: {
       source: 0,
       adds: [{ parentId: 5, nextId: null, node: { type: 3, id, textContent: text } }],
@@ -352,46 +381,30 @@ function scrolledPage(): RrwebEvent[] {
   });
   const scrolls = SCROLLS.map(([at, id, y]) => ({
     type: 3,
-    timestamp: start + at,
+    timestamp: START + at,
     data: { source: 3, id, x: 0, y },
   }));
   return [
-    { type: 4, timestamp: start, data: { href: "https://scrolls.test/", width: 800, height: 600 } },
-    {
-      type: 2,
-      timestamp: start + 1,
-      data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { left: 0, top: 0 } },
-    },
-    ...scrolls.slice(0, 2),
+    ...pageLoad("https://scrolls.test/", element(2, "html", {}, [element(3, "head"), body])),
+    ...scrolls,
     mutation(2_500, 8, "a"),
-    ...scrolls.slice(2),
     mutation(4_000, 9, "b"),
-    { type: 3, timestamp: start + 6_000, data: { source: 1, positions: [{ x: 1, y: 1, id: 5 }] } },
+    { type: 3, timestamp: START + 6_000, data: { source: 1, positions: [{ x: 1, y: 1, id: 5 }] } },
   ].sort((a, b) => a.timestamp - b.timestamp);
 }
 
 Deno.test("replay e2e: after any seek the page and its boxes stand where they were scrolled at that moment", async () => {
   await using world = await startReplayWorld();
-  const events = scrolledPage();
-  const sessionId = await world.record(events);
-  const row = await world.db.selectFrom("sessions").select("started_at")
-    .where("id", "=", sessionId).executeTakeFirstOrThrow();
-  const offset = (ms: number) => events[0].timestamp + ms - row.started_at.getTime();
-  const { page, errors } = await world.page();
-  await openReplay(page, world.url, sessionId);
-  await page.locator(".replay-player[data-keyframes='ready']").waitFor();
-  await page.getByRole("switch", { name: "Compress idle" }).uncheck(); // displayed = real
-  const scrolled = () =>
-    page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) => {
-      const doc = iframe.contentDocument!;
-      return [doc.scrollingElement!.scrollTop, doc.body.firstElementChild!.scrollTop];
-    });
+  const { errors, seek, frame } = await openMadeUp(world, scrolledPage());
   // Forward, back to before every scroll (a keyframe put back over a scrolled page), and between.
   for (const at of [3_200, 500, 4_600, 2_100, 3_600, 1_200, 5_500]) {
-    await page.getByRole("slider", { name: "Seek" }).fill(String(offset(at)));
-    await page.locator(`.replay-player[data-now='${offset(at)}'][data-seeking='false']`).waitFor();
+    await seek(at);
     const last = (id: number) => SCROLLS.findLast(([when, which]) => which === id && when <= at);
-    assert.deepEqual(await scrolled(), [last(1)?.[2] ?? 0, last(6)?.[2] ?? 0], `at +${at} ms`);
+    const scrolled = await frame((doc) => [
+      doc.scrollingElement!.scrollTop,
+      doc.body.firstElementChild!.scrollTop,
+    ]);
+    assert.deepEqual(scrolled, [last(1)?.[2] ?? 0, last(6)?.[2] ?? 0], `at +${at} ms`);
   }
   assert.deepEqual(errors, []);
 });
