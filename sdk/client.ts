@@ -7,7 +7,7 @@ import { EarlyConsole } from "./early_console.ts";
 import { Flusher } from "./flusher.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
 import { logError } from "./log.ts";
-import { pageMetadata, urlPayload } from "./metadata.ts";
+import { boundedTraits, pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
 import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
 import { watchSignals } from "./signals.ts";
@@ -151,8 +151,8 @@ export class PlayheadClient {
       logError("identify(userId, traits): traits must be a plain object");
       return;
     }
-    this.#identity = { userId, traits };
-    if (this.#state !== "idle") this.#push("service:identity", { userId, traits });
+    this.#identity = { userId, traits: boundedTraits(traits) };
+    if (this.#state !== "idle") this.#push("service:identity", this.#identity);
     this.#flusher.resendMetadata();
   }
 

@@ -1,6 +1,7 @@
 // Session metadata and navigation payloads, read from the page.
 
-import type { SessionMetadata, UserIdentity } from "./types.ts";
+import { cutText, MARKER_TEXT_CHARS, PATHNAME_CHARS, URL_CHARS } from "../core/ingest/limits.ts";
+import type { SessionMetadata, Traits, UserIdentity } from "./types.ts";
 
 /**
  * Metadata for `startUrl`, truncated to the service's limits so an odd page can never get every
@@ -19,7 +20,19 @@ export function pageMetadata(startUrl: string, identity?: UserIdentity): Session
   return metadata;
 }
 
-/** The `service:url` payload: the new page's url and pathname. */
+/** The `service:url` payload: the new page's url and pathname, cut to the service's bounds. */
 export function urlPayload(url: string): { url: string; pathname: string } {
-  return { url, pathname: new URL(url).pathname };
+  return {
+    url: cutText(url, URL_CHARS),
+    pathname: cutText(new URL(url).pathname, PATHNAME_CHARS),
+  };
+}
+
+/** Traits with each text value cut to the service's bound, as it would store them. */
+export function boundedTraits(traits: Traits): Traits {
+  const bounded: Traits = {};
+  for (const [key, value] of Object.entries(traits)) {
+    bounded[key] = typeof value === "string" ? cutText(value, MARKER_TEXT_CHARS) : value;
+  }
+  return bounded;
 }

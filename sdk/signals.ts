@@ -6,6 +6,7 @@
 // Each carries `{ selector, text, x, y, clicks? }`, the text read under the same privacy rules as
 // the recording: masked text is asterisks, an input gives no value, a blocked element no text.
 
+import { cutText, SELECTOR_CHARS } from "../core/ingest/limits.ts";
 import { MEDIA_SELECTOR } from "./privacy.ts";
 import type { ResolvedOptions } from "./types.ts";
 
@@ -148,7 +149,10 @@ export function describe(element: Element, privacy: Privacy): { selector: string
   return { selector: selectorOf(element), text: textOf(element, privacy) };
 }
 
-/** A short CSS selector: up to 3 levels of tag, id or classes and nth-of-type, ending at an id. */
+/**
+ * A short CSS selector: up to 3 levels of tag, id or classes and nth-of-type, ending at an id; cut
+ * to the service's bound (a long generated id or class would be cut there anyway).
+ */
 export function selectorOf(element: Element): string {
   const parts: string[] = [];
   let node: Element | null = element;
@@ -169,7 +173,7 @@ export function selectorOf(element: Element): string {
     parts.unshift(part);
     node = parent;
   }
-  return parts.join(" > ");
+  return cutText(parts.join(" > "), SELECTOR_CHARS);
 }
 
 /**

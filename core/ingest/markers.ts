@@ -1,15 +1,18 @@
 // Turns reserved `service:*` custom events (`service:url`, `service:identity`, …) into marker rows:
-// kind = the tag's suffix, data = the payload, both made storable (the schema has refused payloads
-// nested too deep). Console errors (uncaught exceptions and rejections included: the SDK's console
+// kind = the tag's suffix, data = the payload, both made storable and bounded (marker_payload.ts; the
+// schema has refused payloads nested too deep). Console errors (uncaught exceptions and rejections included: the SDK's console
 // plugin records them as level `error`) become `error` markers too, a few per batch.
 import { EventType } from "@rrweb/types";
-import { storableJson, storableText } from "./storable.ts";
+import { cutText, ERROR_MESSAGE_CHARS, PATHNAME_CHARS } from "./limits.ts";
+import { markerPayload } from "./marker_payload.ts";
+import { storableText } from "./storable.ts";
 
 const CONSOLE_PLUGIN = "rrweb/console@1";
 const PREFIX = "service:";
+/** A marker's kind: the tag's suffix, a column of the markers' indexes. */
+const KIND_CHARS = 64;
 /** A page logging errors in a loop must not turn one batch into thousands of rows. */
 export const MAX_ERROR_MARKERS = 50;
-export const ERROR_MESSAGE_CHARS = 200;
 
 /** The marker kinds counted on the session (migration 0014): its signals. */
 export const SIGNAL_KINDS = ["error", "rage_click", "dead_click"] as const;
@@ -46,11 +49,8 @@ export function extractMarkers(events: readonly EventLike[]): MarkerInput[] {
     if (typeof tag !== "string" || !tag.startsWith(PREFIX) || tag.length === PREFIX.length) {
       continue;
     }
-    markers.push({
-      ts: event.timestamp,
-      kind: storableText(tag.slice(PREFIX.length)),
-      data: storableJson(data?.payload ?? null),
-    });
+    const kind = storableText(cutText(tag.slice(PREFIX.length), KIND_CHARS));
+    markers.push({ ts: event.timestamp, kind, data: markerPayload(kind, data?.payload ?? null) });
   }
   return markers;
 }
@@ -80,7 +80,7 @@ function consoleErrorMessage(data: unknown): string | null {
     if (message.length >= ERROR_MESSAGE_CHARS) break;
     message += (message ? " " : "") + argumentText(arg);
   }
-  return storableText(cut(message.trim() || "(no message)", ERROR_MESSAGE_CHARS));
+  return storableText(cutText(message.trim() || "(no message)", ERROR_MESSAGE_CHARS));
 }
 
 function argumentText(arg: unknown): string {
@@ -94,17 +94,10 @@ function argumentText(arg: unknown): string {
   }
 }
 
-/** At most `max` UTF-16 units, never splitting a surrogate pair. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
-  return text.slice(0, end);
-}
-
-/** The pathname of a recorded URL, or "/" when it cannot be parsed. */
+/** The pathname of a recorded URL (cut to PATHNAME_CHARS), or "/" when it cannot be parsed. */
 export function pathnameOf(url: string): string {
   try {
-    return new URL(url).pathname;
+    return cutText(new URL(url).pathname, PATHNAME_CHARS);
   } catch {
     return "/";
   }

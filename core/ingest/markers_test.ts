@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  countSignals,
-  ERROR_MESSAGE_CHARS,
-  extractMarkers,
-  MAX_ERROR_MARKERS,
-  pathnameOf,
-} from "./markers.ts";
+import { countSignals, extractMarkers, MAX_ERROR_MARKERS, pathnameOf } from "./markers.ts";
+import { ERROR_MESSAGE_CHARS } from "./limits.ts";
 
 Deno.test("markers: only service:* custom events with a suffix become markers", () => {
   const markers = extractMarkers([
@@ -51,8 +46,8 @@ Deno.test("markers: console errors become error markers with their message, othe
   ]);
 });
 
-Deno.test("markers: error messages are cut to 200 characters and 50 per batch", () => {
-  const long = "x".repeat(199) + "😀" + "y".repeat(50);
+Deno.test("markers: error messages are cut to 200 characters with a mark, and 50 per batch", () => {
+  const long = "x".repeat(198) + "😀" + "y".repeat(50);
   const events = Array.from(
     { length: 60 },
     (_, i) => consoleEvent("error", [JSON.stringify(long)], i),
@@ -60,7 +55,7 @@ Deno.test("markers: error messages are cut to 200 characters and 50 per batch", 
   const markers = extractMarkers(events);
   assert.equal(markers.length, MAX_ERROR_MARKERS);
   const message = (markers[0].data as { message: string }).message;
-  assert.equal(message, "x".repeat(199));
+  assert.equal(message, "x".repeat(198) + "…");
   assert.ok(message.length <= ERROR_MESSAGE_CHARS);
 });
 
