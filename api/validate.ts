@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { validation } from "../core/errors.ts";
 import { parseWith } from "../core/validate.ts";
 import { decodeWire, largeDecodes, readWire } from "../http/body.ts";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/json_nesting.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";
 
@@ -75,9 +76,15 @@ export function documentedBody<M extends MiddlewareHandler>(
   });
 }
 
-/** Strict UTF-8 JSON; an empty body stands for `{}` when it is `optional`. */
+/**
+ * Strict UTF-8 JSON, nested at most MAX_JSON_NESTING levels (checked before parsing); an empty
+ * body stands for `{}` when it is `optional`.
+ */
 export function parseJson(bytes: Uint8Array, optional: boolean): unknown {
   if (optional && bytes.byteLength === 0) return {};
+  if (nestsDeeperThan(bytes)) {
+    throw validation(`body nests arrays or objects deeper than ${MAX_JSON_NESTING} levels`);
+  }
   try {
     return JSON.parse(decoder.decode(bytes));
   } catch {

@@ -2,7 +2,12 @@
 // the one set of steps both run, and the messages between the two.
 import type { ErrorKind } from "../../core/errors.ts";
 import type { PreparedIngest } from "../../core/ingest/prepare.ts";
-import { type IngestBody, ingestBodySchema } from "../../core/ingest/schema.ts";
+import {
+  type IngestBody,
+  ingestBodySchema,
+  MAX_EVENTS_PER_BATCH,
+} from "../../core/ingest/schema.ts";
+import { validation } from "../../core/errors.ts";
 import { parseWith } from "../../core/validate.ts";
 import { decodeWire } from "../../http/body.ts";
 import { parseJson } from "../validate.ts";
@@ -25,6 +30,14 @@ export type DecodeReply =
 /** Content-Encoding, strict UTF-8, JSON and the ingest schema (NUL kept, made storable). */
 export function decodeIngestWire(wire: { bytes: Uint8Array; gzip: boolean }): IngestBody {
   const json = parseJson(decodeWire({ ...wire, large: false }), false);
+  // zod checks an array's length after each of its items: millions of `[]` would each be an issue.
+  const events = (json as { events?: unknown } | null)?.events;
+  if (Array.isArray(events) && events.length > MAX_EVENTS_PER_BATCH) {
+    throw validation("invalid body", [{
+      path: "events",
+      message: `at most ${MAX_EVENTS_PER_BATCH} events per batch`,
+    }]);
+  }
   return parseWith(ingestBodySchema, json, "body", { keepNul: true }) as IngestBody;
 }
 

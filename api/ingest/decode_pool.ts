@@ -3,8 +3,9 @@
 // workers (the second core), the main thread only hands over bytes. What may be in flight is
 // budgeted in bytes (the most each body may decode to), not requests: past the budget a body is
 // refused at once with 503 + Retry-After (the SDK retries), so a burst cannot take the memory.
+// A job past DECODE_JOB_TIMEOUT_MS ends with its worker (413): no body holds a worker longer.
 import { Worker } from "node:worker_threads";
-import { AppError, unavailable } from "../../core/errors.ts";
+import { AppError, payloadTooLarge, unavailable } from "../../core/errors.ts";
 import type { PreparedIngest } from "../../core/ingest/prepare.ts";
 import { log } from "../../log.ts";
 import type { DecodeJob, DecodeReply } from "./decode.ts";
@@ -21,9 +22,24 @@ export interface DecodePool {
   readonly threads: ReadonlySet<number>;
 }
 
+/** Timers a pool sets; tests hand in their own to end a job at a moment of their choosing. */
+export interface PoolTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const REAL_TIMERS: PoolTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as number),
+};
+
+/** The longest one body may take to decode; real ones take well under a second when idle. */
+export const DECODE_JOB_TIMEOUT_MS = 15_000;
+
 interface Pending {
   job: DecodeJob;
   weight: number;
+  timer?: unknown;
   resolve(prepared: PreparedIngest): void;
   reject(error: Error): void;
 }
@@ -31,8 +47,15 @@ interface Pending {
 const WORKER_URL = new URL("./decode_worker.ts", import.meta.url);
 
 export function createDecodePool(
-  options: { workers: number; maxBytesInFlight: number },
+  options: {
+    workers: number;
+    maxBytesInFlight: number;
+    jobTimeoutMs?: number;
+    timers?: PoolTimers;
+  },
 ): DecodePool {
+  const timers = options.timers ?? REAL_TIMERS;
+  const jobTimeoutMs = options.jobTimeoutMs ?? DECODE_JOB_TIMEOUT_MS;
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
@@ -49,7 +72,10 @@ export function createDecodePool(
     worker.on("message", (reply: DecodeReply) => {
       const pending = busy.get(worker);
       busy.delete(worker);
-      if (pending) settle(pending, reply);
+      if (pending) {
+        timers.clear(pending.timer);
+        settle(pending, reply);
+      }
       worker.unref(); // an idle worker does not keep the process alive
       idle.push(worker);
       pump();
@@ -60,10 +86,29 @@ export function createDecodePool(
       busy.delete(worker);
       started--;
       idle.splice(idle.indexOf(worker) >>> 0, idle.includes(worker) ? 1 : 0);
-      if (pending) finish(pending, () => pending.reject(new Error("decode worker failed")));
+      if (pending) {
+        timers.clear(pending.timer);
+        finish(pending, () => pending.reject(new Error("decode worker failed")));
+      }
       pump();
     });
     return worker;
+  };
+
+  /** Ends a job that outlived its time with its worker; the next job starts a fresh one. */
+  const expire = (worker: Worker) => {
+    const pending = busy.get(worker);
+    if (!pending) return;
+    busy.delete(worker);
+    started--;
+    worker.removeAllListeners();
+    worker.terminate().catch(() => {});
+    log.warn("ingest:decode:timed_out", { weight: pending.weight, jobTimeoutMs });
+    finish(
+      pending,
+      () => pending.reject(payloadTooLarge(`body took over ${jobTimeoutMs} ms to decode`)),
+    );
+    pump();
   };
 
   const finish = (pending: Pending, done: () => void) => {
@@ -89,6 +134,7 @@ export function createDecodePool(
       peak = Math.max(peak, busy.size);
       threads.add(worker.threadId);
       worker.ref(); // a worker with a job keeps the process alive until it answers
+      pending.timer = timers.set(() => expire(worker), jobTimeoutMs);
       const { bytes } = pending.job;
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
         ? bytes

@@ -4,7 +4,13 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { threadId } from "node:worker_threads";
-import { createDecodePool, decodePool } from "../../api/ingest/decode_pool.ts";
+import {
+  createDecodePool,
+  DECODE_JOB_TIMEOUT_MS,
+  decodePool,
+  type PoolTimers,
+} from "../../api/ingest/decode_pool.ts";
+import { MAX_JSON_NESTING } from "../../http/json_nesting.ts";
 import { OFFLOAD_MIN_WIRE_BYTES } from "../../api/ingest/ingest_body.ts";
 import { gunzipCapped } from "../../core/gzip.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -77,7 +83,7 @@ Deno.test("ingest: a worker answers a bad large body as the main thread does (40
   assert.equal(body.kind, "validation");
   assert.deepEqual(body.issues.map((i: { path: string }) => i.path), ["sessionId"]);
 
-  const notJson = await post(new Uint8Array(gzipSync(new Uint8Array(200_000).fill(0x7b))));
+  const notJson = await post(new Uint8Array(gzipSync(new Uint8Array(200_000).fill(0x41))));
   assert.equal(notJson.status, 400);
   assert.equal((await notJson.json()).message, "body is not valid JSON");
 
@@ -111,4 +117,105 @@ Deno.test("decode pool: bytes in flight are budgeted; past the budget a body is 
     (await pool.decode({ bytes: body.slice(), gzip: true }, body.byteLength)).eventCount,
     3,
   );
+});
+
+/** 8 MB of arrays nested 4,000,000 deep inside an event: the probe's body. */
+function nestedBody(depth = 4_000_000) {
+  const head =
+    `{"sessionId":"${crypto.randomUUID()}","events":[{"type":5,"timestamp":${T0},"data":`;
+  return new TextEncoder().encode(head + "[".repeat(depth) + "]".repeat(depth) + "}]}");
+}
+
+Deno.test("ingest: bodies nested past the limit are refused before parsing; a normal batch beside them is stored", async () => {
+  await using t = await createTestApp();
+  const { key } = await insertProject(t.db.kysely);
+  const pool = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const nested = Array.from({ length: 4 }, () => nestedBody());
+  assert.ok(nested.every((b) => b.byteLength >= 8_000_000));
+  const normal = largeBatch(40 * 1024, 11);
+  const answers = await Promise.all([
+    ...nested.map((rawBody) => postIngest(t.app, null, { key, rawBody })),
+    postIngest(t.app, normal, { key }),
+  ]);
+  const bodies = await Promise.all(answers.map((a) => a.json().catch(() => null)));
+  assert.deepEqual(answers.map((a) => a.status), [400, 400, 400, 400, 204]);
+  for (const body of bodies.slice(0, 4)) {
+    assert.equal(body.kind, "validation");
+    assert.match(body.message, new RegExp(`deeper than ${MAX_JSON_NESTING} levels`));
+  }
+  assert.equal(pool.bytesInFlight, 0);
+  const stored = await t.db.kysely.selectFrom("event_batches").select("session_external_id")
+    .execute();
+  assert.deepEqual(stored.map((row) => row.session_external_id), [normal.sessionId]);
+});
+
+Deno.test("ingest: a body at the nesting limit is decoded; one level more is a 400", async () => {
+  await using t = await createTestApp();
+  const { key } = await insertProject(t.db.kysely);
+  // The envelope opens 4 levels ({, events [, the event {, data) before the payload's own.
+  const at = (levels: number) => {
+    const payload = "[".repeat(levels) + "]".repeat(levels);
+    return `{"sessionId":"${crypto.randomUUID()}","events":[{"type":5,"timestamp":${T0},` +
+      `"data":{"tag":"x","payload":${payload}}}]}`;
+  };
+  const ok = await postIngest(t.app, null, { key, rawBody: at(MAX_JSON_NESTING - 4) });
+  assert.equal(ok.status, 204, await ok.text());
+  const over = await postIngest(t.app, null, { key, rawBody: at(MAX_JSON_NESTING - 3) });
+  assert.equal(over.status, 400);
+  assert.match((await over.json()).message, /deeper than/);
+});
+
+Deno.test("ingest: millions of empty events are one 400 naming `events`, not an issue each", async () => {
+  await using t = await createTestApp();
+  const { key } = await insertProject(t.db.kysely);
+  const events = "[],".repeat(3_000_000) + "[]";
+  const rawBody = `{"sessionId":"${crypto.randomUUID()}","events":[${events}]}`;
+  const res = await postIngest(t.app, null, { key, rawBody });
+  assert.equal(res.status, 400);
+  const body = await res.json();
+  assert.deepEqual(body.issues, [{ path: "events", message: "at most 500 events per batch" }]);
+});
+
+/** Timers that fire only when the test says so. */
+function manualTimers() {
+  const due = new Map<number, () => void>();
+  let next = 1;
+  const timers: PoolTimers = {
+    set(callback) {
+      due.set(next, callback);
+      return next++;
+    },
+    clear: (handle) => void due.delete(handle as number),
+  };
+  const fireAll = () => {
+    const callbacks = [...due.values()];
+    due.clear();
+    for (const callback of callbacks) callback();
+  };
+  return {
+    timers,
+    fireAll,
+    get pending() {
+      return due.size;
+    },
+  };
+}
+
+Deno.test("decode pool: a job past its time is ended with its worker (413); the next body is decoded", async () => {
+  const clock = manualTimers();
+  const pool = createDecodePool({ workers: 1, maxBytesInFlight: 64 << 20, timers: clock.timers });
+  const body = gzipJson(largeBatch(100_000, 5));
+  const slow = pool.decode({ bytes: body.slice(), gzip: true }, body.byteLength);
+  assert.equal(clock.pending, 1, "the job's timer is set when it starts");
+  // The worker cannot have answered: its reply is a message this thread has not yet read.
+  clock.fireAll();
+  await assert.rejects(slow, (error: Error & { kind?: string }) => {
+    assert.equal(error.kind, "payload_too_large");
+    assert.match(error.message, new RegExp(`over ${DECODE_JOB_TIMEOUT_MS} ms`));
+    return true;
+  });
+  assert.equal(pool.bytesInFlight, 0);
+  const next = await pool.decode({ bytes: body.slice(), gzip: true }, body.byteLength);
+  assert.equal(next.eventCount, 3);
+  assert.equal(clock.pending, 0, "an answered job's timer is cleared");
 });
