@@ -56,8 +56,12 @@ export function body<T extends z.ZodType>(
     c.set("wireBytes", wire.bytes.byteLength);
     const decode = () =>
       parseWith(schema, parseJson(decodeWire(wire), optional), "body", { keepNul }) as object;
-    // Large decodes take turns (http/body.ts); small ones, nearly all of them, never wait.
-    c.req.addValidatedData("json", wire.large ? await largeDecodes.run(decode) : decode());
+    try {
+      // Large decodes take turns (http/body.ts); small ones, nearly all of them, never wait.
+      c.req.addValidatedData("json", wire.large ? await largeDecodes.run(decode) : decode());
+    } finally {
+      wire.release();
+    }
     await next();
   };
   return documentedBody(middleware, schema, optional);

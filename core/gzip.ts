@@ -27,6 +27,8 @@ export async function readCapped(
   limit: number,
   what: string,
   deadline?: AbortSignal,
+  /** Told the size read so far before each chunk is kept; it may throw to stop reading. */
+  admit?: (size: number) => void,
 ): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,6 +42,7 @@ export async function readCapped(
       if (done) break;
       size += value.byteLength;
       if (size > limit) throw payloadTooLarge(`${what} exceeds ${limit} bytes`);
+      admit?.(size);
       chunks.push(value);
     }
   } finally {

@@ -2,6 +2,7 @@
 // or identity encoding only, after gunzip at most what the SDK can produce with margin, and all of
 // it within the body timeout (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408.
 import { payloadTooLarge, unsupported } from "../core/errors.ts";
+import { type BodyBudget, bodyBudget } from "./body_budget.ts";
 import { createDecodeGate } from "./decode_gate.ts";
 import { gunzipCapped, readCapped } from "../core/gzip.ts";
 
@@ -28,25 +29,59 @@ export interface Wire {
   large: boolean;
 }
 
+/** A body as read, holding its share of the body budget until `release()` (after decoding). */
+export interface HeldWire extends Wire {
+  release(): void;
+}
+
 /**
  * The body's bytes as received, its encoding, and whether decoding it is large work. A body that
- * has not fully arrived within `timeoutMs` is request_timeout (408) and its stream is cancelled.
+ * has not fully arrived within `timeoutMs` is request_timeout (408) and its stream is cancelled;
+ * one the body budget cannot hold is 503 — before any byte is read when it declares its length.
  */
-export async function readWire(req: Request, timeoutMs: number): Promise<Wire> {
+export async function readWire(
+  req: Request,
+  timeoutMs: number,
+  budget: BodyBudget = bodyBudget,
+): Promise<HeldWire> {
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "identity") {
     throw unsupported(`Content-Encoding ${encoding} is not supported; use gzip or identity`);
   }
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > MAX_WIRE_BYTES) throw payloadTooLarge(`body exceeds ${MAX_WIRE_BYTES} bytes`);
-  // A declared length is enforced by the HTTP server and a chunked body is capped as it arrives;
-  // both are read through one reader, which the deadline can cancel (arrayBuffer() cannot be).
-  const wire = req.body
-    ? await readCapped(req.body, MAX_WIRE_BYTES, "body", AbortSignal.timeout(timeoutMs))
-    : new Uint8Array();
-  const gzip = encoding === "gzip";
-  const large = (gzip ? decodedLimit(wire.byteLength) : wire.byteLength) > ALWAYS_DECODABLE_BYTES;
-  return { bytes: wire, gzip, large };
+  let taken = 0;
+  const takeUpTo = (size: number) => {
+    if (size <= taken) return;
+    budget.take(taken, size - taken);
+    taken = size;
+  };
+  try {
+    if (declared > 0) takeUpTo(declared);
+    // A declared length is enforced by the HTTP server and a chunked body is capped as it arrives;
+    // both are read through one reader, which the deadline can cancel (arrayBuffer() cannot be).
+    const wire = req.body
+      ? await readCapped(
+        req.body,
+        MAX_WIRE_BYTES,
+        "body",
+        AbortSignal.timeout(timeoutMs),
+        takeUpTo,
+      )
+      : new Uint8Array();
+    const gzip = encoding === "gzip";
+    const large = (gzip ? decodedLimit(wire.byteLength) : wire.byteLength) >
+      ALWAYS_DECODABLE_BYTES;
+    let held = true;
+    const release = () => {
+      if (held) budget.give(taken);
+      held = false;
+    };
+    return { bytes: wire, gzip, large, release };
+  } catch (error) {
+    budget.give(taken);
+    throw error;
+  }
 }
 
 /** The body's bytes after Content-Encoding (capped), from what `readWire` read. */

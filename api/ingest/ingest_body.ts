@@ -18,16 +18,21 @@ export function ingestBody(pool: DecodePool | null): MiddlewareHandler<ApiEnv> {
   const middleware: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs);
     c.set("wireBytes", wire.bytes.byteLength);
-    const here = () => prepareIngest(decodeIngestWire(wire));
-    c.set(
-      "ingest",
-      pool && wire.bytes.byteLength >= OFFLOAD_MIN_WIRE_BYTES
-        ? await pool.decode(wire, wire.bytes.byteLength)
-        // Without workers, large decodes on this thread still take turns (http/body.ts).
-        : wire.large
-        ? await largeDecodes.run(here)
-        : here(),
-    );
+    const { bytes, gzip } = wire;
+    const here = () => prepareIngest(decodeIngestWire({ bytes, gzip }));
+    try {
+      c.set(
+        "ingest",
+        pool && bytes.byteLength >= OFFLOAD_MIN_WIRE_BYTES
+          ? await pool.decode({ bytes, gzip }, bytes.byteLength)
+          // Without workers, large decodes on this thread still take turns (http/body.ts).
+          : wire.large
+          ? await largeDecodes.run(here)
+          : here(),
+      );
+    } finally {
+      wire.release();
+    }
     await next();
   };
   return documentedBody(middleware, ingestBodySchema);
