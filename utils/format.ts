@@ -87,5 +87,20 @@ export function traitsSummary(traits: Record<string, unknown> | null, max = 3): 
     `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`
   );
   if (entries.length > max) shown.push(`+${entries.length - max} more`);
-  return shown.join(" · ");
+  return withoutBidiControls(shown.join(" · "));
+}
+
+/**
+ * Text a visitor's page chose (a name, a trait) as it may be shown: without bidirectional
+ * controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), which could reorder what
+ * surrounds it ("gnp.exe" read as "exe.png").
+ */
+export function withoutBidiControls(text: string): string {
+  return text.replace(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, "");
+}
+
+/** Visitor text in a page's <title>: without bidirectional controls, at most 60 characters. */
+export function titleText(text: string): string {
+  const plain = withoutBidiControls(text);
+  return plain.length > 60 ? `${plain.slice(0, 59)}…` : plain;
 }

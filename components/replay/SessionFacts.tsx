@@ -3,6 +3,7 @@
 // chose; the client is the browser, OS and device ingest read from the user agent, not the raw one.
 import type { ComponentChildren } from "preact";
 import { formatDuration } from "../../utils/format.ts";
+import { VisitorText } from "../ui/VisitorText.tsx";
 
 export interface SessionFactsData {
   startedAt: string;
@@ -57,7 +58,7 @@ export function SessionFacts({ session }: { session: SessionFactsData }) {
         {user
           ? (
             <a href={`/users/${encodeURIComponent(user.id)}`}>
-              {user.displayName ?? user.externalId}
+              <VisitorText text={user.displayName ?? user.externalId} />
             </a>
           )
           : <span class="muted">Anonymous</span>}

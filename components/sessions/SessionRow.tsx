@@ -4,6 +4,7 @@ import type { SessionListItem } from "../../core/sessions/schema.ts";
 import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
 import { ClientLabel, SignalBadges } from "./SignalBadges.tsx";
+import { VisitorText } from "../ui/VisitorText.tsx";
 
 interface Props {
   session: SessionListItem;
@@ -25,7 +26,11 @@ export function SessionRow(props: Props) {
       {showUser && (
         <td>
           {s.trackedUserId
-            ? <a href={`/users/${s.trackedUserId}`}>{s.userDisplayName ?? s.userId}</a>
+            ? (
+              <a href={`/users/${s.trackedUserId}`}>
+                <VisitorText text={s.userDisplayName ?? s.userId ?? ""} />
+              </a>
+            )
             : <span class="muted">Anonymous</span>}
         </td>
       )}

@@ -2,9 +2,15 @@
 // all of them on hover, project, sessions, last seen and active time over 7 days.
 import type { TrackedUserItem } from "../../core/tracked_users/schema.ts";
 import type { TrackedUserStatus } from "../../core/tracked_users/status.ts";
-import { formatCount, formatDuration, traitsSummary } from "../../utils/format.ts";
+import {
+  formatCount,
+  formatDuration,
+  traitsSummary,
+  withoutBidiControls,
+} from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
 import { StatusName } from "./StatusName.tsx";
+import { VisitorText } from "../ui/VisitorText.tsx";
 
 interface Props {
   user: TrackedUserItem;
@@ -33,9 +39,13 @@ export function UserRow({ user, status, lastEventAt, now, local }: Props) {
         </span>
       </td>
       <td class="truncate user-cell">
-        <a class="row-link" href={href}>{user.displayName}</a>
+        <a class="row-link" href={href}>
+          <VisitorText text={user.displayName} />
+        </a>
         {user.displayName !== user.externalId && (
-          <span class="user-id" title={user.externalId}>{user.externalId}</span>
+          <span class="user-id">
+            <VisitorText text={user.externalId} />
+          </span>
         )}
       </td>
       <td class="truncate traits-cell" title={allTraits(user.traits) || undefined}>
@@ -55,7 +65,9 @@ export function UserRow({ user, status, lastEventAt, now, local }: Props) {
 
 /** Every trait on its own line, for the hover text. */
 function allTraits(traits: Record<string, unknown>): string {
-  return Object.entries(traits)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
-    .join("\n");
+  return withoutBidiControls(
+    Object.entries(traits)
+      .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+      .join("\n"),
+  );
 }

@@ -2,8 +2,10 @@
 // indexes and rollup keys beside them (a B-tree row holds at most ~2.7 KB): the SDK cuts what it
 // sends, and ingest cuts whatever arrives, with a mark, so that no field can fail its batch.
 
-/** Any string in a marker's payload (a trait, a custom event's field). */
+/** Any string in a marker's payload or in traits (a name, a custom event's field). */
 export const MARKER_TEXT_CHARS = 1024;
+/** Traits one identify may carry; those past it (in the order sent) are not kept. */
+export const MAX_TRAITS = 100;
 /** A marker payload's JSON after the cuts; past it the payload keeps only `{ truncated: true }`. */
 export const MARKER_DATA_CHARS = 8192;
 /** A url marker's url. */

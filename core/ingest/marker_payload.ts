@@ -44,7 +44,7 @@ export function markerPayload(kind: string, payload: unknown): unknown {
  * A copy with every string and key cut to MARKER_TEXT_CHARS, except the top-level string fields
  * named in `fields`, cut to their own bound.
  */
-function cutStrings(value: unknown, fields: Record<string, number> = {}): unknown {
+export function cutStrings(value: unknown, fields: Record<string, number> = {}): unknown {
   if (typeof value === "string") return cutText(value, MARKER_TEXT_CHARS);
   if (!value || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((item) => cutStrings(item));

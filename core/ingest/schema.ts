@@ -4,6 +4,8 @@
 // type-specific). Text bound for text/jsonb columns comes out storable (core/ingest/storable.ts).
 import { EventType } from "@rrweb/types";
 import { z } from "zod";
+import { MAX_TRAITS } from "./limits.ts";
+import { cutStrings } from "./marker_payload.ts";
 import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";
 
 export const MAX_EVENTS_PER_BATCH = 500;
@@ -45,11 +47,17 @@ export const eventSchema = z.looseObject({
   }
 });
 
+/** Traits as stored: storable, each text cut to MARKER_TEXT_CHARS, at most MAX_TRAITS of them. */
+function boundedTraits(traits: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(traits).slice(0, MAX_TRAITS);
+  return cutStrings(storableJson(Object.fromEntries(kept))) as Record<string, unknown>;
+}
+
 export const userIdentitySchema = z.strictObject({
   userId: z.string().trim().min(1).max(256).transform(storableText)
     .pipe(z.string().min(1, "must hold a character other than NUL")),
   traits: z.record(z.string(), z.unknown()).default({}).superRefine(refuseDeepNesting)
-    .transform((traits) => storableJson(traits) as Record<string, unknown>),
+    .transform(boundedTraits),
 });
 
 export const metadataSchema = z.strictObject({

@@ -65,7 +65,12 @@ Deno.test("users page: KPIs, and every row with its status, name link, traits, p
   assert.equal(html.match(/data-online="true"/g)?.length, 1);
   // Ada's row: display name from her trait, linked to her page, id beneath, traits, project.
   const adaRow = html.slice(html.indexOf(`data-user="${ada.user.id}"`)).split("</tr>")[0];
-  assert.match(adaRow, new RegExp(`href="/users/${ada.user.id}">Ada Lovelace</a>`));
+  assert.match(
+    adaRow,
+    new RegExp(
+      `href="/users/${ada.user.id}"><bdi class="visitor-text"[^>]*>Ada Lovelace</bdi></a>`,
+    ),
+  );
   assert.match(adaRow, />ada@example\.test</);
   assert.match(adaRow, /title="name: Ada Lovelace\nplan: pro\nseats: 4"/);
   assert.match(adaRow, />name: Ada Lovelace · plan: pro · \+1 more</);

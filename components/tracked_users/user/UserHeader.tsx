@@ -3,6 +3,7 @@ import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import OnlineStatus from "@/islands/OnlineStatus.tsx";
 import { Time } from "../../ui/Time.tsx";
+import { VisitorText } from "../../ui/VisitorText.tsx";
 
 interface Props {
   user: TrackedUserDetail;
@@ -20,7 +21,9 @@ export function UserHeader({ user, renderedAt, refreshMs }: Props) {
           <a href="/users">Users</a> <span aria-hidden="true">/</span>
         </p>
         <div class="row">
-          <h1 data-testid="user-name">{user.displayName}</h1>
+          <h1>
+            <VisitorText text={user.displayName} class="wide" testId="user-name" />
+          </h1>
           <OnlineStatus
             userId={user.id}
             online={user.status === "ONLINE"}
@@ -34,7 +37,9 @@ export function UserHeader({ user, renderedAt, refreshMs }: Props) {
         <div>
           <dt>External id</dt>
           <dd>
-            <code data-testid="user-external-id">{user.externalId}</code>
+            <code>
+              <VisitorText text={user.externalId} class="wide" testId="user-external-id" />
+            </code>
           </dd>
         </div>
         <div>

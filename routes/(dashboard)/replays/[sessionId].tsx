@@ -11,6 +11,7 @@ import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import type { DashboardState } from "../_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
+import { titleText } from "@/utils/format.ts";
 
 /**
  * Both replay frames (the server's srcdoc and rrweb's about:blank) inherit this page's policy and
@@ -36,7 +37,7 @@ interface Data {
 
 export default function Replay({ data }: PageProps<Data, DashboardState>) {
   const { session, liveForMs, startAt, frame } = data;
-  const title = session.trackedUser?.displayName ?? "Anonymous session";
+  const title = titleText(session.trackedUser?.displayName ?? "Anonymous session");
   return (
     <div class="replay-page">
       <Head>

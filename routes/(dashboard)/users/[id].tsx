@@ -30,6 +30,7 @@ import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "../_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
+import { titleText } from "@/utils/format.ts";
 
 interface Data {
   user: TrackedUserDetail;
@@ -50,7 +51,7 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
   return (
     <>
       <Head>
-        <title>{user.displayName} · Users · Playhead</title>
+        <title>{titleText(user.displayName)} · Users · Playhead</title>
         <link rel="stylesheet" href={asset("/build/vendor/uplot.css")} />
       </Head>
       <Notice url={url} notices={NOTICES} failure={data.failure} />
