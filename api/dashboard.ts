@@ -4,6 +4,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "../core/deps.ts";
 import { authError, forbidden } from "../core/errors.ts";
 import type { Viewer } from "../core/auth/viewer.ts";
+import { type AccountLimit, createAccountLimit } from "../http/account_limit.ts";
 import { resolveViewer } from "../http/session.ts";
 import { fromOwnOrigin } from "../http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
@@ -25,11 +26,32 @@ export function sameOrigin(appUrl: string): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** Resolves the session cookie into `c.var.viewer` (null when signed out). */
+/** One limit per app, shared by every dashboard sub-app it mounts. */
+const accountLimits = new WeakMap<AppDeps, AccountLimit>();
+
+/** The app's limit of dashboard requests in flight per account (http/account_limit.ts). */
+export function accountLimitOf(deps: AppDeps): AccountLimit {
+  let limit = accountLimits.get(deps);
+  if (!limit) accountLimits.set(deps, limit = createAccountLimit());
+  return limit;
+}
+
+/**
+ * Resolves the session cookie into `c.var.viewer` (null when signed out); a signed-in viewer's
+ * request holds one of its account's places until it is answered.
+ */
 export function viewer(deps: AppDeps): MiddlewareHandler<ApiEnv> {
+  const limit = accountLimitOf(deps);
   return async (c, next) => {
-    c.set("viewer", await resolveViewer(deps, c.req.header("cookie") ?? null));
-    await next();
+    const current = await resolveViewer(deps, c.req.header("cookie") ?? null);
+    c.set("viewer", current);
+    if (!current) return await next();
+    const leave = limit.enter(current.userId);
+    try {
+      await next();
+    } finally {
+      leave();
+    }
   };
 }
 
