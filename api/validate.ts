@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { validation } from "../core/errors.ts";
 import { parseWith } from "../core/validate.ts";
 import { decodeWire, largeDecodes, readWire } from "../http/body.ts";
-import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/json_nesting.ts";
+import { parseJson } from "../http/json_body.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";
 
@@ -36,8 +36,6 @@ export function query<T extends z.ZodType>(schema: T): Validated<"query", T> {
     [uniqueSymbol]: { spec: { parameters: queryParameters(schema) } },
   });
 }
-
-const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * A JSON body; with `optional`, an empty body stands for `{}`. A NUL in any string is a 400
@@ -78,20 +76,4 @@ export function documentedBody<M extends MiddlewareHandler>(
   return Object.assign(middleware, {
     [uniqueSymbol]: { spec: { requestBody: { required: !optional, content } } },
   });
-}
-
-/**
- * Strict UTF-8 JSON, nested at most MAX_JSON_NESTING levels (checked before parsing); an empty
- * body stands for `{}` when it is `optional`.
- */
-export function parseJson(bytes: Uint8Array, optional: boolean): unknown {
-  if (optional && bytes.byteLength === 0) return {};
-  if (nestsDeeperThan(bytes)) {
-    throw validation(`body nests arrays or objects deeper than ${MAX_JSON_NESTING} levels`);
-  }
-  try {
-    return JSON.parse(decoder.decode(bytes));
-  } catch {
-    throw validation("body is not valid JSON");
-  }
 }

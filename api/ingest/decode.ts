@@ -10,7 +10,7 @@ import {
 import { validation } from "../../core/errors.ts";
 import { parseWith } from "../../core/validate.ts";
 import { decodeWire } from "../../http/body.ts";
-import { parseJson } from "../validate.ts";
+import { parseJson } from "../../http/json_body.ts";
 
 export interface DecodeJob {
   id: number;

@@ -4,7 +4,8 @@
 // budgeted in bytes (the most each body may decode to), not requests: past the budget a body is
 // refused at once with 503 + Retry-After (the SDK retries), so a burst cannot take the memory.
 // A job past DECODE_JOB_TIMEOUT_MS ends with its worker (413): no body holds a worker longer.
-import { Worker } from "node:worker_threads";
+// Deno's own Workers, not node:worker_threads: its postMessage of a transferred 10 MB buffer took
+// ~3 s and ~300 MB per body here, Deno's ~35 ms and nothing.
 import { AppError, payloadTooLarge, unavailable } from "../../core/errors.ts";
 import type { PreparedIngest } from "../../core/ingest/prepare.ts";
 import { log } from "../../log.ts";
@@ -64,34 +65,39 @@ export function createDecodePool(
   let decoded = 0;
   let peak = 0;
   const threads = new Set<number>();
+  /** Each worker's number, from 1 (0 is the main thread's threadId). */
+  const threadOf = new Map<Worker, number>();
+  let nextThread = 1;
   let nextId = 1;
 
   const spawn = () => {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { type: "module" });
     started++;
-    worker.on("message", (reply: DecodeReply) => {
+    threadOf.set(worker, nextThread++);
+    worker.onmessage = (event: MessageEvent<DecodeReply>) => {
       const pending = busy.get(worker);
       busy.delete(worker);
       if (pending) {
         timers.clear(pending.timer);
-        settle(pending, reply);
+        settle(pending, event.data);
       }
-      worker.unref(); // an idle worker does not keep the process alive
       idle.push(worker);
       pump();
-    });
-    worker.on("error", (error) => {
-      log.error("ingest:decode:worker_failed", { error: String(error) });
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault(); // a worker's uncaught error must not end this thread too
+      log.error("ingest:decode:worker_failed", { error: event.message });
       const pending = busy.get(worker);
       busy.delete(worker);
       started--;
       idle.splice(idle.indexOf(worker) >>> 0, idle.includes(worker) ? 1 : 0);
+      worker.terminate();
       if (pending) {
         timers.clear(pending.timer);
         finish(pending, () => pending.reject(new Error("decode worker failed")));
       }
       pump();
-    });
+    };
     return worker;
   };
 
@@ -101,8 +107,8 @@ export function createDecodePool(
     if (!pending) return;
     busy.delete(worker);
     started--;
-    worker.removeAllListeners();
-    worker.terminate().catch(() => {});
+    worker.onmessage = worker.onerror = null;
+    worker.terminate();
     log.warn("ingest:decode:timed_out", { weight: pending.weight, jobTimeoutMs });
     finish(
       pending,
@@ -132,8 +138,7 @@ export function createDecodePool(
       const pending = queue.shift()!;
       busy.set(worker, pending);
       peak = Math.max(peak, busy.size);
-      threads.add(worker.threadId);
-      worker.ref(); // a worker with a job keeps the process alive until it answers
+      threads.add(threadOf.get(worker)!);
       pending.timer = timers.set(() => expire(worker), jobTimeoutMs);
       const { bytes } = pending.job;
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength

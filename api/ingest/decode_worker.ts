@@ -1,13 +1,17 @@
 // A decode worker: gunzip, UTF-8, JSON.parse, validation and the preparation of
 // the stored batch (stringify, hash, gzip, markers) of one ingest body at a time, off the main
 // thread. Started by decode_pool.ts; it answers each job with the prepared row or the error.
-import { parentPort } from "node:worker_threads";
 import { AppError } from "../../core/errors.ts";
 import { prepareIngest } from "../../core/ingest/prepare.ts";
 import { decodeIngestWire, type DecodeJob, type DecodeReply, transferables } from "./decode.ts";
 
-const port = parentPort!;
-port.on("message", (job: DecodeJob) => {
+// A module worker's global scope; Deno types this file as the main thread's.
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<DecodeJob>) => void) | null;
+  postMessage(message: DecodeReply, transfer: Transferable[]): void;
+};
+
+scope.onmessage = ({ data: job }) => {
   let reply: DecodeReply;
   try {
     const prepared = prepareIngest(decodeIngestWire(job));
@@ -21,5 +25,5 @@ port.on("message", (job: DecodeJob) => {
       }
       : { id: job.id, ok: false, error: null, crash: String((error as Error)?.stack ?? error) };
   }
-  port.postMessage(reply, reply.ok ? transferables(reply.prepared) : []);
-});
+  scope.postMessage(reply, reply.ok ? transferables(reply.prepared) : []);
+};

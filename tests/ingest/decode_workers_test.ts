@@ -10,7 +10,7 @@ import {
   decodePool,
   type PoolTimers,
 } from "../../api/ingest/decode_pool.ts";
-import { MAX_JSON_NESTING } from "../../http/json_nesting.ts";
+import { MAX_JSON_NESTING } from "../../http/json_body.ts";
 import { OFFLOAD_MIN_WIRE_BYTES } from "../../api/ingest/ingest_body.ts";
 import { gunzipCapped } from "../../core/gzip.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -165,15 +165,24 @@ Deno.test("ingest: a body at the nesting limit is decoded; one level more is a 4
   assert.match((await over.json()).message, /deeper than/);
 });
 
-Deno.test("ingest: millions of empty events are one 400 naming `events`, not an issue each", async () => {
+Deno.test("ingest: 400,000 events are one 400 naming `events`, not an issue each", async () => {
   await using t = await createTestApp();
   const { key } = await insertProject(t.db.kysely);
-  const events = "[],".repeat(3_000_000) + "[]";
+  const events = '{"type":0,"timestamp":0},'.repeat(399_999) + '{"type":0,"timestamp":0}';
   const rawBody = `{"sessionId":"${crypto.randomUUID()}","events":[${events}]}`;
   const res = await postIngest(t.app, null, { key, rawBody });
   assert.equal(res.status, 400);
   const body = await res.json();
   assert.deepEqual(body.issues, [{ path: "events", message: "at most 500 events per batch" }]);
+});
+
+Deno.test("ingest: 9.9 MiB of empty arrays is a 400 before parsing", async () => {
+  await using t = await createTestApp();
+  const { key } = await insertProject(t.db.kysely);
+  const rawBody = `{"sessionId":"${crypto.randomUUID()}","events":[${"[],".repeat(3_400_000)}[]]}`;
+  const res = await postIngest(t.app, null, { key, rawBody });
+  assert.equal(res.status, 400);
+  assert.match((await res.json()).message, /arrays and objects \(one per 12 bytes\)/);
 });
 
 /** Timers that fire only when the test says so. */
