@@ -3,7 +3,7 @@
 import { asset, Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { Notice } from "@/components/ui/Notice.tsx";
-import { ManageUser } from "@/components/tracked_users/user/ManageUser.tsx";
+import { ManageTrackedUser } from "@/components/tracked_users/detail/ManageTrackedUser.tsx";
 import {
   readUserPageQuery,
   SESSIONS_PAGE_SIZE,
@@ -11,8 +11,8 @@ import {
   type UserPageQuery,
   userSessionsApiPath,
 } from "@/page_state/tracked_user.ts";
-import { TraitsTable } from "@/components/tracked_users/user/TraitsTable.tsx";
-import { UserHeader } from "@/components/tracked_users/user/UserHeader.tsx";
+import { TraitsTable } from "@/components/tracked_users/detail/TraitsTable.tsx";
+import { TrackedUserHeader } from "@/components/tracked_users/detail/TrackedUserHeader.tsx";
 import { atLeast } from "@/core/permissions.ts";
 import { listProjects } from "@/core/projects/projects.ts";
 import type { SessionListItem } from "@/core/sessions/schema.ts";
@@ -24,7 +24,7 @@ import {
 import { displayNameForm, type TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
-import UserCharts from "@/islands/UserCharts.tsx";
+import TrackedUserCharts from "@/islands/TrackedUserCharts.tsx";
 import { orNull } from "@/http/found.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
@@ -45,7 +45,7 @@ interface Data {
 
 const NOTICES = { "name-saved": "Display name saved." };
 
-export default function UserPage({ data, url }: PageProps<Data, DashboardState>) {
+export default function TrackedUserPage({ data, url }: PageProps<Data, DashboardState>) {
   const { user, query, canManage } = data;
   return (
     <>
@@ -54,7 +54,7 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
         <link rel="stylesheet" href={asset("/build/vendor/uplot.css")} />
       </Head>
       <Notice url={url} notices={NOTICES} failure={data.failure} />
-      <UserHeader user={user} renderedAt={data.renderedAt} refreshMs={data.refreshMs} />
+      <TrackedUserHeader user={user} renderedAt={data.renderedAt} refreshMs={data.refreshMs} />
       <div class={canManage ? "user-grid" : undefined}>
         <section class="card stack" aria-labelledby="traits-heading">
           <h2 id="traits-heading">Traits</h2>
@@ -62,11 +62,11 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
         </section>
         {canManage && (
           <section class="card stack" aria-label="Manage this user" data-testid="manage-user">
-            <ManageUser user={user} projectTraitKey={data.projectTraitKey} />
+            <ManageTrackedUser user={user} projectTraitKey={data.projectTraitKey} />
           </section>
         )}
       </div>
-      <UserCharts userId={user.id} range={query.range} />
+      <TrackedUserCharts userId={user.id} range={query.range} />
       <section id="sessions" class="card card-flush" aria-labelledby="sessions-heading">
         <div class="section-head card-head">
           <h2 id="sessions-heading">Sessions</h2>

@@ -9,12 +9,12 @@ import {
   usersHref,
   type UsersQuery,
 } from "@/page_state/tracked_users.ts";
-import { UserFilters } from "@/components/tracked_users/UserFilters.tsx";
-import { UsersEmpty } from "@/components/tracked_users/UsersEmpty.tsx";
+import { TrackedUserFilters } from "@/components/tracked_users/TrackedUserFilters.tsx";
+import { TrackedUsersEmpty } from "@/components/tracked_users/TrackedUsersEmpty.tsx";
 import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
 import type { TrackedUserItem, TrackedUserSummary } from "@/core/tracked_users/schema.ts";
-import UserTable from "@/islands/UserTable.tsx";
-import UsersKpis from "@/islands/UsersKpis.tsx";
+import TrackedUserTable from "@/islands/TrackedUserTable.tsx";
+import TrackedUsersKpis from "@/islands/TrackedUsersKpis.tsx";
 import { badRequest } from "@/http/found.ts";
 import type { DashboardState } from "../_middleware.ts";
 
@@ -30,7 +30,7 @@ interface ListData {
 
 type Data = ListData | { kind: "empty"; appUrl: string } | { kind: "no-organization" };
 
-export default function Users({ data }: PageProps<Data, DashboardState>) {
+export default function TrackedUsersPage({ data }: PageProps<Data, DashboardState>) {
   return (
     <>
       <Head>
@@ -43,20 +43,20 @@ export default function Users({ data }: PageProps<Data, DashboardState>) {
         </div>
       </div>
       {data.kind === "no-organization" && <NoOrganization />}
-      {data.kind === "empty" && <UsersEmpty appUrl={data.appUrl} />}
-      {data.kind === "list" && <UsersList data={data} />}
+      {data.kind === "empty" && <TrackedUsersEmpty appUrl={data.appUrl} />}
+      {data.kind === "list" && <TrackedUsersList data={data} />}
     </>
   );
 }
 
-function UsersList({ data }: { data: ListData }) {
+function TrackedUsersList({ data }: { data: ListData }) {
   const { query, users } = data;
   const next = data.nextCursor ? usersHref({ ...query, cursor: data.nextCursor }) : null;
   return (
     <>
-      <UsersKpis summary={data.summary} refreshMs={data.refreshMs} />
+      <TrackedUsersKpis summary={data.summary} refreshMs={data.refreshMs} />
       <section class="card card-flush" aria-label="Users list">
-        <UserFilters query={query} />
+        <TrackedUserFilters query={query} />
         {users.length === 0
           ? (
             <div class="empty" data-testid="users-no-match">
@@ -70,7 +70,7 @@ function UsersList({ data }: { data: ListData }) {
             </div>
           )
           : (
-            <UserTable
+            <TrackedUserTable
               users={users}
               nextCursor={data.nextCursor}
               apiPath={usersApiPath(query)}

@@ -13,7 +13,7 @@ const SORTS = [
   ["newest", "First seen"],
 ] as const;
 
-export function UserFilters({ query }: { query: UsersQuery }) {
+export function TrackedUserFilters({ query }: { query: UsersQuery }) {
   return (
     <form method="get" action="/users" class="filters" aria-label="Filter users">
       <SearchField value={query.search} placeholder="Name or user id" />

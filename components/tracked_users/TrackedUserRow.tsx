@@ -15,7 +15,7 @@ interface Props {
   local: boolean;
 }
 
-export function UserRow({ user, status, lastEventAt, now, local }: Props) {
+export function TrackedUserRow({ user, status, lastEventAt, now, local }: Props) {
   const online = status === "ONLINE";
   const href = `/users/${encodeURIComponent(user.id)}`;
   const traits = traitsSummary(user.traits, 2);

@@ -4,16 +4,16 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { TrackedUserActivity, TrackedUserTimeline } from "../core/tracked_users/schema.ts";
 import type { Range } from "../core/tracked_users/timeline.ts";
-import { ActivityChart } from "../components/tracked_users/user/ActivityChart.tsx";
-import { ActivitySummary } from "../components/tracked_users/user/ActivitySummary.tsx";
-import { ChartLegend } from "../components/tracked_users/user/ChartLegend.tsx";
-import { ChartStatus } from "../components/tracked_users/user/ChartStatus.tsx";
-import { PageShares } from "../components/tracked_users/user/PageShares.tsx";
+import { ActivityChart } from "../components/tracked_users/detail/ActivityChart.tsx";
+import { ActivitySummary } from "../components/tracked_users/detail/ActivitySummary.tsx";
+import { ChartLegend } from "../components/tracked_users/detail/ChartLegend.tsx";
+import { ChartStatus } from "../components/tracked_users/detail/ChartStatus.tsx";
+import { PageShares } from "../components/tracked_users/detail/PageShares.tsx";
 import { pageColors } from "../charts/page_colors.ts";
-import { Timeline } from "../components/tracked_users/user/Timeline.tsx";
-import { TruncatedNotice } from "../components/tracked_users/user/TruncatedNotice.tsx";
+import { Timeline } from "../components/tracked_users/detail/Timeline.tsx";
+import { TruncatedNotice } from "../components/tracked_users/detail/TruncatedNotice.tsx";
 import { type Loaded, useApi } from "../hooks/use_api.ts";
-import { WINDOWS, WindowSwitch } from "../components/tracked_users/user/WindowSwitch.tsx";
+import { WINDOWS, WindowSwitch } from "../components/tracked_users/detail/WindowSwitch.tsx";
 
 interface Props {
   userId: string;
@@ -23,7 +23,7 @@ interface Props {
 /** Pages coloured on screen, most important first: by time, then by events. */
 const TOP_PAGES = 6;
 
-export default function UserCharts(props: Props) {
+export default function TrackedUserCharts(props: Props) {
   const [range, setRange] = useState(props.range);
   useEffect(() => {
     const onPop = () => setRange(rangeIn(location.search) ?? props.range);

@@ -11,7 +11,7 @@ interface Props {
   refreshMs: number;
 }
 
-export function UserHeader({ user, renderedAt, refreshMs }: Props) {
+export function TrackedUserHeader({ user, renderedAt, refreshMs }: Props) {
   const now = new Date(renderedAt);
   return (
     <header class="user-head card">

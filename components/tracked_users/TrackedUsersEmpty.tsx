@@ -6,7 +6,7 @@ export function identifySnippet(appUrl: string): string {
     `Playhead.identify(currentUser.id, { name: currentUser.name, email: currentUser.email });`;
 }
 
-export function UsersEmpty({ appUrl }: { appUrl: string }) {
+export function TrackedUsersEmpty({ appUrl }: { appUrl: string }) {
   return (
     <section class="card empty empty-setup stack" data-testid="users-empty">
       <h2>No tracked users yet</h2>
