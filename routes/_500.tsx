@@ -1,6 +1,7 @@
 import type { ErrorHandler, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isDatabaseUnavailable } from "@/db/unavailable.ts";
+import { RETRY_AFTER_SECONDS } from "@/http/database_budget.ts";
 import { log } from "../log.ts";
 
 interface Data {

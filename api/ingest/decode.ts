@@ -4,8 +4,7 @@ import type { ErrorKind } from "../../core/errors.ts";
 import type { PreparedIngest } from "../../core/ingest/prepare.ts";
 import { type IngestBody, ingestBodySchema } from "../../core/ingest/schema.ts";
 import { parseWith } from "../../core/validate.ts";
-import { decodeWire } from "../../http/body.ts";
-import { parseJson } from "../validate.ts";
+import { decodeWire, parseJson } from "@/http/body.ts";
 
 export interface DecodeJob {
   id: number;

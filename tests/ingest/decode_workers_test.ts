@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { threadId } from "node:worker_threads";
 import { createDecodePool, decodePool } from "../../api/ingest/decode_pool.ts";
 import { OFFLOAD_MIN_WIRE_BYTES } from "../../api/ingest/ingest_body.ts";
-import { gunzipCapped } from "../../core/gzip.ts";
+import { gunzipCapped } from "@/http/body.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { insertProject } from "../helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
