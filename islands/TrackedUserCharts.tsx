@@ -14,6 +14,7 @@ import { Timeline } from "../components/tracked_users/detail/Timeline.tsx";
 import { TruncatedNotice } from "../components/tracked_users/detail/TruncatedNotice.tsx";
 import { type Loaded, useApi } from "../hooks/use_api.ts";
 import { WINDOWS, WindowSwitch } from "../components/tracked_users/detail/WindowSwitch.tsx";
+import { readTrackedUserQuery, trackedUserHref } from "@/page_state/tracked_user.ts";
 
 interface Props {
   userId: string;
@@ -26,7 +27,7 @@ const TOP_PAGES = 6;
 export default function TrackedUserCharts(props: Props) {
   const [range, setRange] = useState(props.range);
   useEffect(() => {
-    const onPop = () => setRange(rangeIn(location.search) ?? props.range);
+    const onPop = () => setRange(rangeIn(location.href) ?? props.range);
     addEventListener("popstate", onPop);
     return () => removeEventListener("popstate", onPop);
   }, []);
@@ -40,7 +41,7 @@ export default function TrackedUserCharts(props: Props) {
   // Keyed by the list, so a chart redraws only when the colours really change.
   const colors = useMemo(() => pageColors(coloured), [coloured.join("\n")]);
   const label = WINDOWS.find(([value]) => value === range)![1];
-  const href = (r: Range) => `/users/${encodeURIComponent(props.userId)}?range=${r}`;
+  const href = (r: Range) => trackedUserHref(props.userId, { range: r });
   const choose = (r: Range, event: MouseEvent) => {
     event.preventDefault();
     if (r === range) return;
@@ -114,9 +115,13 @@ export default function TrackedUserCharts(props: Props) {
   );
 }
 
-function rangeIn(search: string): Range | null {
-  const value = new URLSearchParams(search).get("range");
-  return WINDOWS.find(([r]) => r === value)?.[0] ?? null;
+/** The window of a tracked user's page URL; null when it names none the page knows. */
+function rangeIn(href: string): Range | null {
+  try {
+    return readTrackedUserQuery(new URL(href)).range;
+  } catch {
+    return null;
+  }
 }
 
 function topPages(

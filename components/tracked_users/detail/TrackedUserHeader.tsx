@@ -1,4 +1,5 @@
 // The tracked user's heading: display name, live status, and the facts that identify them.
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import OnlineStatus from "@/islands/OnlineStatus.tsx";
@@ -17,7 +18,7 @@ export function TrackedUserHeader({ user, renderedAt, refreshMs }: Props) {
     <header class="user-head card">
       <div class="user-title">
         <p class="breadcrumb">
-          <a href="/users">Users</a> <span aria-hidden="true">/</span>
+          <a href={trackedUsersHref()}>Users</a> <span aria-hidden="true">/</span>
         </p>
         <div class="row">
           <h1 data-testid="user-name">{user.displayName}</h1>

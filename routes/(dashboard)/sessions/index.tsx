@@ -5,19 +5,16 @@ import { SessionFilters } from "@/components/sessions/SessionFilters.tsx";
 import { SessionsEmpty } from "@/components/sessions/SessionsEmpty.tsx";
 import {
   isFiltered,
-  listInput,
-  PAGE_SIZE,
   readSessionsQuery,
   sessionsApiPath,
   sessionsHref,
-  type SessionsQuery,
 } from "@/page_state/sessions.ts";
 import { Kpis } from "@/components/ui/Kpis.tsx";
 import { atLeast } from "@/core/permissions.ts";
 import { listProjects, revealProjectKey } from "@/core/projects/projects.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { sessionBrowsers, sessionList, sessionSummary } from "@/core/sessions/list.ts";
-import type { SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
+import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import { badRequest } from "@/http/found.ts";
@@ -25,7 +22,7 @@ import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {
   kind: "list";
-  query: SessionsQuery;
+  query: SessionListInput;
   projects: ProjectView[];
   browsers: string[];
   summary: SessionSummary;
@@ -89,7 +86,7 @@ function SessionsList({ data }: { data: ListData }) {
                   ? "This page is past the end of the list."
                   : "Try a wider range or fewer filters."}
               </p>
-              <a class="button" href="/sessions">Clear filters</a>
+              <a class="button" href={sessionsHref()}>Clear filters</a>
             </div>
           )
           : (
@@ -113,7 +110,7 @@ export const handler: Handlers<Data, DashboardState> = {
     const { deps, viewer } = ctx.state;
     const organizationId = viewer.activeOrganizationId;
     if (!organizationId) return ctx.render({ kind: "no-organization" });
-    let query: SessionsQuery;
+    let query: SessionListInput;
     try {
       query = readSessionsQuery(ctx.url);
     } catch (error) {
@@ -131,8 +128,8 @@ export const handler: Handlers<Data, DashboardState> = {
     }
     // Both settle before answering, so a refused cursor leaves no query running behind the 400.
     const [summary, page, browsers] = await Promise.allSettled([
-      sessionSummary(deps, viewer, listInput(query)),
-      sessionList(deps, viewer, { ...listInput(query), limit: PAGE_SIZE }),
+      sessionSummary(deps, viewer, query),
+      sessionList(deps, viewer, query),
       sessionBrowsers(deps, viewer),
     ]);
     if (browsers.status === "rejected") throw browsers.reason;

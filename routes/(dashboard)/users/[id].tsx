@@ -5,12 +5,13 @@ import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { Notice } from "@/components/ui/Notice.tsx";
 import { ManageTrackedUser } from "@/components/tracked_users/detail/ManageTrackedUser.tsx";
 import {
-  readUserPageQuery,
+  readTrackedUserQuery,
   SESSIONS_PAGE_SIZE,
-  userHref,
-  type UserPageQuery,
-  userSessionsApiPath,
+  trackedUserHref,
+  type TrackedUserPageQuery,
+  trackedUserSessionsApiPath,
 } from "@/page_state/tracked_user.ts";
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import { TraitsTable } from "@/components/tracked_users/detail/TraitsTable.tsx";
 import { TrackedUserHeader } from "@/components/tracked_users/detail/TrackedUserHeader.tsx";
 import { atLeast } from "@/core/permissions.ts";
@@ -34,7 +35,7 @@ import { settleAll } from "@/http/settle_all.ts";
 interface Data {
   user: TrackedUserDetail;
   projectTraitKey: string | null;
-  query: UserPageQuery;
+  query: TrackedUserPageQuery;
   sessions: SessionListItem[];
   nextCursor: string | null;
   canManage: boolean;
@@ -78,9 +79,9 @@ export default function TrackedUserPage({ data, url }: PageProps<Data, Dashboard
             <SessionTable
               sessions={data.sessions}
               nextCursor={data.nextCursor}
-              apiPath={userSessionsApiPath(user.id)}
+              apiPath={trackedUserSessionsApiPath(user.id)}
               nextHref={data.nextCursor &&
-                `${userHref(user.id, { ...query, cursor: data.nextCursor })}#sessions`}
+                `${trackedUserHref(user.id, { ...query, cursor: data.nextCursor })}#sessions`}
               showUser={false}
               canDelete={canManage}
               renderedAt={data.renderedAt}
@@ -105,7 +106,7 @@ function namingKey(user: TrackedUserDetail, projectKey: string | null): string |
 async function load(ctx: FreshContext<DashboardState>): Promise<Data | null> {
   const { deps, viewer } = ctx.state;
   if (!viewer.activeOrganizationId) return null;
-  const query = readUserPageQuery(ctx.url);
+  const query = readTrackedUserQuery(ctx.url);
   const user = await orNull(trackedUserDetail(deps, viewer, ctx.params.id));
   if (!user) return null;
   const [projects, page] = await settleAll([
@@ -132,7 +133,7 @@ function actions({ state: { deps, viewer }, params }: FreshContext<DashboardStat
     },
     "delete-user": async () => {
       await removeTrackedUser(deps, viewer, params.id);
-      return seeOther("/users?done=user-deleted");
+      return seeOther(`${trackedUsersHref()}?done=user-deleted`);
     },
   };
 }

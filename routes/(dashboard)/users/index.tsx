@@ -3,16 +3,18 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import {
   isFiltered,
-  listInput,
-  readUsersQuery,
-  usersApiPath,
-  usersHref,
-  type UsersQuery,
+  readTrackedUsersQuery,
+  trackedUsersApiPath,
+  trackedUsersHref,
 } from "@/page_state/tracked_users.ts";
 import { TrackedUserFilters } from "@/components/tracked_users/TrackedUserFilters.tsx";
 import { TrackedUsersEmpty } from "@/components/tracked_users/TrackedUsersEmpty.tsx";
 import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
-import type { TrackedUserItem, TrackedUserSummary } from "@/core/tracked_users/schema.ts";
+import type {
+  TrackedUserItem,
+  TrackedUserListInput,
+  TrackedUserSummary,
+} from "@/core/tracked_users/schema.ts";
 import TrackedUserTable from "@/islands/TrackedUserTable.tsx";
 import TrackedUsersKpis from "@/islands/TrackedUsersKpis.tsx";
 import { badRequest } from "@/http/found.ts";
@@ -20,7 +22,7 @@ import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {
   kind: "list";
-  query: UsersQuery;
+  query: TrackedUserListInput;
   summary: TrackedUserSummary;
   users: TrackedUserItem[];
   nextCursor: string | null;
@@ -51,7 +53,7 @@ export default function TrackedUsersPage({ data }: PageProps<Data, DashboardStat
 
 function TrackedUsersList({ data }: { data: ListData }) {
   const { query, users } = data;
-  const next = data.nextCursor ? usersHref({ ...query, cursor: data.nextCursor }) : null;
+  const next = data.nextCursor ? trackedUsersHref({ ...query, cursor: data.nextCursor }) : null;
   return (
     <>
       <TrackedUsersKpis summary={data.summary} refreshMs={data.refreshMs} />
@@ -66,14 +68,14 @@ function TrackedUsersList({ data }: { data: ListData }) {
                   ? "This page is past the end of the list."
                   : "Try another status or a shorter search."}
               </p>
-              <a class="button" href="/users">Clear filters</a>
+              <a class="button" href={trackedUsersHref()}>Clear filters</a>
             </div>
           )
           : (
             <TrackedUserTable
               users={users}
               nextCursor={data.nextCursor}
-              apiPath={usersApiPath(query)}
+              apiPath={trackedUsersApiPath(query)}
               nextHref={next}
               renderedAt={data.renderedAt}
               refreshMs={data.refreshMs}
@@ -88,9 +90,9 @@ export const handler: Handlers<Data, DashboardState> = {
   async GET(_req, ctx) {
     const { deps, viewer } = ctx.state;
     if (!viewer.activeOrganizationId) return ctx.render({ kind: "no-organization" });
-    let query: UsersQuery;
+    let query: TrackedUserListInput;
     try {
-      query = readUsersQuery(ctx.url);
+      query = readTrackedUsersQuery(ctx.url);
     } catch (error) {
       return badRequest(error);
     }
@@ -98,7 +100,7 @@ export const handler: Handlers<Data, DashboardState> = {
     // Both settle before answering, so a refused cursor leaves no query running behind the 400.
     const [summary, page] = await Promise.allSettled([
       trackedUserSummary(deps, viewer, now),
-      trackedUserList(deps, viewer, listInput(query), now),
+      trackedUserList(deps, viewer, query, now),
     ]);
     if (summary.status === "rejected") throw summary.reason;
     if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
