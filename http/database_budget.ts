@@ -6,11 +6,16 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "@/config.ts";
 import { errorBody, unavailable } from "@/core/errors.ts";
 import { abandonRequestWork } from "@/db/connection_shares.ts";
-import { DatabaseBudgetExceeded } from "@/db/unavailable.ts";
+import { DatabaseBudgetExceeded, isDatabaseUnavailable } from "@/db/unavailable.ts";
 import { log } from "@/log.ts";
 
 /** What a 503 for an unavailable database asks the client to wait, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/** The Retry-After of an error that means the database is unavailable; null for any other. */
+export function databaseRetryAfter(error: unknown): number | null {
+  return isDatabaseUnavailable(error) ? RETRY_AFTER_SECONDS : null;
+}
 
 /** A request's database budget, running from its start. */
 export interface DatabaseBudget {

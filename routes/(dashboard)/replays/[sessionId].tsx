@@ -1,3 +1,5 @@
+// /replays/[sessionId]: one session's replay, opened at `?t=` (page_state/replay.ts), with its
+// facts; its first frame drawn by the server when it opens at the start.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";

@@ -1,3 +1,5 @@
+// /sessions: the active organization's recorded sessions, filtered and sorted by the URL's query
+// (page_state/sessions.ts), with KPIs; the setup snippet while nothing was recorded yet.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
@@ -18,6 +20,7 @@ import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/s
 import SessionTable from "@/islands/SessionTable.tsx";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import { badRequest } from "@/http/found.ts";
+import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {
@@ -126,23 +129,22 @@ export const handler: Handlers<Data, DashboardState> = {
         : null;
       return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
     }
-    // Both settle before answering, so a refused cursor leaves no query running behind the 400.
-    const [summary, page, browsers] = await Promise.allSettled([
+    // All settle before answering, so a refused cursor leaves no query running behind the 400.
+    const reads = await settleAll([
       sessionSummary(deps, viewer, query),
       sessionList(deps, viewer, query),
       sessionBrowsers(deps, viewer),
-    ]);
-    if (browsers.status === "rejected") throw browsers.reason;
-    if (summary.status === "rejected") throw summary.reason;
-    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
+    ]).catch(badRequest); // a malformed cursor; any other error goes on
+    if (reads instanceof Response) return reads;
+    const [summary, page, browsers] = reads;
     return ctx.render({
       kind: "list",
       query,
       projects,
-      browsers: browsers.value,
-      summary: summary.value,
-      sessions: page.value.data,
-      nextCursor: page.value.nextCursor,
+      browsers,
+      summary,
+      sessions: page.data,
+      nextCursor: page.nextCursor,
       canDelete: atLeast(role, "ADMIN"),
       renderedAt: new Date().toISOString(),
     });

@@ -1,3 +1,5 @@
+// /users: the active organization's tracked users, filtered and sorted by the URL's query
+// (page_state/tracked_users.ts), with live KPIs; how to identify users while none is tracked.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
@@ -18,6 +20,7 @@ import type {
 import TrackedUserTable from "@/islands/TrackedUserTable.tsx";
 import TrackedUsersKpis from "@/islands/TrackedUsersKpis.tsx";
 import { badRequest } from "@/http/found.ts";
+import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {
@@ -98,21 +101,21 @@ export const handler: Handlers<Data, DashboardState> = {
     }
     const now = new Date();
     // Both settle before answering, so a refused cursor leaves no query running behind the 400.
-    const [summary, page] = await Promise.allSettled([
+    const reads = await settleAll([
       trackedUserSummary(deps, viewer, now),
       trackedUserList(deps, viewer, query, now),
-    ]);
-    if (summary.status === "rejected") throw summary.reason;
-    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
-    if (summary.value.total === 0 && !isFiltered(query)) {
+    ]).catch(badRequest); // a malformed cursor; any other error goes on
+    if (reads instanceof Response) return reads;
+    const [summary, page] = reads;
+    if (summary.total === 0 && !isFiltered(query)) {
       return ctx.render({ kind: "empty", appUrl: deps.config.appUrl });
     }
     return ctx.render({
       kind: "list",
       query,
-      summary: summary.value,
-      users: page.value.data,
-      nextCursor: page.value.nextCursor,
+      summary,
+      users: page.data,
+      nextCursor: page.nextCursor,
       renderedAt: now.toISOString(),
       refreshMs: deps.config.liveRefreshMs,
     });
