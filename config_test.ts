@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { ConfigError, loadConfig, loadDatabaseConfig, primaryMethodsConfigured } from "./config.ts";
+import { loadConfig, loadDatabaseConfig, primaryMethodsConfigured } from "./config.ts";
+import { ConfigError } from "@/config/env.ts";
 
 const DEV = { NODE_ENV: "development" };
 

@@ -35,9 +35,9 @@ import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
-import * as $UserCharts from "./islands/UserCharts.tsx";
-import * as $UserTable from "./islands/UserTable.tsx";
-import * as $UsersKpis from "./islands/UsersKpis.tsx";
+import * as $TrackedUserCharts from "./islands/TrackedUserCharts.tsx";
+import * as $TrackedUserTable from "./islands/TrackedUserTable.tsx";
+import * as $TrackedUsersKpis from "./islands/TrackedUsersKpis.tsx";
 import * as $WaitingForFirstSession from "./islands/WaitingForFirstSession.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
@@ -83,9 +83,9 @@ const manifest = {
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
-    "./islands/UserCharts.tsx": $UserCharts,
-    "./islands/UserTable.tsx": $UserTable,
-    "./islands/UsersKpis.tsx": $UsersKpis,
+    "./islands/TrackedUserCharts.tsx": $TrackedUserCharts,
+    "./islands/TrackedUserTable.tsx": $TrackedUserTable,
+    "./islands/TrackedUsersKpis.tsx": $TrackedUsersKpis,
     "./islands/WaitingForFirstSession.tsx": $WaitingForFirstSession,
   },
   baseUrl: import.meta.url,

@@ -8,7 +8,7 @@ import {
   type LogRecord,
   type Sink,
 } from "@logtape/logtape";
-import type { LogLevel } from "./config.ts";
+import type { LogLevel } from "@/config/env.ts";
 
 const logger = getLogger(["playhead"]);
 

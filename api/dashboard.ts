@@ -8,7 +8,7 @@ import { type AccountLimit, createAccountLimit } from "../http/account_limit.ts"
 import { resolveViewer } from "../http/session.ts";
 import { fromOwnOrigin } from "../http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
-import { databaseBudget } from "./database_budget.ts";
+import { databaseBudget } from "@/http/database_budget.ts";
 
 /** A sub-app with the same-origin check and the viewer middleware applied. */
 export function dashboardApp(deps: AppDeps): Hono<ApiEnv> {

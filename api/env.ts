@@ -1,6 +1,6 @@
 // Per-request variables shared by the /api middleware and handlers.
 import type { Viewer } from "../core/auth/viewer.ts";
-import type { BudgetClock } from "./database_budget.ts";
+import type { DatabaseBudget } from "@/http/database_budget.ts";
 import type { PreparedIngest } from "../core/ingest/prepare.ts";
 
 export interface ApiEnv {
@@ -12,7 +12,7 @@ export interface ApiEnv {
     /** HTTP_BODY_TIMEOUT_MS, for `body()` (api/validate.ts). */
     bodyTimeoutMs: number;
     /** The request's database budget, when it has one (paused while its body arrives). */
-    databaseBudget: BudgetClock;
+    databaseBudget: DatabaseBudget;
     /** The ingest body, decoded and prepared for its statement (api/ingest/ingest_body.ts). */
     ingest: PreparedIngest;
   };

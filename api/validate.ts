@@ -1,14 +1,12 @@
 // Request validation at the edge, documented where it is declared: `query(schema)` and
 // `body(schema)` parse with zod (a failure is one `validation` error listing every issue), hand the
 // result to the handler as `c.req.valid("query" | "json")`, and carry their OpenAPI parameters or
-// request body for hono-openapi. `body` is the one JSON body reader: size caps, gzip, strict UTF-8.
+// request body for hono-openapi. `body` hands the JSON body (read by http/body.ts) to its schema.
 import type { MiddlewareHandler } from "hono";
 import { uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
-import { validation } from "../core/errors.ts";
 import { parseWith } from "../core/validate.ts";
-import { decodeWire, largeDecodes, readWire } from "../http/body.ts";
-import { parseJson } from "../http/json_body.ts";
+import { decodeWire, largeDecodes, parseJson, readWire } from "@/http/body.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";
 
@@ -47,10 +45,7 @@ export function body<T extends z.ZodType>(
 ): Validated<"json", T> {
   const middleware: Validated<"json", T> = async (c, next) => {
     // Reading the body is the body timeout's (408), not the database budget's (503).
-    const budget = c.get("databaseBudget");
-    budget?.pause();
-    const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs);
-    budget?.resume();
+    const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs, c.get("databaseBudget"));
     c.set("wireBytes", wire.bytes.byteLength);
     const decode = () =>
       parseWith(schema, parseJson(decodeWire(wire), optional), "body", { keepNul }) as object;

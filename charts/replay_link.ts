@@ -1,12 +1,16 @@
 // Links from the user page into a replay, and the short local times its charts print.
 import type { Period, TimelineSession } from "../core/tracked_users/schema.ts";
+import { replayHref } from "@/page_state/replay.ts";
 
-/** The replay at the period's start: `t` is ms from the session start (the replay page's `?t=`). */
-export function replayHref(session: Pick<TimelineSession, "id" | "startedAt">, period?: Period) {
-  const base = `/replays/${encodeURIComponent(session.id)}`;
-  if (!period) return base;
-  const t = Math.max(0, Math.round(Date.parse(period.startedAt) - Date.parse(session.startedAt)));
-  return `${base}?t=${t}`;
+/** The session's replay, at the period's start (ms from the session's) when one is given. */
+export function periodReplayHref(
+  session: Pick<TimelineSession, "id" | "startedAt">,
+  period?: Period,
+): string {
+  return replayHref(
+    session.id,
+    period && Date.parse(period.startedAt) - Date.parse(session.startedAt),
+  );
 }
 
 const short = new Intl.DateTimeFormat("en-GB", {

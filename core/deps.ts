@@ -8,7 +8,7 @@ import { KnownKeys } from "./ingest/known_keys.ts";
 import { projectKeyExists } from "../db/queries/projects/projects.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
-import { ObjectStore } from "./storage/store.ts";
+import { ObjectStore } from "@/db/object_store.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;

@@ -1,37 +1,13 @@
 // Errors that mean "the database cannot be reached", whichever surface meets them: the API answers
-// them 503 (http/middleware.ts), the pages a 503 page (routes/_500.tsx), both with Retry-After.
-import { abandonRequestWork } from "./connection_shares.ts";
+// them 503 (http/middleware.ts), the pages a 503 page (routes/_500.tsx), both with Retry-After;
+// a request past its database budget (http/database_budget.ts) is one of them.
 import { isDriverWriteFault } from "./driver_fault.ts";
-
-/** What a 503 for an unavailable database asks the client to wait, in seconds. */
-export const RETRY_AFTER_SECONDS = 5;
 
 /** A request waited its whole database budget: the database (or the pool) does not answer. */
 export class DatabaseBudgetExceeded extends Error {
   constructor(readonly budgetMs: number) {
     super(`no answer from the database within ${budgetMs} ms`);
     this.name = "DatabaseBudgetExceeded";
-  }
-}
-
-/**
- * The work's result, or DatabaseBudgetExceeded once `ms` have passed: during an outage the driver's
- * queue can hold a query far longer than its connect timeout. The work is abandoned, not stopped:
- * what it already started runs on, its further queries fail.
- */
-export async function withinDatabaseBudget<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Its next query fails at once (db/connection_shares.ts) instead of running for nobody.
-      abandonRequestWork();
-      reject(new DatabaseBudgetExceeded(ms));
-    }, ms);
-  });
-  try {
-    return await Promise.race([work(), expired]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,10 +1,15 @@
-// Reads a JSON request body within the caps of docs/decisions.md "Ingest": 10 MiB on the wire, gzip
-// or identity encoding only, after gunzip at most what the SDK can produce with margin, and all of
-// it within the body timeout (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408.
-import { payloadTooLarge, unsupported } from "../core/errors.ts";
+// The one request body reader, for the API's JSON bodies, ingest's and the pages' forms: within
+// the caps of docs/decisions.md "Ingest" (10 MiB on the wire, gzip or identity encoding only, after
+// gunzip at most what the SDK can produce with margin) and all of it within the body timeout
+// (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408; the database budget is paused
+// meanwhile; bodies over 64 KiB are admitted by the process's body budget (./body_budget.ts) before
+// they are read. JSON is strict UTF-8 of a sane shape (./json_shape.ts, checked before parsing).
+import { gunzipSync } from "node:zlib";
+import { payloadTooLarge, requestTimeout, unsupported, validation } from "@/core/errors.ts";
 import { type BodyBudget, bodyBudget } from "./body_budget.ts";
+import type { DatabaseBudget } from "./database_budget.ts";
 import { createDecodeGate } from "./decode_gate.ts";
-import { gunzipCapped, readCapped } from "../core/gzip.ts";
+import { jsonShapeProblem } from "./json_shape.ts";
 
 export const MAX_WIRE_BYTES = 10 * 1024 * 1024;
 /** No body inflates beyond this (one oversized event alone is the SDK's largest request). */
@@ -38,11 +43,13 @@ export interface HeldWire extends Wire {
  * The body's bytes as received, its encoding, and whether decoding it is large work. A body that
  * has not fully arrived within `timeoutMs` is request_timeout (408) and its stream is cancelled;
  * one the body budget cannot hold is 503 — before any byte is read when it declares its length.
+ * The request's database budget, if it has one, stops while the body arrives.
  */
 export async function readWire(
   req: Request,
   timeoutMs: number,
-  budget: BodyBudget = bodyBudget,
+  budget?: DatabaseBudget,
+  bodies: BodyBudget = bodyBudget,
 ): Promise<HeldWire> {
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "identity") {
@@ -53,13 +60,14 @@ export async function readWire(
   let taken = 0;
   const takeUpTo = (size: number) => {
     if (size <= taken) return;
-    budget.take(taken, size - taken);
+    bodies.take(taken, size - taken);
     taken = size;
   };
   try {
     if (declared > 0) takeUpTo(declared);
     // A declared length is enforced by the HTTP server and a chunked body is capped as it arrives;
     // both are read through one reader, which the deadline can cancel (arrayBuffer() cannot be).
+    budget?.pause();
     const wire = req.body
       ? await readCapped(
         req.body,
@@ -69,17 +77,18 @@ export async function readWire(
         takeUpTo,
       )
       : new Uint8Array();
+    budget?.resume();
     const gzip = encoding === "gzip";
     const large = (gzip ? decodedLimit(wire.byteLength) : wire.byteLength) >
       ALWAYS_DECODABLE_BYTES;
     let held = true;
     const release = () => {
-      if (held) budget.give(taken);
+      if (held) bodies.give(taken);
       held = false;
     };
     return { bytes: wire, gzip, large, release };
   } catch (error) {
-    budget.give(taken);
+    bodies.give(taken);
     throw error;
   }
 }
@@ -87,4 +96,85 @@ export async function readWire(
 /** The body's bytes after Content-Encoding (capped), from what `readWire` read. */
 export function decodeWire(wire: Wire): Uint8Array {
   return wire.gzip ? gunzipCapped(wire.bytes, decodedLimit(wire.bytes.byteLength)) : wire.bytes;
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Strict UTF-8 JSON of a sane shape (./json_shape.ts, checked before parsing); an empty body
+ * stands for `{}` when it is `optional`.
+ */
+export function parseJson(bytes: Uint8Array, optional: boolean): unknown {
+  if (optional && bytes.byteLength === 0) return {};
+  const problem = jsonShapeProblem(bytes);
+  if (problem) throw validation(problem);
+  try {
+    return JSON.parse(decoder.decode(bytes));
+  } catch {
+    throw validation("body is not valid JSON");
+  }
+}
+
+/**
+ * Reads a stream fully; throws payload_too_large past `limit` bytes and request_timeout when
+ * `deadline` aborts first, without reading further. Either way the stream is cancelled, so a
+ * client that trickles or stalls holds nothing once it has its answer.
+ */
+export async function readCapped(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  what: string,
+  deadline?: AbortSignal,
+  /** Told the size read so far before each chunk is kept; it may throw to stop reading. */
+  admit?: (size: number) => void,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  const expired = deadline ? abortedAsTimeout(deadline, what) : null;
+  try {
+    for (;;) {
+      const { done, value } = expired
+        ? await Promise.race([reader.read(), expired.promise])
+        : await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw payloadTooLarge(`${what} exceeds ${limit} bytes`);
+      admit?.(size);
+      chunks.push(value);
+    }
+  } finally {
+    expired?.dispose();
+    reader.cancel().catch(() => {});
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** A promise that rejects with request_timeout when `signal` aborts (never resolves). */
+function abortedAsTimeout(signal: AbortSignal, what: string) {
+  const { promise, reject } = Promise.withResolvers<never>();
+  promise.catch(() => {}); // raced, not always awaited
+  const onAbort = () => reject(requestTimeout(`${what} did not arrive in time`));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+}
+
+/** Decompresses gzip bytes, refusing output beyond `limit` (without inflating past it). */
+export function gunzipCapped(bytes: Uint8Array, limit: number): Uint8Array {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: limit });
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw payloadTooLarge(`decompressed body exceeds ${limit} bytes`);
+    }
+    throw validation("body is not valid gzip");
+  }
 }

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { parseWith } from "../core/validate.ts";
 import { AppError, validation } from "../core/errors.ts";
-import { readCapped } from "../core/gzip.ts";
+import { readCapped } from "./body.ts";
 
 /** Forms carry names and ids, never files. */
 const MAX_FORM_BYTES = 1024 * 1024;

@@ -1,6 +1,7 @@
 // The replay player (docs/decisions.md "Replay"): the recorded page in a sandboxed, inert iframe
 // scaled into a 16:9 slot, our own controls, and the History and Console side panel. Logic lives in
 // player/.
+import { replayHref } from "@/page_state/replay.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { ConsolePanel } from "../components/replay/ConsolePanel.tsx";
@@ -62,8 +63,7 @@ export default function ReplayPlayer(props: Props) {
   const loading = !player?.loaded;
 
   async function copyLink() {
-    const url = new URL(location.href);
-    url.searchParams.set("t", String(Math.round(player?.now ?? now)));
+    const url = new URL(replayHref(props.sessionId, player?.now ?? now), location.href);
     await copy(url.href, url.href); // refused, the link itself is shown to copy by hand
   }
 

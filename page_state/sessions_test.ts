@@ -8,7 +8,7 @@ Deno.test("sessions query: the search filters round-trip through the page URL an
   );
   const q = readSessionsQuery(url);
   assert.deepEqual(q.signals, ["error", "dead_click"]);
-  assert.equal(q.maxDuration, null);
+  assert.equal(q.maxDuration, undefined);
   const again = readSessionsQuery(new URL(`http://x${sessionsHref(q)}`));
   assert.deepEqual(again, q);
   const api = new URL(`http://x${sessionsApiPath(q)}`).searchParams;

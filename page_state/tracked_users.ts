@@ -1,78 +1,40 @@
-// The users page's state in its URL query, with the API's names and values (docs/decisions.md
-// "Tracked users"): search, statuses, sort, sortDir and cursor. The filter form sends statuses as
-// repeated `statuses`; the API takes them comma-separated, and both are read here.
-import { trackedUserListQuery } from "../core/tracked_users/schema.ts";
-import type { TrackedUserListInput } from "../core/tracked_users/schema.ts";
-import type { TrackedUserStatus } from "../core/tracked_users/status.ts";
-import { parseWith } from "../core/validate.ts";
+// The tracked users page's URL (/users): its query is the tracked users API's own
+// (`trackedUserListQuery`, docs/decisions.md "Tracked users"), read into core's
+// TrackedUserListInput and written back from one.
+import { type TrackedUserListInput, trackedUserListQuery } from "@/core/tracked_users/schema.ts";
+import { readQuery, withQuery, writeQuery } from "./url.ts";
 
 export const PAGE_SIZE = 25;
 
-export interface UsersQuery {
-  search: string;
-  /** Empty: every status. */
-  statuses: TrackedUserStatus[];
-  sort: TrackedUserListInput["sort"];
-  sortDir: TrackedUserListInput["sortDir"];
-  cursor?: string;
+/** The page's own constants, never part of its URL. */
+const PAGE_FIXED = { projectIds: undefined, limit: String(PAGE_SIZE) };
+const NOT_IN_URL = Object.keys(PAGE_FIXED);
+
+/** The query of a /users URL as core/ takes it; unknown values throw a validation error (400). */
+export function readTrackedUsersQuery(url: URL): TrackedUserListInput {
+  return readQuery(trackedUserListQuery, url.searchParams, PAGE_FIXED);
 }
 
-/** The query of a /users URL; unknown values throw a validation error (400). */
-export function readUsersQuery(url: URL): UsersQuery {
-  const raw = Object.fromEntries(url.searchParams);
-  const statuses = url.searchParams.getAll("statuses").join(",");
-  const parsed = parseWith(
-    trackedUserListQuery,
-    { ...raw, statuses, projectIds: undefined, limit: undefined },
-    "query",
+/** A link to the tracked users page (defaults left out: plain /users stays plain). */
+export function trackedUsersHref(q: Partial<TrackedUserListInput> = {}): string {
+  return withQuery(
+    "/users",
+    writeQuery(trackedUserListQuery, q, { lists: "repeat", omit: NOT_IN_URL }),
   );
-  return {
-    search: parsed.search?.trim() ?? "",
-    statuses: parsed.statuses ?? [],
-    sort: parsed.sort,
-    sortDir: parsed.sortDir,
-    cursor: parsed.cursor,
-  };
 }
 
-/** The core/ input of the query. */
-export function listInput(q: UsersQuery): TrackedUserListInput {
-  return {
-    search: q.search || undefined,
-    statuses: q.statuses.length ? q.statuses : undefined,
-    sort: q.sort,
-    sortDir: q.sortDir,
-    cursor: q.cursor,
-    limit: PAGE_SIZE,
-  };
-}
-
-/** Whether any filter narrows the list (the empty state differs). */
-export function isFiltered(q: UsersQuery): boolean {
-  return q.search !== "" || q.statuses.length > 0;
-}
-
-function params(q: UsersQuery, statuses: (list: string[]) => [string, string][]) {
-  const out: [string, string][] = [];
-  if (q.search) out.push(["search", q.search]);
-  out.push(...statuses(q.statuses));
-  if (q.sort !== "last-seen") out.push(["sort", q.sort]);
-  if (q.sortDir !== "desc") out.push(["sortDir", q.sortDir]);
-  if (q.cursor) out.push(["cursor", q.cursor]);
-  return new URLSearchParams(out).toString();
-}
-
-/** The page's own URL for a query (defaults left out, so plain /users stays plain). */
-export function usersHref(q: UsersQuery): string {
-  const search = params(q, (list) => list.map((s) => ["statuses", s]));
-  return search ? `/users?${search}` : "/users";
+/** Whether any filter narrows the list (the empty state differs): a link without page or order. */
+export function isFiltered(q: TrackedUserListInput): boolean {
+  return trackedUsersHref({ ...q, sort: undefined, sortDir: undefined, cursor: undefined }) !==
+    trackedUsersHref();
 }
 
 /** The /api/tracked-users URL of the same list, without a cursor (islands add theirs). */
-export function usersApiPath(q: UsersQuery): string {
-  const search = params(
-    { ...q, cursor: undefined },
-    (list) => list.length ? [["statuses", list.join(",")]] : [],
+export function trackedUsersApiPath(q: TrackedUserListInput): string {
+  const query = writeQuery(
+    trackedUserListQuery,
+    { ...q, cursor: undefined, limit: PAGE_SIZE },
+    { lists: "comma", keep: ["limit"] },
   );
-  return `/api/tracked-users?${search ? `${search}&` : ""}limit=${PAGE_SIZE}`;
+  return withQuery("/api/tracked-users", query);
 }

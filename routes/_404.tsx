@@ -1,3 +1,4 @@
+// The page for a path no route has, or a resource the viewer cannot see.
 import { Head } from "$fresh/runtime.ts";
 
 export default function NotFound() {

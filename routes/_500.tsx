@@ -1,6 +1,7 @@
+// The error page: 503 with Retry-After while the database is unavailable, else a plain 500.
 import type { ErrorHandler, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { databaseRetryAfter } from "@/http/database_budget.ts";
 import { log } from "../log.ts";
 
 interface Data {
@@ -12,7 +13,8 @@ interface Data {
 // at warn, never kept by a cache. Any other error stays a 500, which the page layer logs.
 export const handler: ErrorHandler = (req, ctx) => {
   const headers = { "cache-control": "no-store" };
-  if (!isDatabaseUnavailable(ctx.error)) return ctx.render(undefined, { headers });
+  const retryAfter = databaseRetryAfter(ctx.error);
+  if (retryAfter === null) return ctx.render(undefined, { headers });
   log.warn("db:unavailable", {
     method: req.method,
     path: new URL(req.url).pathname,
@@ -20,7 +22,7 @@ export const handler: ErrorHandler = (req, ctx) => {
   });
   return ctx.render({ unavailable: true } satisfies Data, {
     status: 503,
-    headers: { ...headers, "retry-after": String(RETRY_AFTER_SECONDS) },
+    headers: { ...headers, "retry-after": String(retryAfter) },
   });
 };
 

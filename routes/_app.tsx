@@ -1,3 +1,5 @@
+// The HTML document every page renders into: head, the design system's stylesheets in order, and
+// the page's body.
 import type { AppProps } from "$fresh/server.ts";
 import { asset } from "$fresh/runtime.ts";
 

@@ -1,3 +1,4 @@
+// The frame around every page: the demo banner when on, the top bar, then the page.
 import type { LayoutProps } from "$fresh/server.ts";
 import { DemoBanner } from "../components/frame/DemoBanner.tsx";
 import { TopBar } from "../components/frame/TopBar.tsx";

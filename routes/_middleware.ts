@@ -9,7 +9,11 @@ import type { Viewer } from "../core/auth/viewer.ts";
 import { resolveViewer } from "../http/session.ts";
 import { listOrganizations } from "../core/organizations/organizations.ts";
 import type { OrganizationView } from "../core/organizations/schema.ts";
-import { withinDatabaseBudget } from "../db/unavailable.ts";
+import {
+  pageDatabaseBudgetMs,
+  startDatabaseBudget,
+  withinDatabaseBudget,
+} from "@/http/database_budget.ts";
 
 export interface State {
   deps: AppDeps;
@@ -21,18 +25,12 @@ export interface State {
   requestStart: number;
 }
 
-/** Requests that carry no body: their whole answer counts against the database budget. */
-const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 export async function handler(req: Request, ctx: FreshContext<State>) {
   ctx.state.requestStart = performance.now();
-  const { config } = ctx.state.deps;
   // Like the API's dashboard budget: a page past it answers the 503 page (routes/_500.tsx) instead
-  // of hanging on a database that does not answer. A form post's body has its own timeout (a 408)
-  // and is read inside the page, so its budget leaves room for that first.
-  const budgetMs = config.database.dashboardBudgetMs +
-    (BODYLESS.has(req.method) ? 0 : config.http.bodyTimeoutMs);
-  const response = await withinDatabaseBudget(budgetMs, async () => {
+  // of hanging on a database that does not answer.
+  const budget = startDatabaseBudget(pageDatabaseBudgetMs(ctx.state.deps.config, req.method));
+  const response = await withinDatabaseBudget(budget, async () => {
     const viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
     ctx.state.viewer = viewer;
     ctx.state.organizations = viewer ? await listOrganizations(ctx.state.deps, viewer) : [];

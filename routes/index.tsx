@@ -1,5 +1,6 @@
 // The start page. Signed in: the active organization's projects with what they recorded and a way
 // into Sessions; signed out: what Playhead is and the way in. Both end with the service status.
+import { sessionsHref } from "@/page_state/sessions.ts";
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import type { ServiceStatus } from "../core/deps.ts";
@@ -70,7 +71,9 @@ function OrganizationOverview({ overview }: { overview: Overview }) {
             {sessions === 1 ? "" : "s"}
           </p>
         </div>
-        {projects.length > 0 && <a class="button button-primary" href="/sessions">Open Sessions</a>}
+        {projects.length > 0 && (
+          <a class="button button-primary" href={sessionsHref()}>Open Sessions</a>
+        )}
       </div>
       <ProjectOverview
         projects={projects}

@@ -1,3 +1,5 @@
+// /signin: the configured sign-in methods (OAuth providers, an emailed code, passkeys); a signed-in
+// visitor goes on to the page asked for (`next`) or Sessions.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { SignInError } from "../components/auth/SignInError.tsx";

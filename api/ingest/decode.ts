@@ -9,13 +9,17 @@ import {
 } from "../../core/ingest/schema.ts";
 import { validation } from "../../core/errors.ts";
 import { parseWith } from "../../core/validate.ts";
-import { decodeWire } from "../../http/body.ts";
-import { parseJson } from "../../http/json_body.ts";
+import { decodeWire, parseJson } from "@/http/body.ts";
 
 export interface DecodeJob {
   id: number;
   bytes: Uint8Array;
   gzip: boolean;
+}
+
+/** What a worker says once, when its code has loaded and it takes jobs. */
+export interface WorkerReady {
+  ready: true;
 }
 
 export type DecodeReply =

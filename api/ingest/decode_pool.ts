@@ -9,7 +9,7 @@
 import { AppError, payloadTooLarge, unavailable } from "../../core/errors.ts";
 import type { PreparedIngest } from "../../core/ingest/prepare.ts";
 import { log } from "../../log.ts";
-import type { DecodeJob, DecodeReply } from "./decode.ts";
+import type { DecodeJob, DecodeReply, WorkerReady } from "./decode.ts";
 
 export interface DecodePool {
   /** Decodes and prepares one body in a worker; `weight` is the most it may decode to. */
@@ -61,6 +61,8 @@ export function createDecodePool(
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
   let started = 0;
+  /** Workers started whose code is still loading. */
+  let starting = 0;
   let bytesInFlight = 0;
   let decoded = 0;
   let peak = 0;
@@ -73,13 +75,20 @@ export function createDecodePool(
   const spawn = () => {
     const worker = new Worker(WORKER_URL, { type: "module" });
     started++;
+    starting++;
     threadOf.set(worker, nextThread++);
-    worker.onmessage = (event: MessageEvent<DecodeReply>) => {
+    worker.onmessage = (event: MessageEvent<DecodeReply | WorkerReady>) => {
+      // A worker takes jobs once its code is loaded: the job's time never counts its start.
+      if ("ready" in event.data) {
+        starting--;
+        idle.push(worker);
+        return pump();
+      }
       const pending = busy.get(worker);
       busy.delete(worker);
       if (pending) {
         timers.clear(pending.timer);
-        settle(pending, event.data);
+        settle(pending, event.data as DecodeReply);
       }
       idle.push(worker);
       pump();
@@ -87,6 +96,7 @@ export function createDecodePool(
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault(); // a worker's uncaught error must not end this thread too
       log.error("ingest:decode:worker_failed", { error: event.message });
+      if (!busy.has(worker) && !idle.includes(worker)) starting--;
       const pending = busy.get(worker);
       busy.delete(worker);
       started--;
@@ -133,8 +143,12 @@ export function createDecodePool(
 
   const pump = () => {
     while (queue.length) {
-      const worker = idle.pop() ?? (started < options.workers ? spawn() : null);
-      if (!worker) return;
+      const worker = idle.pop();
+      if (!worker) {
+        // Start as many workers as the queue could use, up to the pool's size.
+        while (started < options.workers && starting < queue.length) spawn();
+        return;
+      }
       const pending = queue.shift()!;
       busy.set(worker, pending);
       peak = Math.max(peak, busy.size);

@@ -3,12 +3,18 @@
 // thread. Started by decode_pool.ts; it answers each job with the prepared row or the error.
 import { AppError } from "../../core/errors.ts";
 import { prepareIngest } from "../../core/ingest/prepare.ts";
-import { decodeIngestWire, type DecodeJob, type DecodeReply, transferables } from "./decode.ts";
+import {
+  decodeIngestWire,
+  type DecodeJob,
+  type DecodeReply,
+  transferables,
+  type WorkerReady,
+} from "./decode.ts";
 
 // A module worker's global scope; Deno types this file as the main thread's.
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<DecodeJob>) => void) | null;
-  postMessage(message: DecodeReply, transfer: Transferable[]): void;
+  postMessage(message: DecodeReply | WorkerReady, transfer: Transferable[]): void;
 };
 
 scope.onmessage = ({ data: job }) => {
@@ -27,3 +33,5 @@ scope.onmessage = ({ data: job }) => {
   }
   scope.postMessage(reply, reply.ok ? transferables(reply.prepared) : []);
 };
+
+scope.postMessage({ ready: true }, []);

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from "hono";
 import { prepareIngest } from "../../core/ingest/prepare.ts";
 import { ingestBodySchema } from "../../core/ingest/schema.ts";
-import { largeDecodes, readWire } from "../../http/body.ts";
+import { largeDecodes, readWire } from "@/http/body.ts";
 import type { ApiEnv } from "../env.ts";
 import { documentedBody } from "../validate.ts";
 import { decodeIngestWire } from "./decode.ts";

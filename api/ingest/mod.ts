@@ -6,7 +6,7 @@ import { cancelIngestSession, ingestPrepared } from "../../core/ingest/ingest.ts
 import type { AppDeps } from "../../core/deps.ts";
 import { cancelBodySchema } from "../../core/ingest/schema.ts";
 import type { ApiEnv } from "../env.ts";
-import { databaseBudget } from "../database_budget.ts";
+import { databaseBudget } from "@/http/database_budget.ts";
 import { ingestAdmission } from "./admission.ts";
 import { decodePool } from "./decode_pool.ts";
 import { ingestBody } from "./ingest_body.ts";

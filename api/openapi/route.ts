@@ -6,7 +6,7 @@
 import { describeRoute, type DescribeRouteOptions } from "hono-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import type { Role } from "../../db/schema.ts";
+import type { Role } from "@/core/permissions.ts";
 import { jsonSchema } from "./schema.ts";
 
 /** cookie: the dashboard session; public-key: the SDK's project key; bearer: CRON_SECRET. */

@@ -2,14 +2,17 @@
 // anyone may (1,000 parallel calls once took the pool from ingest and the dashboard), so it
 // answers from one probe of the database at a time, reused for HEALTH_PROBE_TTL_MS.
 import { Hono } from "hono";
-import { sql } from "kysely";
 import type { AppDeps, ServiceStatus } from "../../core/deps.ts";
 import { unavailable } from "../../core/errors.ts";
 import { health } from "../../core/service/schema.ts";
-import { abandonRequestWork } from "../../db/connection_shares.ts";
+import { serviceStatus } from "@/core/service/health.ts";
 import { log } from "../../log.ts";
 import type { ApiEnv } from "../env.ts";
-import { RETRY_AFTER_SECONDS } from "../database_budget.ts";
+import {
+  RETRY_AFTER_SECONDS,
+  startDatabaseBudget,
+  withinDatabaseBudget,
+} from "@/http/database_budget.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";
 
@@ -67,25 +70,12 @@ export function healthProbe(deps: AppDeps, ttlMs: number): () => Promise<Outcome
 async function databaseStatus(deps: AppDeps): Promise<Outcome> {
   try {
     // Bounded like ingest: a database that does not answer is reported down, not waited for.
-    return await withinMs(deps.config.database.ingestBudgetMs, async () => {
-      await sql`SELECT 1`.execute(deps.db.kysely);
-      return await deps.status();
-    });
+    const budget = startDatabaseBudget(deps.config.database.ingestBudgetMs);
+    // The probe's query may never settle (a connection the database dropped): past the budget its
+    // connection share goes back, or every later probe would wait on it and health stay 503.
+    return await withinDatabaseBudget(budget, () => serviceStatus(deps));
   } catch (error) {
     log.error("health:database:failed", { error: String(error) });
     return null;
   }
-}
-
-function withinMs<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // The probe's query may never settle (a connection the database dropped): give its
-      // connection share back, or every later probe would wait on it and health stay 503.
-      abandonRequestWork();
-      reject(new Error(`no answer within ${ms} ms`));
-    }, ms);
-  });
-  return Promise.race([work(), expired]).finally(() => clearTimeout(timer));
 }

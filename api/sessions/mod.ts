@@ -21,7 +21,7 @@ import {
   sessionMarkers,
   sessionSummary as summarySchema,
 } from "../../core/sessions/schema.ts";
-import { bindToRequest } from "../../db/connection_shares.ts";
+import { requestStream } from "@/http/request_stream.ts";
 import { dashboardApp, requireViewer } from "../dashboard.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";
@@ -145,13 +145,12 @@ function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>)
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
   let first = true;
-  const body = new ReadableStream<Uint8Array>({
+  const body = requestStream({
     start(controller) {
       controller.enqueue(encoder.encode('{"batches":['));
     },
-    // The batches are read as the client takes them, after the handler returned: in the
-    // request's class all the same (db/connection_shares.ts).
-    pull: bindToRequest(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    // The batches are read as the client takes them, after the handler returned.
+    async pull(controller) {
       const next = await iterator.next();
       if (next.done) {
         controller.enqueue(encoder.encode('],"nextCursor":null}'));
@@ -165,10 +164,10 @@ function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>)
       controller.enqueue(encoder.encode(data));
       controller.enqueue(encoder.encode('"}'));
       first = false;
-    }),
-    cancel: bindToRequest(async () => {
+    },
+    async cancel() {
       await iterator.return?.();
-    }),
+    },
   }, { highWaterMark: 1 });
   return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
 }

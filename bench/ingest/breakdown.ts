@@ -3,7 +3,8 @@
 import { createHash } from "node:crypto";
 import { ingestBodySchema } from "../../core/ingest/schema.ts";
 import { MAX_DECODED_BYTES } from "../../http/body.ts";
-import { gunzipCapped, gzip } from "../../core/gzip.ts";
+import { gzip } from "../../core/gzip.ts";
+import { gunzipCapped } from "@/http/body.ts";
 import { extractMarkers } from "../../core/ingest/markers.ts";
 import type { PreparedSession } from "../workload.ts";
 

@@ -1,12 +1,15 @@
 // The top bar of every page: the product's sections with the current one marked, the active
 // organization with a switcher, and sign-out. Signed out, only the brand and "Sign in".
+import { insightsHref } from "@/page_state/insights.ts";
+import { sessionsHref } from "@/page_state/sessions.ts";
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import type { OrganizationView } from "../../core/organizations/schema.ts";
 import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
 
 const SECTIONS = [
-  { href: "/sessions", label: "Sessions", owns: ["/sessions", "/replays/"] },
-  { href: "/users", label: "Users", owns: ["/users"] },
-  { href: "/insights", label: "Insights", owns: ["/insights"] },
+  { href: sessionsHref(), label: "Sessions", owns: ["/sessions", "/replays/"] },
+  { href: trackedUsersHref(), label: "Users", owns: ["/users"] },
+  { href: insightsHref(), label: "Insights", owns: ["/insights"] },
   {
     href: "/settings/organization",
     label: "Settings",

@@ -1,22 +1,16 @@
 // The insights' lists: elements, errors and pages, each row linking to the sessions it counts
 // (the sessions page with the same range and projects, narrowed to them).
-import type { Insights } from "../../core/insights/schema.ts";
+import type { Insights, InsightsInput } from "../../core/insights/schema.ts";
+import type { SessionListInput } from "@/core/sessions/schema.ts";
+import { sessionsHref } from "@/page_state/sessions.ts";
 import { formatCount } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
 
-export interface LinkScope {
-  range: string;
-  projectIds: string[];
-}
+export type LinkScope = Pick<InsightsInput, "range" | "projectIds">;
 
-/** A /sessions URL with the insights' range and projects plus `extra`. */
-export function sessionsLink(scope: LinkScope, extra: Record<string, string>): string {
-  const params = new URLSearchParams();
-  params.set("range", scope.range);
-  for (const id of scope.projectIds) params.append("projectIds", id);
-  for (const [name, value] of Object.entries(extra)) params.set(name, value);
-  params.set("sort", "signals");
-  return `/sessions?${params}`;
+/** The sessions page with the insights' range and projects, narrowed by `filter`. */
+export function sessionsLink(scope: LinkScope, filter: Partial<SessionListInput>): string {
+  return sessionsHref({ ...scope, ...filter, sort: "signals" });
 }
 
 type Element = Insights["rageClicks"][number];
@@ -46,7 +40,7 @@ export function ElementTable(
           {rows.map((r) => (
             <tr key={r.selector}>
               <td class="truncate">
-                <a href={sessionsLink(scope, { signals: kind, element: r.selector })}>
+                <a href={sessionsLink(scope, { signals: [kind], element: r.selector })}>
                   {r.text ? `“${r.text}”` : <span class="muted">(no text)</span>}
                 </a>{" "}
                 <code class="muted">{r.selector}</code>
@@ -83,7 +77,7 @@ export function ErrorTable(
           {rows.map((r) => (
             <tr key={r.message}>
               <td class="truncate" title={r.message}>
-                <a href={sessionsLink(scope, { signals: "error", error: r.message })}>
+                <a href={sessionsLink(scope, { signals: ["error"], error: r.message })}>
                   {r.message || "(no message)"}
                 </a>
               </td>

@@ -1,5 +1,6 @@
 // The start page's table of the active organization's projects: what each has recorded and when it
 // last received data (its key's last use), each leading to its sessions (and to its setup page, for the snippet).
+import { sessionsHref } from "@/page_state/sessions.ts";
 import type { ProjectView } from "../../core/projects/schema.ts";
 import { formatCount } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
@@ -34,7 +35,7 @@ export function ProjectOverview({ projects, now, canCreate }: Props) {
             {projects.map((p) => (
               <tr key={p.id} data-project={p.name}>
                 <th scope="row">
-                  <a href={`/sessions?projectIds=${encodeURIComponent(p.id)}`}>{p.name}</a>
+                  <a href={sessionsHref({ projectIds: [p.id] })}>{p.name}</a>
                 </th>
                 <td class="num">{formatCount(p.sessionCount)}</td>
                 <td>
@@ -46,7 +47,7 @@ export function ProjectOverview({ projects, now, canCreate }: Props) {
                   <span class="row">
                     <a
                       class="button small"
-                      href={`/sessions?projectIds=${encodeURIComponent(p.id)}`}
+                      href={sessionsHref({ projectIds: [p.id] })}
                       aria-label={`Sessions of ${p.name}`}
                     >
                       Sessions

@@ -1,6 +1,7 @@
 // The facts of one recorded session above the player: when, how long, where, who and on what.
 // Recorded values (URL, user names) are rendered as text, never as markup or links the recording
 // chose; the client is the browser, OS and device ingest read from the user agent, not the raw one.
+import { trackedUserHref } from "@/page_state/tracked_user.ts";
 import type { ComponentChildren } from "preact";
 import { formatDuration } from "../../utils/format.ts";
 import { VisitorText } from "../ui/VisitorText.tsx";
@@ -57,7 +58,7 @@ export function SessionFacts({ session }: { session: SessionFactsData }) {
       <Fact label="User">
         {user
           ? (
-            <a href={`/users/${encodeURIComponent(user.id)}`}>
+            <a href={trackedUserHref(user.id)}>
               <VisitorText text={user.displayName ?? user.externalId} />
             </a>
           )

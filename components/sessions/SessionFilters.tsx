@@ -3,7 +3,8 @@
 // what was typed last on a back navigation: the controls show the URL's query, nothing else.
 import { ProjectPicker } from "../ui/ProjectPicker.tsx";
 import type { ProjectView } from "../../core/projects/schema.ts";
-import type { SessionsQuery } from "../../page_state/sessions.ts";
+import type { SessionListInput } from "@/core/sessions/schema.ts";
+import { sessionsHref } from "@/page_state/sessions.ts";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
 import { formatDuration } from "../../utils/format.ts";
@@ -40,24 +41,25 @@ const RANGES = [["all", "All time"], ["today", "Today"], ["7d", "Last 7 days"], 
 
 export function SessionFilters(
   { query, projects, browsers }: {
-    query: SessionsQuery;
+    query: SessionListInput;
     projects: ProjectView[];
     /** The browsers the organization's sessions ran in. */
     browsers: string[];
   },
 ) {
-  const signalLabel = query.signals.length === 0
+  const signals = query.signals ?? [];
+  const signalLabel = signals.length === 0
     ? "Any"
-    : SIGNALS.filter(([v]) => query.signals.includes(v)).map(([, l]) => l).join(" + ");
+    : SIGNALS.filter(([v]) => signals.includes(v)).map(([, l]) => l).join(" + ");
   return (
     <form
       method="get"
-      action="/sessions"
+      action={sessionsHref()}
       class="filters"
       aria-label="Filter sessions"
       autocomplete="off"
     >
-      <SearchField value={query.search} placeholder="Session id, user id, name or trait" />
+      <SearchField value={query.search ?? ""} placeholder="Session id, user id, name or trait" />
       <div class="field">
         <span id="signals-label">Has</span>
         <details class="menu">
@@ -70,7 +72,7 @@ export function SessionFilters(
                   type="checkbox"
                   name="signals"
                   value={value}
-                  checked={query.signals.includes(value)}
+                  checked={signals.includes(value)}
                 />
                 {label}
               </label>
@@ -83,7 +85,7 @@ export function SessionFilters(
         <input
           type="text"
           name="visited"
-          value={query.visited}
+          value={query.visited ?? ""}
           placeholder="/checkout*"
           maxLength={2048}
           size={12}
@@ -145,7 +147,7 @@ export function SessionFilters(
           <input type="text" name="error" value={query.error} maxLength={1000} size={12} />
         </label>
       )}
-      <ProjectPicker projects={projects} selected={query.projectIds} />
+      <ProjectPicker projects={projects} selected={query.projectIds ?? []} />
       <label class="field">
         <span>Range</span>
         <select name="range">
@@ -162,7 +164,7 @@ export function SessionFilters(
           <option value="signals" selected={query.sort === "signals"}>Signals</option>
         </select>
       </label>
-      <OrderAndApply sortDir={query.sortDir} resetHref="/sessions" />
+      <OrderAndApply sortDir={query.sortDir} resetHref={sessionsHref()} />
     </form>
   );
 }
@@ -170,9 +172,9 @@ export function SessionFilters(
 /** The offered bounds, plus the URL's own when it is not one of them. */
 function withCurrent(
   offered: readonly (readonly [number, string])[],
-  current: number | null,
+  current: number | undefined,
 ): (readonly [number, string])[] {
-  if (current === null || offered.some(([ms]) => ms === current)) return [...offered];
+  if (current === undefined || offered.some(([ms]) => ms === current)) return [...offered];
   return [...offered, [current, formatDuration(current)] as const]
     .sort((a, b) => a[0] - b[0]);
 }

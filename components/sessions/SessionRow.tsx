@@ -1,5 +1,7 @@
 // One row of a sessions list: who, where they entered, project, signals, browser and device,
 // duration, events, when, and the link to its replay; ADMIN+ get a delete button that asks before it deletes.
+import { replayHref } from "@/page_state/replay.ts";
+import { trackedUserHref } from "@/page_state/tracked_user.ts";
 import type { SessionListItem } from "../../core/sessions/schema.ts";
 import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
@@ -20,14 +22,14 @@ interface Props {
 
 export function SessionRow(props: Props) {
   const { session: s, now, local, showUser } = props;
-  const replay = `/replays/${s.id}`;
+  const replay = replayHref(s.id);
   return (
     <tr data-session={s.id}>
       {showUser && (
         <td>
           {s.trackedUserId
             ? (
-              <a href={`/users/${s.trackedUserId}`}>
+              <a href={trackedUserHref(s.trackedUserId)}>
                 <VisitorText text={s.userDisplayName ?? s.userId ?? ""} />
               </a>
             )

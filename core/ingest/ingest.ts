@@ -3,12 +3,8 @@
 // and its markers.
 import type { IngestBody } from "./schema.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  cancelSession,
-  type IngestResult,
-  touchProject,
-  writeIngest,
-} from "../../db/queries/ingest/write.ts";
+import { type IngestResult, touchProject, writeIngest } from "../../db/queries/ingest/write.ts";
+import { cancelSession } from "@/db/queries/ingest/cancel.ts";
 import { log } from "../../log.ts";
 import { authError } from "../errors.ts";
 import { newRowId } from "../ids.ts";

@@ -41,7 +41,7 @@ export async function insightsOf(
   }
   const db = deps.db.kysely;
   // One after another: each reads only the range's rollup rows, so five connections at once would
-  // take the dashboard's share of the pool (api/database_budget.ts) for little gain.
+  // take the dashboard's share of the pool (http/database_budget.ts) for little gain.
   const rage = await topElements(db, scope, "rage_click");
   const dead = await topElements(db, scope, "dead_click");
   const errors = await topErrors(db, scope);

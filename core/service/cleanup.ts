@@ -24,7 +24,7 @@ import {
 import { compactRollups, deleteExpiredSignalRollups } from "../../db/queries/service/rollups.ts";
 import { chunked, chunkedByKey } from "../chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
-import type { ObjectStore } from "../storage/store.ts";
+import type { ObjectStore } from "@/db/object_store.ts";
 import { sweepStore } from "../storage/sweep.ts";
 import type { cleanupResult } from "./schema.ts";
 

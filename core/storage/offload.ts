@@ -15,7 +15,7 @@ import {
 } from "../../db/queries/storage/offload.ts";
 import { forgetObject } from "../../db/queries/storage/objects.ts";
 import { log } from "../../log.ts";
-import type { ObjectStore } from "./store.ts";
+import type { ObjectStore } from "@/db/object_store.ts";
 
 export interface OffloadDeps {
   db: Db;

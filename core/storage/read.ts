@@ -4,7 +4,7 @@
 import type { BatchBytes } from "../../db/queries/sessions/detail.ts";
 import { unavailable } from "../errors.ts";
 import { log } from "../../log.ts";
-import { type ObjectStore, StoreUnavailable } from "./store.ts";
+import { type ObjectStore, StoreUnavailable } from "@/db/object_store.ts";
 
 /** Bytes between two ranges of one object that are still read as one request (then dropped). */
 const MERGE_GAP_BYTES = 64 * 1024;

@@ -19,7 +19,7 @@ import {
 import { recordObject } from "../../db/queries/storage/offload.ts";
 import { log } from "../../log.ts";
 import { CLAIM_MS } from "./offload.ts";
-import type { ObjectStore } from "./store.ts";
+import type { ObjectStore } from "@/db/object_store.ts";
 
 const DAY_MS = 86_400_000;
 /** Older than any claim and its upload: an uncommitted object this old will never be committed. */

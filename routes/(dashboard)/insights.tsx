@@ -13,10 +13,10 @@ import {
   PageTable,
 } from "../../components/insights/InsightsTables.tsx";
 import { insightsOf } from "../../core/insights/insights.ts";
-import { type Insights, insightsQuery } from "../../core/insights/schema.ts";
+import type { Insights, InsightsInput } from "../../core/insights/schema.ts";
+import { insightsHref, readInsightsQuery } from "@/page_state/insights.ts";
 import { listProjects } from "../../core/projects/projects.ts";
 import type { ProjectView } from "../../core/projects/schema.ts";
-import { parseWith } from "../../core/validate.ts";
 import InsightsTrend from "../../islands/InsightsTrend.tsx";
 import { badRequest } from "../../http/found.ts";
 import type { DashboardState } from "./_middleware.ts";
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 
 interface Data {
   kind: "insights";
-  scope: LinkScope & { range: "today" | "7d" | "30d" };
+  scope: LinkScope;
   projects: ProjectView[];
   insights: Insights;
   from: string;
@@ -61,8 +61,8 @@ function Body({ data }: { data: Data }) {
   return (
     <div class="stack">
       <section class="card card-flush" aria-label="Insights range">
-        <form method="get" action="/insights" class="filters" aria-label="Insights range">
-          <ProjectPicker projects={projects} selected={scope.projectIds} />
+        <form method="get" action={insightsHref()} class="filters" aria-label="Insights range">
+          <ProjectPicker projects={projects} selected={scope.projectIds ?? []} />
           <label class="field">
             <span>Range</span>
             <select name="range">
@@ -121,13 +121,9 @@ export const handler: Handlers<Data | { kind: "no-organization" }, DashboardStat
   async GET(_req, ctx) {
     const { deps, viewer } = ctx.state;
     if (!viewer.activeOrganizationId) return ctx.render({ kind: "no-organization" });
-    const projectIds = ctx.url.searchParams.getAll("projectIds").join(",");
-    let input;
+    let input: InsightsInput;
     try {
-      input = parseWith(insightsQuery, {
-        range: ctx.url.searchParams.get("range") || undefined,
-        projectIds: projectIds || undefined,
-      }, "query");
+      input = readInsightsQuery(ctx.url);
     } catch (error) {
       return badRequest(error);
     }
@@ -139,7 +135,7 @@ export const handler: Handlers<Data | { kind: "no-organization" }, DashboardStat
     const days = input.range === "today" ? 0 : input.range === "7d" ? 7 : 30;
     return ctx.render({
       kind: "insights",
-      scope: { range: input.range, projectIds: input.projectIds ?? [] },
+      scope: { range: input.range, projectIds: input.projectIds },
       projects,
       insights,
       from: new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10),

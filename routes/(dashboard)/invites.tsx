@@ -1,3 +1,5 @@
+// /invites: the signed-in account's pending invites to organizations, each accepted or declined
+// by a form post.
 import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { z } from "zod";

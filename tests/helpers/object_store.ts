@@ -3,7 +3,7 @@
 // without them a test starts a private cluster of its own when the Ceph binaries are installed.
 // With neither, the tests are ignored, saying why (`deno task test` needs nothing but Deno).
 import { loadConfig } from "../../config.ts";
-import { ObjectStore } from "../../core/storage/store.ts";
+import { ObjectStore } from "@/db/object_store.ts";
 
 const SCRIPT = new URL("../../.ci/ceph-rgw.sh", import.meta.url).pathname;
 

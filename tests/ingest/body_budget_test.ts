@@ -11,7 +11,6 @@ import {
 import { readWire } from "../../http/body.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { insertProject } from "../helpers/factories.ts";
-import { postIngest } from "../helpers/ingest.ts";
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -123,14 +122,16 @@ Deno.test("body budget: a chunked body is refused once it would go past the budg
   const request = (body: ReadableStream<Uint8Array>) =>
     new Request("http://x/", { method: "POST", body });
   const first = heldBody(4 * MiB, MiB);
-  const reading = readWire(request(first.stream), 60_000, budget);
+  const reading = readWire(request(first.stream), 60_000, undefined, budget);
   // The first body holds what it read (1 MiB) until the test opens it; wait until it has.
   for (let i = 0; i < 1000 && budget.held < MiB - SMALL_BODY_BYTES; i++) {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   assert.ok(budget.held >= MiB - SMALL_BODY_BYTES, String(budget.held));
   const second = heldBody(MiB);
-  await assert.rejects(readWire(request(second.stream), 60_000, budget), { kind: "unavailable" });
+  await assert.rejects(readWire(request(second.stream), 60_000, undefined, budget), {
+    kind: "unavailable",
+  });
   assert.ok(second.pulled <= SMALL_BODY_BYTES + 2 * CHUNK, `read ${second.pulled} bytes`);
   first.open();
   const wire = await reading;

@@ -112,7 +112,7 @@ Deno.test("ingest: NULs and lone surrogates in every text field are accepted and
 
 Deno.test("ingest: traits or a marker payload nested absurdly deep are a 400 naming the path", async () => {
   await using t = await ingestApp();
-  // 1,000 levels: past the 64 a payload may nest, within the 2,000 any body may (http/json_body.ts).
+  // 1,000 levels: past the 64 a payload may nest, within the 2,000 any body may (http/json_shape.ts).
   const deep = '{"a":'.repeat(1000) + "1" + "}".repeat(1000);
   const post = (template: object) =>
     postIngest(t.app, null, {

@@ -84,7 +84,7 @@ Deno.test("a request answered 503 past its database budget runs none of its rema
   const before = await t.db.kysely.selectFrom("users").select("name").where("id", "=", user.id)
     .executeTakeFirstOrThrow();
   const { Hono } = await import("hono");
-  const { databaseBudget } = await import("../../api/database_budget.ts");
+  const { databaseBudget } = await import("../../http/database_budget.ts");
   const { requestClasses, renderError } = await import("../../http/middleware.ts");
   const app = new Hono();
   app.onError(renderError);

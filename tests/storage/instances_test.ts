@@ -9,7 +9,7 @@ import { gunzipJson } from "../helpers/ingest.ts";
 import { NO_S3, s3Endpoint, storeEnv } from "../helpers/object_store.ts";
 import { clusterAvailable, startCluster } from "../faults/cluster.ts";
 import { ingestLoad, startService, waitUntil } from "../faults/service.ts";
-import { ObjectStore } from "../../core/storage/store.ts";
+import { ObjectStore } from "@/db/object_store.ts";
 import { loadConfig } from "../../config.ts";
 
 Deno.test({

@@ -9,7 +9,7 @@ import { NO_S3, s3Endpoint, storeEnv } from "../helpers/object_store.ts";
 import { insertSession } from "../helpers/sessions_factories.ts";
 import { runCleanup } from "../../core/service/cleanup.ts";
 import { recordObject } from "../../db/queries/storage/offload.ts";
-import type { ObjectStore } from "../../core/storage/store.ts";
+import type { ObjectStore } from "@/db/object_store.ts";
 import { storeWorld, T0 } from "./world.ts";
 const ignore = NO_S3 !== null;
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import { sessionsWorld } from "../helpers/sessions_api.ts";
 import { postIngest, recordedEvents } from "../helpers/ingest.ts";
 import { offloadOnce } from "../../core/storage/offload.ts";
 import { waitUntil } from "../faults/service.ts";
-import type { ObjectStore } from "../../core/storage/store.ts";
+import type { ObjectStore } from "@/db/object_store.ts";
 
 export const T0 = 1_760_000_000_000;
 

@@ -12,10 +12,10 @@ const rows = (html: string) => [...html.matchAll(/<tr data-user="([^"]+)"/g)].ma
 const statuses = (html: string) =>
   [...html.matchAll(/<tr data-user="[^"]+" data-status="([^"]+)"/g)].map((m) => m[1]);
 
-/** The props the page hands the UserTable island. */
+/** The props the page hands the TrackedUserTable island. */
 function tableProps(html: string): { apiPath: string; refreshMs: number } {
   const state = JSON.parse(html.match(/id="__FRSH_STATE">(.*?)<\/script>/)![1]);
-  const index = Number(html.match(/data-island="UserTable" data-props="(\d+)"/)![1]);
+  const index = Number(html.match(/data-island="TrackedUserTable" data-props="(\d+)"/)![1]);
   return state.props[index];
 }
 

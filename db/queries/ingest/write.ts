@@ -1,7 +1,9 @@
 // The ingest write: one atomic statement that finds the project by key, upserts the tracked user
 // and the session, stores the batch once (by digest) and inserts its markers, atomically.
-import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "@/db/schema.ts";
+import { markersInsert, markOpeningUrl } from "./write_markers.ts";
+import { sessionSummary } from "./write_summary.ts";
 
 export interface IngestRow {
   projectKey: string;
@@ -64,7 +66,6 @@ export async function writeIngest(
   const m = row.metadata;
   const b = row.batch;
   const id = row.identity;
-  const hasMarkers = b !== null && b.markersJson !== "[]";
   // The identified upsert needs the lock order and the previous tracked user; metadata arriving
   // after the session was opened without it needs the previous url.
   const readPrevious = id !== null || m !== null;
@@ -111,104 +112,18 @@ export async function writeIngest(
   const linkTrackedUser = id
     ? sql`tracked_user_id = COALESCE((SELECT id FROM identified), sessions.tracked_user_id),`
     : none;
-  const eventMarkers = hasMarkers
-    ? sql`SELECT session.id, session.created_at, event.ts, event.kind, event.data
-      FROM session, jsonb_to_recordset(${b.markersJson}::text::jsonb)
-        AS event(ts bigint, kind text, data jsonb)
-      WHERE EXISTS (SELECT 1 FROM batch)`
-    : none;
-  // Also when an earlier batch without metadata opened the session (keepalive bodies of an
-  // unloading page race each other): the first metadata then fills it in, marker included.
-  const urlMarker = m
-    ? sql`SELECT session.id, session.created_at,
-        (extract(epoch FROM session.started_at) * 1000)::bigint, 'url',
-        jsonb_build_object('url', ${m.url}::text, 'pathname', ${m.pathname}::text)
-      FROM session
-      WHERE session.created OR EXISTS (SELECT 1 FROM previous WHERE previous.url IS NULL)`
-    : none;
-  // The session's summary for activity (migration 0010): url markers in (ts, id) order and each
-  // stored batch's first_ts / event_count, written with the rows they summarise.
-  const urlEvents = hasMarkers ? urlMarkersJson(b.markersJson) : null;
-  const summariseUrls = urlEvents !== null || m !== null;
   const startedAt = sql`COALESCE(to_timestamp(${b?.firstTs ?? null}::float8 / 1000), now())`;
-  /** The url markers after this request: `old` ones first, then this request's in insert order. */
-  const urlSummary = (
-    old: boolean,
-    started: RawBuilder<unknown>,
-    metadataMarker: RawBuilder<unknown>,
-  ) => {
-    const parts = [
-      old && sql`SELECT t.ts, t.p, 0 AS src, t.o
-        FROM unnest(sessions.url_ts, sessions.url_pathnames) WITH ORDINALITY AS t(ts, p, o)`,
-      urlEvents !== null &&
-      sql`SELECT (e ->> 'ts')::bigint AS ts, e -> 'data' ->> 'pathname' AS p, 1 AS src, x.o
-        FROM jsonb_array_elements(${urlEvents}::text::jsonb) WITH ORDINALITY AS x(e, o)
-        WHERE EXISTS (SELECT 1 FROM batch)`,
-      m !== null && sql`SELECT (extract(epoch FROM ${started}) * 1000)::bigint AS ts,
-        ${m.pathname}::text AS p, 2 AS src, 1::bigint AS o WHERE ${metadataMarker}`,
-    ].filter((part) => part !== false);
-    return sql`SELECT COALESCE(array_agg(u.ts ORDER BY u.ts, u.src, u.o), '{}') AS ts,
-        COALESCE(array_agg(u.p ORDER BY u.ts, u.src, u.o), '{}') AS pathnames
-      FROM (${sql.join(parts, sql` UNION ALL `)}) AS u`;
-  };
   // Whether this request stored its batch, read in the upsert's SET from the row it proposed
   // (the batch CTE has at most one row) rather than by a subplan over the CTE per column.
   const stored = b ? sql`cardinality(EXCLUDED.batch_ts) > 0` : sql`false`;
   const newStarted = sql`CASE WHEN ${stored}
     THEN LEAST(sessions.started_at, EXCLUDED.started_at) ELSE sessions.started_at END`;
-  const signals = b?.signals ?? null;
-  const summaryColumns = sql`${b ? sql`, batch_ts, batch_events` : none}${
-    summariseUrls ? sql`, url_ts, url_pathnames` : none
-  }${signals ? sql`, error_count, rage_click_count, dead_click_count` : none}${
-    m ? sql`, browser, os, device` : none
-  }`;
-  const summaryValues = sql`${
-    b
-      ? sql`, CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.firstTs}::bigint] END,
-        CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.eventCount}::integer] END`
-      : none
-  }${summariseUrls ? sql`, urls.ts, urls.pathnames` : none}${
-    // counted only when this request stores the batch (a retry adds nothing)
-    signals
-      ? sql`, CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.errors}::integer END,
-        CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.rageClicks}::integer END,
-        CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.deadClicks}::integer END`
-      : none}${m ? sql`, ${m.browser}::text, ${m.os}::text, ${m.device}::text` : none}`;
-  const summaryFrom = sql`${b ? sql`LEFT JOIN batch ON true` : none} ${
-    summariseUrls
-      ? sql`CROSS JOIN LATERAL (${urlSummary(false, startedAt, sql`true`)}) AS urls`
-      : none
-  }`;
-  const summaryUpdate = sql`${
-    b
-      ? sql`batch_ts = sessions.batch_ts || EXCLUDED.batch_ts,
-        batch_events = sessions.batch_events || EXCLUDED.batch_events,`
-      : none
-  }${
-    summariseUrls
-      ? sql`(url_ts, url_pathnames) = (${urlSummary(true, newStarted, sql`sessions.url IS NULL`)}),`
-      : none
-  }${
-    signals
-      ? sql`error_count = sessions.error_count + EXCLUDED.error_count,
-        rage_click_count = sessions.rage_click_count + EXCLUDED.rage_click_count,
-        dead_click_count = sessions.dead_click_count + EXCLUDED.dead_click_count,`
-      : none
-  }${
-    // with the user agent they were parsed from
-    m
-      ? sql`browser = CASE WHEN sessions.user_agent IS NULL THEN EXCLUDED.browser
-          ELSE sessions.browser END,
-        os = CASE WHEN sessions.user_agent IS NULL THEN EXCLUDED.os ELSE sessions.os END,
-        device = CASE WHEN sessions.user_agent IS NULL THEN EXCLUDED.device
-          ELSE sessions.device END,`
-      : none}`;
-  const marked = hasMarkers || m
-    ? sql`, marked AS (
-      INSERT INTO markers (session_id, session_created_at, ts, kind, data)
-      ${eventMarkers} ${hasMarkers && m ? sql`UNION ALL` : none} ${urlMarker}
-    )`
-    : none;
+  const { summaryColumns, summaryValues, summaryFrom, summaryUpdate } = sessionSummary(
+    row,
+    startedAt,
+    newStarted,
+  );
+  const marked = markersInsert(row);
 
   const statement = sql<IngestResult & { sawSession: boolean; misplaced?: null }>`
     WITH project AS (
@@ -292,56 +207,8 @@ async function retried<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The url marker at the session's start for metadata that filled in the session's url, unless
- * one for that url is there: run after a write that raced the session's creation.
- */
-async function markOpeningUrl(
-  db: Kysely<Database>,
-  sessionId: string,
-  url: string,
-  pathname: string,
-): Promise<void> {
-  await sql`
-    INSERT INTO markers (session_id, session_created_at, ts, kind, data)
-    SELECT s.id, s.created_at, (extract(epoch FROM s.started_at) * 1000)::bigint, 'url',
-      jsonb_build_object('url', ${url}::text, 'pathname', ${pathname}::text)
-    FROM sessions s
-    WHERE s.id = ${sessionId} AND s.url = ${url}
-      AND NOT EXISTS (
-        SELECT 1 FROM markers
-        WHERE markers.session_id = s.id AND markers.kind = 'url' AND markers.data ->> 'url' = ${url}
-      )
-  `.execute(db);
-}
-
 /** Records that a project's key was used; callers do not wait for it. */
 export async function touchProject(db: Kysely<Database>, projectId: string): Promise<void> {
   await db.updateTable("projects").set({ last_used_at: sql`now()` as unknown as Date })
     .where("id", "=", projectId).execute();
-}
-
-/** Deletes a session of the key's project (SDK-side cancel); null when the key is unknown. */
-export async function cancelSession(
-  db: Kysely<Database>,
-  projectKey: string,
-  externalId: string,
-): Promise<{ projectId: string; deleted: number } | null> {
-  const { rows } = await sql<{ projectId: string; deleted: number }>`
-    WITH project AS (SELECT id FROM projects WHERE key = ${projectKey}),
-    deleted AS (
-      DELETE FROM sessions USING project
-      WHERE sessions.project_id = project.id AND sessions.external_id = ${externalId}
-      RETURNING sessions.id
-    )
-    SELECT project.id AS "projectId", (SELECT count(*) FROM deleted)::integer AS deleted
-    FROM project
-  `.execute(db);
-  return rows[0] ?? null;
-}
-
-/** The url markers of a batch's `service:*` markers (JSON as built by core), or null for none. */
-function urlMarkersJson(markersJson: string): string | null {
-  const urls = (JSON.parse(markersJson) as { kind: string }[]).filter((m) => m.kind === "url");
-  return urls.length ? JSON.stringify(urls) : null;
 }

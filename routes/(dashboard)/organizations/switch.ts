@@ -1,5 +1,9 @@
 // The top bar's organization switcher posts here: switch, then back to the page it came from — or
 // to that page's list when it showed one resource, which the new organization does not hold.
+import { replayHref } from "@/page_state/replay.ts";
+import { sessionsHref } from "@/page_state/sessions.ts";
+import { trackedUserHref } from "@/page_state/tracked_user.ts";
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import type { Handlers } from "$fresh/server.ts";
 import { z } from "zod";
 import { switchOrganization } from "@/core/organizations/organizations.ts";
@@ -13,11 +17,11 @@ const switchForm = z.object({ organizationId: z.string().min(1), next: z.string(
 /** Pages of one resource fall back to their list; the rest are kept as they are. */
 export function pageAfterSwitch(next: string): string {
   const path = new URL(next, "http://x").pathname;
-  if (path.startsWith("/users/")) return "/users";
-  if (path.startsWith("/replays/")) return "/sessions";
+  if (path.startsWith(trackedUserHref(""))) return trackedUsersHref();
+  if (path.startsWith(replayHref(""))) return sessionsHref();
   if (path.startsWith("/projects/")) return "/settings/organization";
   // Cursors and project filters belong to the organization left behind.
-  return path === "/sessions" || path === "/users" ? path : next;
+  return path === sessionsHref() || path === trackedUsersHref() ? path : next;
 }
 
 export const handler: Handlers<unknown, DashboardState> = {

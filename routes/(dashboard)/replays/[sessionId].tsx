@@ -1,3 +1,5 @@
+// /replays/[sessionId]: one session's replay, opened at `?t=` (page_state/replay.ts), with its
+// facts; its first frame drawn by the server when it opens at the start.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
@@ -9,6 +11,7 @@ import { firstEventsPath } from "@/player/events_url.ts";
 import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
 import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
 import { orNull } from "@/http/found.ts";
+import { readReplayMoment } from "@/page_state/replay.ts";
 import type { DashboardState } from "../_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
@@ -75,16 +78,12 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
   );
 }
 
-function offsetParam(value: string | null): number {
-  return value && /^\d{1,12}$/.test(value) ? Number(value) : 0;
-}
-
 export const handler: Handlers<Data, DashboardState> = {
   async GET(_req, ctx) {
     const { deps, viewer } = ctx.state;
     if (!viewer.activeOrganizationId) return ctx.renderNotFound();
     const id = ctx.params.sessionId;
-    const startAt = offsetParam(ctx.url.searchParams.get("t"));
+    const startAt = readReplayMoment(ctx.url);
     const found = await orNull(settleAll([
       sessionDetail(deps, viewer, id),
       // At `?t=` the player draws a later moment: a first frame would only flash by.

@@ -1,3 +1,5 @@
+// /sessions: the active organization's recorded sessions, filtered and sorted by the URL's query
+// (page_state/sessions.ts), with KPIs; the setup snippet while nothing was recorded yet.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
@@ -5,27 +7,25 @@ import { SessionFilters } from "@/components/sessions/SessionFilters.tsx";
 import { SessionsEmpty } from "@/components/sessions/SessionsEmpty.tsx";
 import {
   isFiltered,
-  listInput,
-  PAGE_SIZE,
   readSessionsQuery,
   sessionsApiPath,
   sessionsHref,
-  type SessionsQuery,
 } from "@/page_state/sessions.ts";
 import { Kpis } from "@/components/ui/Kpis.tsx";
 import { atLeast } from "@/core/permissions.ts";
 import { listProjects, revealProjectKey } from "@/core/projects/projects.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { sessionBrowsers, sessionList, sessionSummary } from "@/core/sessions/list.ts";
-import type { SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
+import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import { badRequest } from "@/http/found.ts";
+import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {
   kind: "list";
-  query: SessionsQuery;
+  query: SessionListInput;
   projects: ProjectView[];
   browsers: string[];
   summary: SessionSummary;
@@ -89,7 +89,7 @@ function SessionsList({ data }: { data: ListData }) {
                   ? "This page is past the end of the list."
                   : "Try a wider range or fewer filters."}
               </p>
-              <a class="button" href="/sessions">Clear filters</a>
+              <a class="button" href={sessionsHref()}>Clear filters</a>
             </div>
           )
           : (
@@ -113,7 +113,7 @@ export const handler: Handlers<Data, DashboardState> = {
     const { deps, viewer } = ctx.state;
     const organizationId = viewer.activeOrganizationId;
     if (!organizationId) return ctx.render({ kind: "no-organization" });
-    let query: SessionsQuery;
+    let query: SessionListInput;
     try {
       query = readSessionsQuery(ctx.url);
     } catch (error) {
@@ -129,23 +129,22 @@ export const handler: Handlers<Data, DashboardState> = {
         : null;
       return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
     }
-    // Both settle before answering, so a refused cursor leaves no query running behind the 400.
-    const [summary, page, browsers] = await Promise.allSettled([
-      sessionSummary(deps, viewer, listInput(query)),
-      sessionList(deps, viewer, { ...listInput(query), limit: PAGE_SIZE }),
+    // All settle before answering, so a refused cursor leaves no query running behind the 400.
+    const reads = await settleAll([
+      sessionSummary(deps, viewer, query),
+      sessionList(deps, viewer, query),
       sessionBrowsers(deps, viewer),
-    ]);
-    if (browsers.status === "rejected") throw browsers.reason;
-    if (summary.status === "rejected") throw summary.reason;
-    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
+    ]).catch(badRequest); // a malformed cursor; any other error goes on
+    if (reads instanceof Response) return reads;
+    const [summary, page, browsers] = reads;
     return ctx.render({
       kind: "list",
       query,
       projects,
-      browsers: browsers.value,
-      summary: summary.value,
-      sessions: page.value.data,
-      nextCursor: page.value.nextCursor,
+      browsers,
+      summary,
+      sessions: page.data,
+      nextCursor: page.nextCursor,
       canDelete: atLeast(role, "ADMIN"),
       renderedAt: new Date().toISOString(),
     });

@@ -1,3 +1,4 @@
+// The settings pages' frame: a narrower column with tabs between profile and organization.
 import type { LayoutProps } from "$fresh/server.ts";
 import type { DashboardState } from "../_middleware.ts";
 

@@ -1,3 +1,5 @@
+// /settings/profile: the signed-in account's name, avatar, linked sign-in accounts and passkeys,
+// each changed by a form post.
 import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { z } from "zod";

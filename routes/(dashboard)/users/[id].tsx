@@ -3,16 +3,17 @@
 import { asset, Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { Notice } from "@/components/ui/Notice.tsx";
-import { ManageUser } from "@/components/tracked_users/user/ManageUser.tsx";
+import { ManageTrackedUser } from "@/components/tracked_users/detail/ManageTrackedUser.tsx";
 import {
-  readUserPageQuery,
+  readTrackedUserQuery,
   SESSIONS_PAGE_SIZE,
-  userHref,
-  type UserPageQuery,
-  userSessionsApiPath,
+  trackedUserHref,
+  type TrackedUserPageQuery,
+  trackedUserSessionsApiPath,
 } from "@/page_state/tracked_user.ts";
-import { TraitsTable } from "@/components/tracked_users/user/TraitsTable.tsx";
-import { UserHeader } from "@/components/tracked_users/user/UserHeader.tsx";
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
+import { TraitsTable } from "@/components/tracked_users/detail/TraitsTable.tsx";
+import { TrackedUserHeader } from "@/components/tracked_users/detail/TrackedUserHeader.tsx";
 import { atLeast } from "@/core/permissions.ts";
 import { listProjects } from "@/core/projects/projects.ts";
 import type { SessionListItem } from "@/core/sessions/schema.ts";
@@ -24,7 +25,7 @@ import {
 import { displayNameForm, type TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
-import UserCharts from "@/islands/UserCharts.tsx";
+import TrackedUserCharts from "@/islands/TrackedUserCharts.tsx";
 import { orNull } from "@/http/found.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
@@ -35,7 +36,7 @@ import { titleText } from "@/utils/format.ts";
 interface Data {
   user: TrackedUserDetail;
   projectTraitKey: string | null;
-  query: UserPageQuery;
+  query: TrackedUserPageQuery;
   sessions: SessionListItem[];
   nextCursor: string | null;
   canManage: boolean;
@@ -46,7 +47,7 @@ interface Data {
 
 const NOTICES = { "name-saved": "Display name saved." };
 
-export default function UserPage({ data, url }: PageProps<Data, DashboardState>) {
+export default function TrackedUserPage({ data, url }: PageProps<Data, DashboardState>) {
   const { user, query, canManage } = data;
   return (
     <>
@@ -55,7 +56,7 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
         <link rel="stylesheet" href={asset("/build/vendor/uplot.css")} />
       </Head>
       <Notice url={url} notices={NOTICES} failure={data.failure} />
-      <UserHeader user={user} renderedAt={data.renderedAt} refreshMs={data.refreshMs} />
+      <TrackedUserHeader user={user} renderedAt={data.renderedAt} refreshMs={data.refreshMs} />
       <div class={canManage ? "user-grid" : undefined}>
         <section class="card stack" aria-labelledby="traits-heading">
           <h2 id="traits-heading">Traits</h2>
@@ -63,11 +64,11 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
         </section>
         {canManage && (
           <section class="card stack" aria-label="Manage this user" data-testid="manage-user">
-            <ManageUser user={user} projectTraitKey={data.projectTraitKey} />
+            <ManageTrackedUser user={user} projectTraitKey={data.projectTraitKey} />
           </section>
         )}
       </div>
-      <UserCharts userId={user.id} range={query.range} />
+      <TrackedUserCharts userId={user.id} range={query.range} />
       <section id="sessions" class="card card-flush" aria-labelledby="sessions-heading">
         <div class="section-head card-head">
           <h2 id="sessions-heading">Sessions</h2>
@@ -79,9 +80,9 @@ export default function UserPage({ data, url }: PageProps<Data, DashboardState>)
             <SessionTable
               sessions={data.sessions}
               nextCursor={data.nextCursor}
-              apiPath={userSessionsApiPath(user.id)}
+              apiPath={trackedUserSessionsApiPath(user.id)}
               nextHref={data.nextCursor &&
-                `${userHref(user.id, { ...query, cursor: data.nextCursor })}#sessions`}
+                `${trackedUserHref(user.id, { ...query, cursor: data.nextCursor })}#sessions`}
               showUser={false}
               canDelete={canManage}
               renderedAt={data.renderedAt}
@@ -106,7 +107,7 @@ function namingKey(user: TrackedUserDetail, projectKey: string | null): string |
 async function load(ctx: FreshContext<DashboardState>): Promise<Data | null> {
   const { deps, viewer } = ctx.state;
   if (!viewer.activeOrganizationId) return null;
-  const query = readUserPageQuery(ctx.url);
+  const query = readTrackedUserQuery(ctx.url);
   const user = await orNull(trackedUserDetail(deps, viewer, ctx.params.id));
   if (!user) return null;
   const [projects, page] = await settleAll([
@@ -133,7 +134,7 @@ function actions({ state: { deps, viewer }, params }: FreshContext<DashboardStat
     },
     "delete-user": async () => {
       await removeTrackedUser(deps, viewer, params.id);
-      return seeOther("/users?done=user-deleted");
+      return seeOther(`${trackedUsersHref()}?done=user-deleted`);
     },
   };
 }

@@ -1,26 +1,31 @@
+// /users: the active organization's tracked users, filtered and sorted by the URL's query
+// (page_state/tracked_users.ts), with live KPIs; how to identify users while none is tracked.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import {
   isFiltered,
-  listInput,
-  readUsersQuery,
-  usersApiPath,
-  usersHref,
-  type UsersQuery,
+  readTrackedUsersQuery,
+  trackedUsersApiPath,
+  trackedUsersHref,
 } from "@/page_state/tracked_users.ts";
-import { UserFilters } from "@/components/tracked_users/UserFilters.tsx";
-import { UsersEmpty } from "@/components/tracked_users/UsersEmpty.tsx";
+import { TrackedUserFilters } from "@/components/tracked_users/TrackedUserFilters.tsx";
+import { TrackedUsersEmpty } from "@/components/tracked_users/TrackedUsersEmpty.tsx";
 import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
-import type { TrackedUserItem, TrackedUserSummary } from "@/core/tracked_users/schema.ts";
-import UserTable from "@/islands/UserTable.tsx";
-import UsersKpis from "@/islands/UsersKpis.tsx";
+import type {
+  TrackedUserItem,
+  TrackedUserListInput,
+  TrackedUserSummary,
+} from "@/core/tracked_users/schema.ts";
+import TrackedUserTable from "@/islands/TrackedUserTable.tsx";
+import TrackedUsersKpis from "@/islands/TrackedUsersKpis.tsx";
 import { badRequest } from "@/http/found.ts";
+import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "../_middleware.ts";
 
 interface ListData {
   kind: "list";
-  query: UsersQuery;
+  query: TrackedUserListInput;
   summary: TrackedUserSummary;
   users: TrackedUserItem[];
   nextCursor: string | null;
@@ -30,7 +35,7 @@ interface ListData {
 
 type Data = ListData | { kind: "empty"; appUrl: string } | { kind: "no-organization" };
 
-export default function Users({ data }: PageProps<Data, DashboardState>) {
+export default function TrackedUsersPage({ data }: PageProps<Data, DashboardState>) {
   return (
     <>
       <Head>
@@ -43,20 +48,20 @@ export default function Users({ data }: PageProps<Data, DashboardState>) {
         </div>
       </div>
       {data.kind === "no-organization" && <NoOrganization />}
-      {data.kind === "empty" && <UsersEmpty appUrl={data.appUrl} />}
-      {data.kind === "list" && <UsersList data={data} />}
+      {data.kind === "empty" && <TrackedUsersEmpty appUrl={data.appUrl} />}
+      {data.kind === "list" && <TrackedUsersList data={data} />}
     </>
   );
 }
 
-function UsersList({ data }: { data: ListData }) {
+function TrackedUsersList({ data }: { data: ListData }) {
   const { query, users } = data;
-  const next = data.nextCursor ? usersHref({ ...query, cursor: data.nextCursor }) : null;
+  const next = data.nextCursor ? trackedUsersHref({ ...query, cursor: data.nextCursor }) : null;
   return (
     <>
-      <UsersKpis summary={data.summary} refreshMs={data.refreshMs} />
+      <TrackedUsersKpis summary={data.summary} refreshMs={data.refreshMs} />
       <section class="card card-flush" aria-label="Users list">
-        <UserFilters query={query} />
+        <TrackedUserFilters query={query} />
         {users.length === 0
           ? (
             <div class="empty" data-testid="users-no-match">
@@ -66,14 +71,14 @@ function UsersList({ data }: { data: ListData }) {
                   ? "This page is past the end of the list."
                   : "Try another status or a shorter search."}
               </p>
-              <a class="button" href="/users">Clear filters</a>
+              <a class="button" href={trackedUsersHref()}>Clear filters</a>
             </div>
           )
           : (
-            <UserTable
+            <TrackedUserTable
               users={users}
               nextCursor={data.nextCursor}
-              apiPath={usersApiPath(query)}
+              apiPath={trackedUsersApiPath(query)}
               nextHref={next}
               renderedAt={data.renderedAt}
               refreshMs={data.refreshMs}
@@ -88,29 +93,29 @@ export const handler: Handlers<Data, DashboardState> = {
   async GET(_req, ctx) {
     const { deps, viewer } = ctx.state;
     if (!viewer.activeOrganizationId) return ctx.render({ kind: "no-organization" });
-    let query: UsersQuery;
+    let query: TrackedUserListInput;
     try {
-      query = readUsersQuery(ctx.url);
+      query = readTrackedUsersQuery(ctx.url);
     } catch (error) {
       return badRequest(error);
     }
     const now = new Date();
     // Both settle before answering, so a refused cursor leaves no query running behind the 400.
-    const [summary, page] = await Promise.allSettled([
+    const reads = await settleAll([
       trackedUserSummary(deps, viewer, now),
-      trackedUserList(deps, viewer, listInput(query), now),
-    ]);
-    if (summary.status === "rejected") throw summary.reason;
-    if (page.status === "rejected") return badRequest(page.reason); // a malformed cursor
-    if (summary.value.total === 0 && !isFiltered(query)) {
+      trackedUserList(deps, viewer, query, now),
+    ]).catch(badRequest); // a malformed cursor; any other error goes on
+    if (reads instanceof Response) return reads;
+    const [summary, page] = reads;
+    if (summary.total === 0 && !isFiltered(query)) {
       return ctx.render({ kind: "empty", appUrl: deps.config.appUrl });
     }
     return ctx.render({
       kind: "list",
       query,
-      summary: summary.value,
-      users: page.value.data,
-      nextCursor: page.value.nextCursor,
+      summary,
+      users: page.data,
+      nextCursor: page.nextCursor,
       renderedAt: now.toISOString(),
       refreshMs: deps.config.liveRefreshMs,
     });

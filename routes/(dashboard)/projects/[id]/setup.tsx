@@ -1,3 +1,5 @@
+// /projects/[id]/setup: how to add the recorder to a project's site, its SDK snippet with the key
+// (the full key for OWNERs only).
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { getProject, revealProjectKey } from "@/core/projects/projects.ts";

@@ -1,4 +1,5 @@
 // The tracked user's heading: display name, live status, and the facts that identify them.
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import OnlineStatus from "@/islands/OnlineStatus.tsx";
@@ -12,13 +13,13 @@ interface Props {
   refreshMs: number;
 }
 
-export function UserHeader({ user, renderedAt, refreshMs }: Props) {
+export function TrackedUserHeader({ user, renderedAt, refreshMs }: Props) {
   const now = new Date(renderedAt);
   return (
     <header class="user-head card">
       <div class="user-title">
         <p class="breadcrumb">
-          <a href="/users">Users</a> <span aria-hidden="true">/</span>
+          <a href={trackedUsersHref()}>Users</a> <span aria-hidden="true">/</span>
         </p>
         <div class="row">
           <h1>

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TrackedUserItem } from "../core/tracked_users/schema.ts";
 import { type Beat, liveStatus } from "../core/tracked_users/status.ts";
-import { UserRow } from "../components/tracked_users/UserRow.tsx";
+import { TrackedUserRow } from "../components/tracked_users/TrackedUserRow.tsx";
 import { TableFoot } from "../components/ui/TableFoot.tsx";
 import { apiJson } from "../utils/api_client.ts";
 import { useCursorPages } from "../hooks/use_cursor_pages.ts";
@@ -26,7 +26,7 @@ interface Props {
 /** The heartbeat endpoint takes at most this many ids per request. */
 const HEARTBEAT_IDS = 100;
 
-export default function UserTable(props: Props) {
+export default function TrackedUserTable(props: Props) {
   const pages = useCursorPages(
     { data: props.users, nextCursor: props.nextCursor },
     props.apiPath,
@@ -80,7 +80,7 @@ export default function UserTable(props: Props) {
             {users.map((u) => {
               const beat = beats[u.id];
               return (
-                <UserRow
+                <TrackedUserRow
                   key={u.id}
                   user={u}
                   status={liveStatus(u.status, beat, now)}

@@ -1,5 +1,6 @@
 // One row of the users list: live status dot, name (to the user's page), a short traits line with
 // all of them on hover, project, sessions, last seen and active time over 7 days.
+import { trackedUserHref } from "@/page_state/tracked_user.ts";
 import type { TrackedUserItem } from "../../core/tracked_users/schema.ts";
 import type { TrackedUserStatus } from "../../core/tracked_users/status.ts";
 import {
@@ -21,9 +22,9 @@ interface Props {
   local: boolean;
 }
 
-export function UserRow({ user, status, lastEventAt, now, local }: Props) {
+export function TrackedUserRow({ user, status, lastEventAt, now, local }: Props) {
   const online = status === "ONLINE";
-  const href = `/users/${encodeURIComponent(user.id)}`;
+  const href = trackedUserHref(user.id);
   const traits = traitsSummary(user.traits, 2);
   return (
     <tr data-user={user.id} data-status={status}>

@@ -3,7 +3,7 @@
 // the Timeline around it, skips this (up to 200 sessions × 50 periods) until the data changes.
 import { Component } from "preact";
 import { colorOf, type PageColors } from "@/charts/page_colors.ts";
-import { replayHref } from "@/charts/replay_link.ts";
+import { periodReplayHref } from "@/charts/replay_link.ts";
 import { timeTicks } from "@/charts/time_axis.ts";
 import type { Bar, TimelineLayout } from "@/charts/timeline_layout.ts";
 
@@ -123,7 +123,7 @@ function SessionBar(
         return (
           <a
             key={segment.period}
-            href={replayHref(bar.session, period)}
+            href={periodReplayHref(bar.session, period)}
             tabIndex={-1}
             data-tip={`p:${index}:${segment.period}`}
           >

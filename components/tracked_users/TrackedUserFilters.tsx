@@ -1,7 +1,8 @@
 // The users list's controls as a GET form: every choice lands in the URL query, so a filtered view
 // can be shared and the back button works.
 import { STATUSES } from "../../core/tracked_users/status.ts";
-import type { UsersQuery } from "../../page_state/tracked_users.ts";
+import type { TrackedUserListInput } from "@/core/tracked_users/schema.ts";
+import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import { StatusName } from "./StatusName.tsx";
 import { OrderAndApply } from "../ui/OrderAndApply.tsx";
 import { SearchField } from "../ui/SearchField.tsx";
@@ -13,10 +14,10 @@ const SORTS = [
   ["newest", "First seen"],
 ] as const;
 
-export function UserFilters({ query }: { query: UsersQuery }) {
+export function TrackedUserFilters({ query }: { query: TrackedUserListInput }) {
   return (
-    <form method="get" action="/users" class="filters" aria-label="Filter users">
-      <SearchField value={query.search} placeholder="Name or user id" />
+    <form method="get" action={trackedUsersHref()} class="filters" aria-label="Filter users">
+      <SearchField value={query.search ?? ""} placeholder="Name or user id" />
       <div class="field" role="group" aria-labelledby="status-label">
         <span id="status-label">Status</span>
         <div class="chips">
@@ -26,7 +27,7 @@ export function UserFilters({ query }: { query: UsersQuery }) {
                 type="checkbox"
                 name="statuses"
                 value={status}
-                checked={query.statuses.includes(status)}
+                checked={query.statuses?.includes(status) ?? false}
               />
               <span class="dot" data-status={status} aria-hidden="true" />
               <StatusName status={status} />
@@ -42,7 +43,7 @@ export function UserFilters({ query }: { query: UsersQuery }) {
           ))}
         </select>
       </label>
-      <OrderAndApply sortDir={query.sortDir} resetHref="/users" />
+      <OrderAndApply sortDir={query.sortDir} resetHref={trackedUsersHref()} />
     </form>
   );
 }

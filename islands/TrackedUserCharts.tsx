@@ -4,16 +4,17 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { TrackedUserActivity, TrackedUserTimeline } from "../core/tracked_users/schema.ts";
 import type { Range } from "../core/tracked_users/timeline.ts";
-import { ActivityChart } from "../components/tracked_users/user/ActivityChart.tsx";
-import { ActivitySummary } from "../components/tracked_users/user/ActivitySummary.tsx";
-import { ChartLegend } from "../components/tracked_users/user/ChartLegend.tsx";
-import { ChartStatus } from "../components/tracked_users/user/ChartStatus.tsx";
-import { PageShares } from "../components/tracked_users/user/PageShares.tsx";
+import { ActivityChart } from "../components/tracked_users/detail/ActivityChart.tsx";
+import { ActivitySummary } from "../components/tracked_users/detail/ActivitySummary.tsx";
+import { ChartLegend } from "../components/tracked_users/detail/ChartLegend.tsx";
+import { ChartStatus } from "../components/tracked_users/detail/ChartStatus.tsx";
+import { PageShares } from "../components/tracked_users/detail/PageShares.tsx";
 import { pageColors } from "../charts/page_colors.ts";
-import { Timeline } from "../components/tracked_users/user/Timeline.tsx";
-import { TruncatedNotice } from "../components/tracked_users/user/TruncatedNotice.tsx";
+import { Timeline } from "../components/tracked_users/detail/Timeline.tsx";
+import { TruncatedNotice } from "../components/tracked_users/detail/TruncatedNotice.tsx";
 import { type Loaded, useApi } from "../hooks/use_api.ts";
-import { WINDOWS, WindowSwitch } from "../components/tracked_users/user/WindowSwitch.tsx";
+import { WINDOWS, WindowSwitch } from "../components/tracked_users/detail/WindowSwitch.tsx";
+import { readTrackedUserQuery, trackedUserHref } from "@/page_state/tracked_user.ts";
 
 interface Props {
   userId: string;
@@ -23,10 +24,10 @@ interface Props {
 /** Pages coloured on screen, most important first: by time, then by events. */
 const TOP_PAGES = 6;
 
-export default function UserCharts(props: Props) {
+export default function TrackedUserCharts(props: Props) {
   const [range, setRange] = useState(props.range);
   useEffect(() => {
-    const onPop = () => setRange(rangeIn(location.search) ?? props.range);
+    const onPop = () => setRange(rangeIn(location.href) ?? props.range);
     addEventListener("popstate", onPop);
     return () => removeEventListener("popstate", onPop);
   }, []);
@@ -40,7 +41,7 @@ export default function UserCharts(props: Props) {
   // Keyed by the list, so a chart redraws only when the colours really change.
   const colors = useMemo(() => pageColors(coloured), [coloured.join("\n")]);
   const label = WINDOWS.find(([value]) => value === range)![1];
-  const href = (r: Range) => `/users/${encodeURIComponent(props.userId)}?range=${r}`;
+  const href = (r: Range) => trackedUserHref(props.userId, { range: r });
   const choose = (r: Range, event: MouseEvent) => {
     event.preventDefault();
     if (r === range) return;
@@ -114,9 +115,13 @@ export default function UserCharts(props: Props) {
   );
 }
 
-function rangeIn(search: string): Range | null {
-  const value = new URLSearchParams(search).get("range");
-  return WINDOWS.find(([r]) => r === value)?.[0] ?? null;
+/** The window of a tracked user's page URL; null when it names none the page knows. */
+function rangeIn(href: string): Range | null {
+  try {
+    return readTrackedUserQuery(new URL(href)).range;
+  } catch {
+    return null;
+  }
 }
 
 function topPages(

@@ -8,7 +8,7 @@ interface Props {
   projectTraitKey: string | null;
 }
 
-export function ManageUser({ user, projectTraitKey }: Props) {
+export function ManageTrackedUser({ user, projectTraitKey }: Props) {
   const keys = Object.keys(user.traits).sort();
   if (user.displayNameTraitKey && !keys.includes(user.displayNameTraitKey)) {
     keys.push(user.displayNameTraitKey);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { isDatabaseUnavailable } from "./database_budget.ts";
+import { isDatabaseUnavailable } from "./unavailable.ts";
 
-Deno.test("database budget: the driver's null-socket fault thrown into a query means unavailable", () => {
+Deno.test("database unavailable: the driver's null-socket fault thrown into a query means unavailable", () => {
   // As logged by the fault test's second outage: thrown synchronously from the query's write.
   const fault = new TypeError("Cannot read properties of null (reading 'write')");
   fault.stack = `${fault.message}\n    at nextWrite (file:///x/node_modules/.deno/postgres@3.4.9/` +

@@ -2,7 +2,7 @@
 // duration, the pages it went through and links into its replay.
 import type { TrackedUserTimeline } from "@/core/tracked_users/schema.ts";
 import { formatDuration } from "@/utils/format.ts";
-import { replayHref, shortTime } from "@/charts/replay_link.ts";
+import { periodReplayHref, shortTime } from "@/charts/replay_link.ts";
 
 const PAGES_SHOWN = 6;
 
@@ -25,14 +25,14 @@ export function TimelineTable({ timeline }: { timeline: TrackedUserTimeline }) {
             {sessions.map((s) => (
               <tr key={s.id} data-session={s.id}>
                 <td>
-                  <a href={replayHref(s)}>{shortTime(s.startedAt)}</a>
+                  <a href={periodReplayHref(s)}>{shortTime(s.startedAt)}</a>
                 </td>
                 <td class="num">{formatDuration(s.duration)}</td>
                 <td>
                   {s.periods.slice(0, PAGES_SHOWN).map((p, i) => (
                     <span key={i}>
                       {i > 0 && " → "}
-                      <a href={replayHref(s, p)}>{p.pathname ?? "?"}</a>{" "}
+                      <a href={periodReplayHref(s, p)}>{p.pathname ?? "?"}</a>{" "}
                       <span class="muted">({formatDuration(p.duration)})</span>
                     </span>
                   ))}

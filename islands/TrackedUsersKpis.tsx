@@ -13,7 +13,7 @@ interface Props {
   refreshMs: number;
 }
 
-export default function UsersKpis(props: Props) {
+export default function TrackedUsersKpis(props: Props) {
   const [summary, setSummary] = useState(props.summary);
   const [error, setError] = useState("");
 

@@ -1,13 +1,10 @@
-// A JSON body parsed (strict UTF-8) after its shape was read from its bytes; imported by the decode
-// workers too, so it stays free of the API's modules. The shape:
+// The shape of a JSON body, read from its bytes before JSON.parse (http/body.ts parseJson):
 // - how deep it nests. Parsing is iterative, but what follows (validation, JSON.stringify of the
 //   events) recurses: a body of arrays nested 4,000,000 deep held a decode worker for 20–30 s.
 //   Real bodies nest far less: rrweb writes two levels per element (a node and its childNodes),
 //   the HTML parser stops nesting elements at 512, and the corpus' deepest recording nests 68.
 // - how many arrays and objects it holds for its size. 9.9 MiB of `[],` parse to 3.4 million
 //   arrays (~150 MB of heap per body); the corpus' densest 500 events hold one per 43 bytes.
-
-import { validation } from "../core/errors.ts";
 
 /** Nesting allowed in any JSON body: room for 900 elements inside each other. */
 export const MAX_JSON_NESTING = 2000;
@@ -64,18 +61,4 @@ export function containersOver(bytes: Uint8Array, max: number): boolean {
     else if ((byte === OPEN_ARRAY || byte === OPEN_OBJECT) && ++count > max) return true;
   }
   return false;
-}
-
-const decoder = new TextDecoder("utf-8", { fatal: true });
-
-/** Strict UTF-8 JSON of a sane shape (above); an empty body stands for `{}` when `optional`. */
-export function parseJson(bytes: Uint8Array, optional: boolean): unknown {
-  if (optional && bytes.byteLength === 0) return {};
-  const problem = jsonShapeProblem(bytes);
-  if (problem) throw validation(problem);
-  try {
-    return JSON.parse(decoder.decode(bytes));
-  } catch {
-    throw validation("body is not valid JSON");
-  }
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { AppError } from "./errors.ts";
-import { gunzipCapped, gzip, readCapped } from "./gzip.ts";
+import { AppError } from "@/core/errors.ts";
+import { gzip } from "@/core/gzip.ts";
+import { gunzipCapped, readCapped } from "./body.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -15,7 +16,7 @@ function thrownKind(fn: () => unknown): string | null {
   }
 }
 
-Deno.test("gzip: round-trips bytes, and the platform's gunzip reads it", async () => {
+Deno.test("gzip: round-trips bytes, and the platform's gunzip and the body reader read it", async () => {
   const input = bytes("hello ".repeat(1000));
   const compressed = gzip(input);
   assert.ok(compressed.byteLength < input.byteLength);
@@ -25,12 +26,12 @@ Deno.test("gzip: round-trips bytes, and the platform's gunzip reads it", async (
   assert.deepEqual(new Uint8Array(await new Response(stream).arrayBuffer()), input);
 });
 
-Deno.test("gzip: output past the cap is payload_too_large", () => {
+Deno.test("body: gunzip output past the cap is payload_too_large", () => {
   const compressed = gzip(new Uint8Array(2 << 20));
   assert.equal(thrownKind(() => gunzipCapped(compressed, 1 << 20)), "payload_too_large");
 });
 
-Deno.test("gzip: corrupt or truncated input is a validation error", () => {
+Deno.test("body: corrupt or truncated gzip input is a validation error", () => {
   const compressed = gzip(bytes("{}".repeat(100)));
   const corrupt = compressed.slice();
   corrupt[corrupt.length - 5] ^= 0xff; // breaks the CRC
@@ -42,7 +43,7 @@ Deno.test("gzip: corrupt or truncated input is a validation error", () => {
   );
 });
 
-Deno.test("gzip: readCapped stops at the limit without reading the rest", async () => {
+Deno.test("body: readCapped stops at the limit without reading the rest", async () => {
   let pulled = 0;
   const endless = new ReadableStream<Uint8Array>({
     pull(controller) {

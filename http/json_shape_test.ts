@@ -4,7 +4,7 @@ import {
   jsonShapeProblem,
   MAX_JSON_NESTING,
   nestsDeeperThan,
-} from "./json_body.ts";
+} from "./json_shape.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);

@@ -4,7 +4,7 @@
 // in ~3 MB of code and a body-hashing layer that refuses streams on Deno.
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import type { EventsStoreConfig } from "../../config.ts";
+import type { EventsStoreConfig } from "@/config/events_store.ts";
 
 /** The store did not answer (down, slow, or an error of its own): the caller retries later. */
 export class StoreUnavailable extends Error {
