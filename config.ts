@@ -32,6 +32,8 @@ const envSchema = z.object({
   MAIL_PORT: z.coerce.number().int().min(1).max(65535).default(465),
   MAIL_FROM: optionalText,
   CRON_SECRET: optionalText,
+  // Bearer token of GET /metrics (README "Metrics"); unset, the endpoint is off (404).
+  METRICS_TOKEN: optionalText,
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   DATABASE_URL_UNPOOLED: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
@@ -134,6 +136,8 @@ export interface Config {
     | { user: string; password: string; host: string; port: number; from: string }
     | null;
   cronSecret: string | undefined;
+  /** Bearer token of GET /metrics; undefined turns the endpoint off. */
+  metricsToken: string | undefined;
   /** null selects the embedded PGlite database. */
   databaseUrl: string | null;
   /** Connection used by migrations; falls back to databaseUrl. */
@@ -215,6 +219,18 @@ export const crossFieldRules: Array<(env: z.infer<typeof envSchema>) => string[]
       ]
       : [];
   },
+  // Anyone can send guesses to /metrics: production takes only a token as strong as AUTH_SECRET.
+  (env) => {
+    const weak = env.NODE_ENV === "production" && env.METRICS_TOKEN
+      ? weakSecret(env.METRICS_TOKEN)
+      : "";
+    return weak
+      ? [
+        `METRICS_TOKEN is too weak for production (${weak}): use at least ${MIN_SECRET_LENGTH} ` +
+        "random characters, e.g. `openssl rand -base64 32`",
+      ]
+      : [];
+  },
   (env) =>
     env.NODE_ENV === "production" && !(env.APP_URL ?? env.AUTH_URL ?? env.PLATFORM_URL)
       ? ["APP_URL (or AUTH_URL or PLATFORM_URL) is required in production"]
@@ -275,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       }
       : null,
     cronSecret: e.CRON_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     databaseUrl: e.DATABASE_URL ?? null,
     migrationDatabaseUrl: e.DATABASE_URL_UNPOOLED ?? e.DATABASE_URL ?? null,
     dataDir: e.DATA_DIR,

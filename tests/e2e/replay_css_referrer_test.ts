@@ -3,6 +3,7 @@
 // reach the recorded site's hosts without any Referer, from the server's first frame and the
 // player's own frame alike.
 import assert from "node:assert/strict";
+import { artifactPath } from "../helpers/browser.ts";
 import {
   holdIslands,
   playToEnd,
@@ -114,6 +115,7 @@ Deno.test("replay e2e: no load started by recorded CSS carries a Referer", async
     await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
     await waitServerFrame(page);
     await page.waitForTimeout(1_000);
+    await page.screenshot({ path: await artifactPath("replay_css_server_frame.png") });
     const byServerFrame = third.seen.length;
     release();
 
@@ -121,6 +123,7 @@ Deno.test("replay e2e: no load started by recorded CSS carries a Referer", async
     await waitLoaded(page);
     await playToEnd(page);
     await page.waitForTimeout(1_000);
+    await page.screenshot({ path: await artifactPath("replay_css_player.png") });
 
     const paths = third.seen.map((r) => r.path);
     // Each kind of recorded CSS did load its file (else the Referer check below would be empty).
