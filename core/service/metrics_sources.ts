@@ -39,14 +39,8 @@ export function watchApp(metrics: Metrics, db: Db, options: { store: boolean }) 
     },
   );
   if (!options.store) return;
-  // One query for both readings: the two gauges of a scrape share it.
-  let last: { at: number; backlog: ReturnType<typeof offloadBacklog> } | null = null;
-  const read = () => {
-    if (!last || performance.now() - last.at > 1_000) {
-      last = { at: performance.now(), backlog: offloadBacklog(db.kysely) };
-    }
-    return last.backlog;
-  };
+  // Each gauge asks on its own (prom-client collects them side by side): two cheap queries.
+  const read = () => offloadBacklog(db.kysely);
   metrics.gauge(
     "playhead_offload_staged_batches",
     "Batches stored in PostgreSQL and waiting to be offloaded to the object store.",
