@@ -74,11 +74,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
     async (c) => {
       const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };
       const { stored } = await ingestPrepared(deps, c.var.publicKey, c.var.ingest, context);
-      deps.metrics.ingestStored(
-        c.var.ingest.batch?.data.byteLength ?? 0,
-        c.var.ingest.eventCount,
-        stored,
-      );
+      deps.metrics.ingestStored(c.var.ingest, stored);
       return c.body(null, 204);
     },
   );

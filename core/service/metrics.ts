@@ -82,10 +82,13 @@ export class Metrics {
   }
 
   /** A batch written; `stored` false when it was a duplicate of one already stored. */
-  ingestStored(batchBytes: number, events: number, stored: boolean) {
-    if (!stored) return;
-    this.#storedBytes.inc(batchBytes);
-    this.#events.inc(events);
+  ingestStored(
+    prepared: { batch: { data: Uint8Array } | null; eventCount: number },
+    stored: boolean,
+  ) {
+    if (!stored || !prepared.batch) return;
+    this.#storedBytes.inc(prepared.batch.data.byteLength);
+    this.#events.inc(prepared.eventCount);
   }
 
   decodeJob(seconds: number) {
