@@ -11,6 +11,8 @@ import {
   serverTiming,
 } from "./http/middleware.ts";
 import { compress } from "./http/compress.ts";
+import { requestMetrics } from "./http/request_metrics.ts";
+import { metricsRoutes } from "./api/service/metrics.ts";
 
 /** Answers a request for a static or built file, or null when the path is not one. */
 export type StaticHandler = (req: Request) => Promise<Response | null>;
@@ -42,7 +44,9 @@ export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   for (const mount of parts.mounts ?? []) app.route("/", mount);
 
   app.use(serverTiming(), requestId(), securityHeaders(), refuseNulInAddress(), requestClasses());
+  app.use(requestMetrics(deps.metrics));
   app.route("/api", createApi(deps));
+  app.route("/", metricsRoutes(deps));
 
   const pages = parts.pages;
   app.all("*", (c) => pages ? pages(c.req.raw, { deps }) : c.text("Not found", 404));

@@ -23,6 +23,8 @@ export interface Config {
     | { user: string; password: string; host: string; port: number; from: string }
     | null;
   cronSecret: string | undefined;
+  /** Bearer token of GET /metrics; undefined turns the endpoint off. */
+  metricsToken: string | undefined;
   /** null selects the embedded PGlite database. */
   databaseUrl: string | null;
   /** Connection used by migrations; falls back to databaseUrl. */
@@ -101,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       }
       : null,
     cronSecret: e.CRON_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     databaseUrl: e.DATABASE_URL ?? null,
     migrationDatabaseUrl: e.DATABASE_URL_UNPOOLED ?? e.DATABASE_URL ?? null,
     dataDir: e.DATA_DIR,

@@ -236,6 +236,23 @@ Deno.test("config: production refuses a short or placeholder AUTH_SECRET, naming
   assert.equal(loadConfig({ ...DEV, AUTH_SECRET: "changeme" }).authSecret, "changeme");
 });
 
+Deno.test("config: METRICS_TOKEN is optional, and production refuses a weak one", () => {
+  const pair = { MAIL_USER: "bot@x.test", MAIL_APP_PASSWORD: "pw" };
+  assert.equal(loadConfig({ ...PRODUCTION, ...pair }).metricsToken, undefined);
+  for (const token of ["changeme", "metrics", "Vd0pK3n9yQ2mX7rB4tL8wE1sZ6uH5cJ", "z".repeat(40)]) {
+    assert.throws(() => loadConfig({ ...PRODUCTION, ...pair, METRICS_TOKEN: token }), (error) => {
+      assert.ok(error instanceof ConfigError, token);
+      assert.deepEqual(error.problems.length, 1, token);
+      assert.match(error.problems[0], /^METRICS_TOKEN is too weak for production/, token);
+      assert.ok(!error.message.includes(token), token);
+      return true;
+    });
+  }
+  const strong = "Qm7xT2vN9pL4kR8sW1cY6bH3jF5dG0zA";
+  assert.equal(loadConfig({ ...PRODUCTION, ...pair, METRICS_TOKEN: strong }).metricsToken, strong);
+  assert.equal(loadConfig({ ...DEV, METRICS_TOKEN: "dev" }).metricsToken, "dev");
+});
+
 Deno.test("config: EVENTS_STORE turns the object store on, in the AWS SDKs' variable names", () => {
   assert.equal(loadConfig(DEV).eventsStore, null);
   const keys = { AWS_ACCESS_KEY_ID: "ak", AWS_SECRET_ACCESS_KEY: "sk" };

@@ -155,7 +155,7 @@ function scheduleCleanup(): void {
   }
   Deno.cron("daily-cleanup", "30 3 * * *", async () => {
     try {
-      await runCleanup(deps, new Date(), { trigger: "cron" });
+      await deps.metrics.cleanup(runCleanup(deps, new Date(), { trigger: "cron" }));
     } catch (error) {
       log.error("cron:cleanup:failed", {
         error: error instanceof Error ? error.stack : String(error),

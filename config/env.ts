@@ -32,6 +32,8 @@ export const envSchema = z.object({
   MAIL_PORT: z.coerce.number().int().min(1).max(65535).default(465),
   MAIL_FROM: optionalText,
   CRON_SECRET: optionalText,
+  // Bearer token of GET /metrics (README "Metrics"); unset, the endpoint is off (404).
+  METRICS_TOKEN: optionalText,
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   DATABASE_URL_UNPOOLED: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),

@@ -27,6 +27,18 @@ export const crossFieldRules: Array<(env: Env) => string[]> = [
       ]
       : [];
   },
+  // Anyone can send guesses to /metrics: production takes only a token as strong as AUTH_SECRET.
+  (env) => {
+    const weak = env.NODE_ENV === "production" && env.METRICS_TOKEN
+      ? weakSecret(env.METRICS_TOKEN)
+      : "";
+    return weak
+      ? [
+        `METRICS_TOKEN is too weak for production (${weak}): use at least ${MIN_SECRET_LENGTH} ` +
+        "random characters, e.g. `openssl rand -base64 32`",
+      ]
+      : [];
+  },
   (env) =>
     env.NODE_ENV === "production" && !(env.APP_URL ?? env.AUTH_URL ?? env.PLATFORM_URL)
       ? ["APP_URL (or AUTH_URL or PLATFORM_URL) is required in production"]

@@ -9,6 +9,8 @@ import { projectKeyExists } from "../db/queries/projects/projects.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
 import { ObjectStore } from "@/db/object_store.ts";
+import { Metrics } from "./service/metrics.ts";
+import { watchApp } from "./service/metrics_sources.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;
@@ -31,10 +33,14 @@ export interface AppDeps {
   mailer: Mailer | null;
   /** Where event batches are offloaded (EVENTS_STORE); null keeps them in PostgreSQL. */
   store: ObjectStore | null;
+  /** This app's Prometheus registry and instruments (GET /metrics). */
+  metrics: Metrics;
   status(): Promise<ServiceStatus>;
 }
 
 export function createDeps(config: Config, db: Db): AppDeps {
+  const metrics = new Metrics();
+  watchApp(metrics, db, { store: config.eventsStore !== null });
   return {
     config,
     db,
@@ -42,7 +48,13 @@ export function createDeps(config: Config, db: Db): AppDeps {
     knownKeys: new KnownKeys((key) => projectKeyExists(db.kysely, key)),
     authSecret: resolveAuthSecret(config),
     mailer: createMailer(config.mail),
-    store: config.eventsStore ? new ObjectStore(config.eventsStore) : null,
+    store: config.eventsStore
+      ? new ObjectStore(
+        config.eventsStore,
+        (method, outcome) => metrics.storeRequest(method, outcome),
+      )
+      : null,
+    metrics,
     status: async () => ({
       version: VERSION,
       databaseKind: db.kind,

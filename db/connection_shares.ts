@@ -93,6 +93,9 @@ class Turns {
   readonly #waiting: Array<(granted: boolean) => void> = [];
   /** The most connections the class held at once (for tests). */
   peak = 0;
+  /** Queries that found every connection of the class busy and waited, and those that gave up. */
+  waits = 0;
+  busy = 0;
   constructor(readonly size: number) {
     this.#free = size;
   }
@@ -105,6 +108,7 @@ class Turns {
       this.peak = Math.max(this.peak, this.held);
       return Promise.resolve(true);
     }
+    this.waits++;
     return new Promise((resolve) => {
       const grant = (granted: boolean) => {
         clearTimeout(timer);
@@ -112,6 +116,7 @@ class Turns {
       };
       const timer = setTimeout(() => {
         this.#waiting.splice(this.#waiting.indexOf(grant), 1);
+        this.busy++;
         resolve(false);
       }, waitMs);
       this.#waiting.push(grant);
@@ -128,8 +133,11 @@ class Turns {
 
 export interface ShareGate {
   readonly shares: Shares;
-  /** Connections each class holds now, and the most it held at once. */
-  usage(): Record<RequestClass, { held: number; peak: number }>;
+  /**
+   * Connections each class holds now, the most it held at once, and its queries so far that
+   * waited for a connection and that gave up (ShareBusy: 503).
+   */
+  usage(): Record<RequestClass, { held: number; peak: number; waits: number; busy: number }>;
 }
 
 /** `dialect` with its connections handed out by class shares. */
@@ -145,7 +153,9 @@ export function sharedDialect(
     shares,
     usage: () =>
       Object.fromEntries(
-        Object.entries(turns).map(([name, t]) => [name, { held: t.held, peak: t.peak }]),
+        Object.entries(turns).map((
+          [name, t],
+        ) => [name, { held: t.held, peak: t.peak, waits: t.waits, busy: t.busy }]),
       ) as ReturnType<ShareGate["usage"]>,
   };
   return {

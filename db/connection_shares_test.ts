@@ -50,6 +50,12 @@ Deno.test("a class holds at most its share; past it a query waits, then ShareBus
     const third = runAs("dashboard", () => sql`SELECT 1`.execute(db.kysely));
     await assert.rejects(third, ShareBusy);
     assert.equal(db.gate.usage().dashboard.held, 2);
+    // Counted for /metrics: the one query that waited, and gave up.
+    assert.deepEqual(
+      [db.gate.usage().dashboard.waits, db.gate.usage().dashboard.busy],
+      [1, 1],
+    );
+    assert.equal(db.gate.usage().ingest.waits, 0);
     if (!db.pglite) {
       // Another class has connections of its own while the dashboard's are all taken.
       const other = await runAs(

@@ -6,6 +6,9 @@ import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { EventsStoreConfig } from "@/config/events_store.ts";
 
+/** How a store request ended, as the app's metrics count it. */
+export type StoreOutcome = "ok" | "missing" | "client_error" | "server_error" | "failed";
+
 /** The store did not answer (down, slow, or an error of its own): the caller retries later. */
 export class StoreUnavailable extends Error {
   constructor(message: string) {
@@ -25,7 +28,11 @@ export class ObjectStore {
   #lastFailure = 0;
   #probing: Promise<void> | null = null;
 
-  constructor(readonly config: EventsStoreConfig) {
+  /** `onRequest` hears how each request ended (the app's metrics). */
+  constructor(
+    readonly config: EventsStoreConfig,
+    private readonly onRequest: (method: string, outcome: StoreOutcome) => void = () => {},
+  ) {
     // retries: 0 — the offloader backs off by itself, and a read answers 503 at once.
     this.#client = new AwsClient({
       accessKeyId: config.accessKeyId,
@@ -165,12 +172,19 @@ export class ObjectStore {
       });
       if (res.status >= 500) this.#lastFailure = Date.now();
       else this.#lastOk = Date.now();
+      this.onRequest(init.method ?? "GET", outcomeOf(res.status));
       return res;
     } catch (error) {
       this.#lastFailure = Date.now();
+      this.onRequest(init.method ?? "GET", "failed");
       throw new StoreUnavailable(`${init.method ?? "GET"} ${path}: ${String(error)}`);
     }
   }
+}
+
+function outcomeOf(status: number): StoreOutcome {
+  if (status === 404 || status === 416) return "missing";
+  return status >= 500 ? "server_error" : status >= 400 ? "client_error" : "ok";
 }
 
 /** Throws StoreUnavailable unless 2xx; the body is let go unless the caller reads it. */

@@ -7,6 +7,9 @@ import { __setAssetConfig } from "./runtime.ts";
 import type { FreshContext, Handler, Handlers, Manifest, RenderOptions } from "./types.ts";
 import { type PageRequest, renderError, renderRoute, renderSpecial } from "./respond.ts";
 
+/** The route pattern each request was matched to (`/replays/:sessionId`), for the app's metrics. */
+export const matchedPatterns = new WeakMap<Request, string>();
+
 export interface PageHandlerOptions {
   /** Folder of files served as-is (`static/`). */
   staticDir: string;
@@ -46,6 +49,7 @@ export async function createPageHandler(
     const url = new URL(req.url);
     const pathname = stripBase(url.pathname, basePath);
     const match = pathname === null ? null : matchRoute(table, pathname);
+    if (match) matchedPatterns.set(req, match.route.pattern);
     const page: PageRequest = { req, url, table, basePath, build: getBuild };
     const ctx = makeContext(page, match?.route ?? null, match?.params ?? {}, { ...initialState });
     const chain = match ? match.route.middlewares : middlewaresForUnmatched(table, pathname ?? "/");

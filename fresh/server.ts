@@ -19,7 +19,12 @@ export type {
   RouteConfig,
   UnknownPageProps,
 } from "./types.ts";
-export { createPageHandler, type PageHandler, type PageHandlerOptions } from "./handler.ts";
+export {
+  createPageHandler,
+  matchedPatterns,
+  type PageHandler,
+  type PageHandlerOptions,
+} from "./handler.ts";
 export { createStaticHandler, type StaticHandler, type StaticOptions } from "./static.ts";
 export {
   defineConfig,

@@ -3,6 +3,7 @@
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { keepBlankAddress } from "./blank_address.ts";
 import { HeldScrolls } from "./held_scrolls.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import { KeyframeScout } from "./keyframe_scout.ts";
@@ -257,6 +258,7 @@ export class ReplayController {
       this.options.onChange();
     });
     replayer.disableInteract();
+    keepBlankAddress(replayer.iframe);
     this.#replayer = replayer;
     playExactly(replayer);
     this.#scrolls = new HeldScrolls(replayer);

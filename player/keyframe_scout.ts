@@ -8,6 +8,7 @@
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { Replayer } from "rrweb";
 import type { RecordedEvent } from "./decode.ts";
+import { keepBlankAddress } from "./blank_address.ts";
 import { HeldScrolls } from "./held_scrolls.ts";
 import { captureKeyframe, type Keyframe } from "./keyframe.ts";
 import {
@@ -195,6 +196,7 @@ export class KeyframeScout {
       useVirtualDom: false,
     });
     replayer.disableInteract();
+    keepBlankAddress(replayer.iframe);
     if (!hasKeyframeSupport(replayer)) {
       replayer.destroy();
       this.destroy();

@@ -16,6 +16,9 @@ export interface DecodePool {
   decode(wire: { bytes: Uint8Array; gzip: boolean }, weight: number): Promise<PreparedIngest>;
   /** Bytes (weights) admitted and not yet answered. */
   readonly bytesInFlight: number;
+  /** Bodies waiting for a worker, and bodies a worker is decoding now (the metrics). */
+  readonly queued: number;
+  readonly decoding: number;
   /** Bodies decoded so far, by all workers (for tests). */
   readonly decoded: number;
   /** The most bodies decoding at once, and the threads they were decoded on (for tests). */
@@ -165,6 +168,12 @@ export function createDecodePool(
   const pool: DecodePool = {
     get bytesInFlight() {
       return bytesInFlight;
+    },
+    get queued() {
+      return queue.length;
+    },
+    get decoding() {
+      return busy.size;
     },
     get decoded() {
       return decoded;

@@ -10,6 +10,7 @@ import { databaseBudget } from "@/http/database_budget.ts";
 import { ingestAdmission } from "./admission.ts";
 import { decodePool } from "./decode_pool.ts";
 import { ingestBody } from "./ingest_body.ts";
+import { meteredIngest, meteredPool } from "./metered.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";
 import { PUBLIC_KEY_HEADER, publicKey } from "../public_key.ts";
@@ -41,7 +42,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
 
   // Scoped to the key-authenticated paths: this sub-app is mounted at the /api root, where a bare
   // `use` would reach every other endpoint as well.
-  app.use("/ingest", openCors, noStore());
+  app.use("/ingest", openCors, noStore(), meteredIngest(deps.metrics));
   app.use("/sessions/cancel", openCors, noStore());
   // Past its database budget a request answers 503 + Retry-After, inside CORS, so the SDK reads it
   // and retries. The budget starts once the body is in: a slow upload is the body timeout's (408),
@@ -67,12 +68,13 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
       errors: [413, 415, 503],
     }),
     keyed,
-    ingestBody(decodePool(deps.config.ingestDecodeWorkers)),
+    ingestBody(meteredPool(decodePool(deps.config.ingestDecodeWorkers), deps.metrics)),
     admitted,
     budget,
     async (c) => {
       const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };
-      await ingestPrepared(deps, c.var.publicKey, c.var.ingest, context);
+      const { stored } = await ingestPrepared(deps, c.var.publicKey, c.var.ingest, context);
+      deps.metrics.ingestStored(c.var.ingest, stored);
       return c.body(null, 204);
     },
   );

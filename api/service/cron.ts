@@ -1,7 +1,6 @@
 // /api/cron: the daily cleanup for external schedulers (docs/decisions.md "Cleanup"). Bearer
 // CRON_SECRET when it is configured; a mismatch is 401 before any work. Deno.cron in main.ts calls
 // the same function.
-import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "../../core/deps.ts";
 import { runCleanup } from "../../core/service/cleanup.ts";
@@ -11,20 +10,13 @@ import { cleanupResult } from "../../core/service/schema.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";
-
-/** Compares digests so the time taken says nothing about how much of the secret matched. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
+import { bearerToken, sameSecret } from "./bearer.ts";
 
 /** Refuses the request unless it carries `Bearer <secret>`; lets everything through when unset. */
 function cronSecret(secret: string | undefined): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (secret) {
-      const header = c.req.header("authorization") ?? "";
-      const token = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
-      if (!sameSecret(token, secret)) {
+      if (!sameSecret(bearerToken(c.req.header("authorization")), secret)) {
         log.warn("cron:cleanup:unauthorized", { requestId: c.var.requestId });
         throw authError("invalid cron secret");
       }
@@ -49,7 +41,8 @@ export function cronRoutes(deps: AppDeps): Hono<ApiEnv> {
     noStore(),
     cronSecret(deps.config.cronSecret),
     async (c) => {
-      const { skipped, ...counts } = await runCleanup(deps, new Date(), { trigger: "http" });
+      const result = await deps.metrics.cleanup(runCleanup(deps, new Date(), { trigger: "http" }));
+      const { skipped, ...counts } = result;
       return c.json({ ...counts, skipped });
     },
   );

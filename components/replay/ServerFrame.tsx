@@ -1,8 +1,11 @@
 // The recording's first frame as the server renders it (player/first_frame.ts), in the player slot
-// before any script runs: a sandboxed iframe without allow-scripts, like rrweb's, scaled and centred
-// by CSS alone (static/replay.css) exactly as the player fits its own frame. Its HTML reaches the
-// island's server render through context, never its props (which would send it twice); in the
-// browser the context is empty and hydration leaves the markup as the server wrote it.
+// before any script runs: a sandboxed iframe without scripts, scaled and centred by CSS alone
+// (static/replay.css) exactly as the player fits its own frame. Unlike rrweb's it has no
+// allow-same-origin: nothing reads it, and a srcdoc document of the page's origin would give loads
+// its recorded CSS starts the dashboard's origin as Referer (player/blank_address.ts says why). Its
+// HTML reaches the island's server render through context, never its props (which would send it
+// twice); in the browser the context is empty and hydration leaves the markup as the server wrote
+// it.
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import { escapeAttribute } from "../../player/snapshot_html.ts";
@@ -13,7 +16,7 @@ export const ServerFrameHtml = createContext("");
 export function ServerFrame({ size }: { size: Size }) {
   const html = useContext(ServerFrameHtml);
   const markup = html &&
-    `<iframe sandbox="allow-same-origin" tabindex="-1" title="First frame of the recording" ` +
+    `<iframe sandbox="" tabindex="-1" title="First frame of the recording" ` +
       `srcdoc="${escapeAttribute(html)}"></iframe>`;
   return (
     <div

@@ -13,7 +13,7 @@ import {
   snapshotBatchAt,
 } from "../../db/queries/sessions/detail.ts";
 import { notFound } from "../errors.ts";
-import { readRange, resolveBytes } from "../storage/read.ts";
+import { rangesWithin, resolveBytes } from "../storage/read.ts";
 import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
@@ -168,6 +168,12 @@ export async function sessionEvents(
 const FIRST_SLICE_BYTES = 64 * 1024;
 
 /**
+ * How long the replay page waits on the object store for its first frame (docs/decisions.md
+ * "Recordings in an object store"): past it the page goes without one, at once.
+ */
+export const FIRST_FRAME_STORE_WAIT_MS = 250;
+
+/**
  * Checks access now, then yields the session's first `limit` batches in replay order, each as its
  * stored gzip bytes in growing slices: the reader of the first frame usually stops early in the
  * first batch, and a large batch is then never read whole.
@@ -179,13 +185,23 @@ export async function sessionFirstBatches(
   limit: number,
 ): Promise<AsyncIterable<AsyncIterable<Uint8Array>>> {
   const session = await sessionOf(deps, viewer, id);
-  // A store that is down or an object that is missing ends the slices: no first frame then.
+  // A store that is down, slow or frozen, or an object that is missing, ends the slices: no first
+  // frame then, and the player reads the recording (and reports the store's state) itself.
+  const store = rangesWithin(deps.store ?? null, FIRST_FRAME_STORE_WAIT_MS);
   const slice = async (index: number, from: number, length: number) => {
     const bytes = await batchDataSlice(deps.db.kysely, session, index, from, length);
     if (!bytes || "data" in bytes) return bytes?.data ?? null;
-    return await readRange(deps.store ?? null, bytes).catch(() => null);
+    return await store.read(bytes);
   };
   return (async function* () {
+    try {
+      yield* batches();
+    } finally {
+      store.stop();
+    }
+  })();
+
+  async function* batches() {
     for (let index = 0; index < limit; index++) {
       const first = await slice(index, 0, FIRST_SLICE_BYTES);
       if (!first) return;
@@ -199,5 +215,5 @@ export async function sessionFirstBatches(
         }
       })();
     }
-  })();
+  }
 }

@@ -55,6 +55,24 @@ export async function resolveBytes(
   return out;
 }
 
+/**
+ * Reads ranges for a page that must not wait on the store: null (no bytes) once `waitMs` have
+ * passed since its first read, or at once while the store is known to be down. A read it stops
+ * waiting for runs on to the store's own timeout, its outcome dropped. `stop()` ends its timer.
+ */
+export function rangesWithin(store: ObjectStore | null, waitMs: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadline: Promise<null> | null = null;
+  return {
+    read(bytes: { key: string; offset: number; length: number }): Promise<Uint8Array | null> {
+      if (!store || store.status() === "unavailable") return Promise.resolve(null);
+      deadline ??= new Promise((resolve) => timer = setTimeout(resolve, waitMs, null));
+      return Promise.race([readRange(store, bytes).catch(() => null), deadline]);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
 /** One range of an object, or null when it is missing; throws StoreUnavailable when down. */
 export function readRange(
   store: ObjectStore | null,

@@ -2,7 +2,7 @@
 // shown in the player slot before any script runs, fitted exactly where the player draws, and
 // replaced by the player's own frame without a change in place or content.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import {
   frameText,
   holdIslands,
@@ -10,7 +10,6 @@ import {
   meta,
   openReplay,
   playToEnd,
-  serverFrame,
   snapshot,
   startReplayWorld,
   waitServerFrame,
@@ -21,10 +20,8 @@ const box = async (page: Page, selector: string) => {
   const round = (x: number) => Math.round(x * 10) / 10;
   return [rect.x, rect.y, rect.width, rect.height].map(round);
 };
-const serverText = (page: Page) =>
-  serverFrame(page).evaluate((frame: HTMLIFrameElement) =>
-    (frame.contentDocument?.body?.innerText ?? "").replace(/\s+/g, " ").trim()
-  );
+const serverText = (frame: Frame) =>
+  frame.evaluate(() => (document.body?.innerText ?? "").replace(/\s+/g, " ").trim());
 
 Deno.test("replay e2e: the server's first frame", async (t) => {
   await using world = await startReplayWorld();
@@ -37,8 +34,7 @@ Deno.test("replay e2e: the server's first frame", async (t) => {
       const { page, errors } = await world.page({ width: 1280, height: 900 });
       const release = await holdIslands(page);
       await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
-      await waitServerFrame(page);
-      const shown = await serverText(page);
+      const shown = await serverText(await waitServerFrame(page));
       assert.match(shown, /^Interactivity .*One of the goals of Flot/);
       assert.equal(await page.locator(".replay-overlay").count(), 0);
       const serverBox = await box(page, ".replay-server-frame iframe");

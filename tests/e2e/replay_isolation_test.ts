@@ -9,7 +9,6 @@ import {
   holdIslands,
   playToEnd,
   type RrwebEvent,
-  serverFrame,
   startReplayWorld,
   waitLoaded,
   waitServerFrame,
@@ -148,13 +147,10 @@ Deno.test("replay e2e: the recorded look loads, documents do not, and no Referer
     assert.equal(response?.headers()["referrer-policy"], "no-referrer");
 
     // The server's first frame, before any script of the page runs.
-    await waitServerFrame(page);
-    await probePolicy(await frameOf(page, ".replay-server-frame iframe"), remote.url, "server");
+    const server = await waitServerFrame(page);
+    await probePolicy(server, remote.url, "server");
     await page.waitForTimeout(1_000);
-    assert.match(
-      await serverFrame(page).evaluate((f: HTMLIFrameElement) => f.contentDocument!.body.innerText),
-      /Isolated page/,
-    );
+    assert.match(await server.evaluate(() => document.body.innerText), /Isolated page/);
     release();
 
     // The player's own frame, played to the end (the mutations included).

@@ -2,7 +2,7 @@
 // test file, a signed-in VIEWER, recordings posted through the real ingest endpoint the way the
 // SDK cuts them, and helpers to read the player's state from the page.
 import type { Kysely } from "kysely";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import type { Database } from "../../db/schema.ts";
 import { cutSession, loadRecording, type RrwebEvent } from "../../bench/corpus_batches.ts";
 import { launchChromium } from "../helpers/browser.ts";
@@ -165,15 +165,18 @@ export async function playToEnd(page: Page) {
 /** The server-rendered first frame's iframe (present until the player has drawn its own). */
 export const serverFrame = (page: Page) => page.locator(".replay-server-frame iframe");
 
-/** Waits until the server's first frame has a document with content. */
-export async function waitServerFrame(page: Page) {
-  await page.waitForFunction(() => {
-    const frame = document.querySelector<HTMLIFrameElement>(".replay-server-frame iframe");
-    // the page's stylesheets place the frame: a box measured before they load is not the fitted one
-    const styled = [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")]
-      .every((link) => link.sheet !== null);
-    return styled && (frame?.contentDocument?.body?.childElementCount ?? 0) > 0;
-  });
+/** Waits until the server's first frame has a document with content; returns that document's frame. */
+export async function waitServerFrame(page: Page): Promise<Frame> {
+  // the page's stylesheets place the frame: a box measured before they load is not the fitted one
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")]
+      .every((link) => link.sheet !== null)
+  );
+  // The frame's origin is opaque (no allow-same-origin): the page cannot read it, the test can.
+  const frame = await (await serverFrame(page).elementHandle())?.contentFrame();
+  if (!frame) throw new Error("no server frame");
+  await frame.waitForFunction(() => (document.body?.childElementCount ?? 0) > 0);
+  return frame;
 }
 
 /** A Meta event of an 800 × 600 page. */

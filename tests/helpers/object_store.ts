@@ -109,3 +109,65 @@ function pick(env: Record<string, string>): Record<string, string> {
   const keys = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"];
   return Object.fromEntries(keys.map((k) => [k, env[k]]));
 }
+
+/** A store that accepts connections and reads requests but never answers one. */
+export interface FrozenStore extends AsyncDisposable {
+  /** AWS_ENDPOINT_URL_S3 and the other variables of a store on it. */
+  env: Record<string, string>;
+  /** The request line of each request received ("GET /frozen/… HTTP/1.1"), and whether it is still open. */
+  requests(): Array<{ line: string; open: boolean }>;
+}
+
+export function frozenStore(extra: Record<string, string> = {}): FrozenStore {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const connections = new Set<Deno.Conn>();
+  const requests: Array<{ line: string; open: boolean }> = [];
+  const hold = async (conn: Deno.Conn) => {
+    connections.add(conn);
+    const buffer = new Uint8Array(16 * 1024);
+    let request: { line: string; open: boolean } | null = null;
+    try {
+      // Read (and drop) what the client sends until it gives up; answer nothing.
+      for (let n = await conn.read(buffer); n !== null; n = await conn.read(buffer)) {
+        if (request) continue;
+        const text = new TextDecoder().decode(buffer.subarray(0, n));
+        request = { line: text.slice(0, text.indexOf("\r\n")), open: true };
+        requests.push(request);
+      }
+    } catch {
+      // closed under us
+    } finally {
+      if (request) request.open = false;
+      connections.delete(conn);
+      try {
+        conn.close();
+      } catch {
+        // already closed
+      }
+    }
+  };
+  const accepting = (async () => {
+    try {
+      for await (const conn of listener) hold(conn);
+    } catch {
+      // the listener closed
+    }
+  })();
+  const { port } = listener.addr as Deno.NetAddr;
+  return {
+    env: {
+      EVENTS_STORE: "s3://frozen/recordings",
+      AWS_ACCESS_KEY_ID: "frozen-access-key",
+      AWS_SECRET_ACCESS_KEY: "frozen-secret-key",
+      AWS_REGION: "us-east-1",
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`,
+      ...extra,
+    },
+    requests: () => requests.map((r) => ({ ...r })),
+    [Symbol.asyncDispose]: async () => {
+      listener.close();
+      for (const conn of connections) conn.close();
+      await accepting;
+    },
+  };
+}
