@@ -3,6 +3,10 @@
 
 import type { EventType } from "@rrweb/types";
 import { gzipSync } from "fflate";
+import { cutText, PATHNAME_CHARS } from "../core/ingest/limits.ts";
+import { CaptureGate } from "./capture_gate.ts";
+import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
+import { pathRule } from "./url_rules.ts";
 import { EarlyConsole } from "./early_console.ts";
 import { Flusher } from "./flusher.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
@@ -25,6 +29,8 @@ import type {
 // rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
 // the enum objects stay out of the bundle.
 const CUSTOM_EVENT: EventType.Custom = 5;
+/** How long after leaving a blocked page (single-page navigation) recording resumes. */
+const RESUME_DELAY_MS = 100;
 
 /** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
 export class PlayheadClient {
@@ -41,12 +47,25 @@ export class PlayheadClient {
   #startUrl: string | null = null;
   /** Console calls before the first full snapshot (sdk/early_console.ts). */
   #earlyConsole: EarlyConsole | null;
+  /** What becomes of each event: the recording settings and the session's decision. */
+  #gate: CaptureGate;
+  #local = browserLocalStorage();
+  /** The project's settings once read (null before, and for a key the service refused). */
+  #project: Parameters<typeof narrow>[0] | null = null;
+  /** `hold: true` until `release()`. */
+  #consentHeld: boolean;
+  /** The gate let this session send (sdk/capture_gate.ts). */
+  #sendable = false;
 
   constructor(readonly options: ResolvedOptions) {
     this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
     this.#transport = new Transport(options, browserTransportDeps());
     this.#sessionId = getSessionId(this.#storage);
-    this.#flusher = this.#newFlusher(options.hold);
+    this.#consentHeld = options.hold;
+    // Held until the gate decides: nothing is sent before the settings are read.
+    this.#flusher = this.#newFlusher(true);
+    this.#gate = this.#newGate();
+    void fetchSettings(options, this.#local).then((project) => this.#applySettings(project));
     watchHistory((url) => this.#onNavigate(url));
     setInterval(() => void this.#flusher.flush(), options.flushInterval);
     addEventListener("pagehide", () => this.#flusher.hide(true));
@@ -76,15 +95,26 @@ export class PlayheadClient {
    */
   start(): void {
     if (this.#state === "recording") return;
-    if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
-    this.#startUrl ??= location.href;
+    // A blocked page's address goes without its query: only its path is shown.
+    this.#startUrl ??= this.#gate.allows(location.href)
+      ? location.href
+      : location.origin + location.pathname;
     this.#state = "recording";
+    this.#capture(true);
+  }
+
+  /** Starts rrweb and the signals on this page, as the state, the gate and the URL rules allow. */
+  #capture(on: boolean): void {
+    if (!on) return this.#halt();
+    if (this.#state !== "recording" || this.#stopRecorder || this.#gate.mode === "off") return;
+    if (!this.#gate.allows(location.href)) return this.#block();
+    if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
     const pacer = new SnapshotPacer();
     this.#stopRecorder = startRecorder(
       this.options,
       (e) => {
         // Taken in a task of its own, not inside rrweb's emit.
-        if (pacer.add(e, this.#flusher.add(e))) setTimeout(() => this.#extraSnapshot(), 0);
+        if (pacer.add(e, this.#gate.route(e))) setTimeout(() => this.#extraSnapshot(), 0);
       },
       this.#earlyConsole,
     );
@@ -92,19 +122,38 @@ export class PlayheadClient {
     this.#stopSignals = watchSignals(this.options, (tag, payload) => this.#push(tag, payload));
   }
 
-  /** A full snapshot `SnapshotPacer` asked for, if still recording. */
+  /** A page the URL rules leave out: a `recording_paused` marker with its path, then nothing. */
+  #block(): void {
+    this.#pages.changedTo(location.href); // coming back is marked as a page change
+    const pathname = cutText(location.pathname, PATHNAME_CHARS);
+    this.#push("service:recording_paused", { pathname });
+    this.#halt();
+    this.#earlyConsole?.take(); // the blocked page's console stays its own
+    this.#earlyConsole = null;
+  }
+
+  #halt(): void {
+    this.#stopRecorder?.();
+    this.#stopRecorder = null;
+    this.#stopSignals?.();
+    this.#stopSignals = null;
+  }
+
+  /** A full snapshot `SnapshotPacer` or the trigger buffer asked for, if still recording. */
   #extraSnapshot() {
-    if (this.#state === "recording") takeFullSnapshot();
+    if (this.#state !== "recording" || !this.#stopRecorder) return;
+    try {
+      takeFullSnapshot();
+    } catch {
+      // rrweb has not started yet (it waits for DOMContentLoaded): its first snapshot comes.
+    }
   }
 
   /** Stops recording until `resume()`; buffered events are still sent. */
   pause(): void {
     if (this.#state !== "recording") return;
     this.#state = "paused";
-    this.#stopRecorder?.();
-    this.#stopRecorder = null;
-    this.#stopSignals?.();
-    this.#stopSignals = null;
+    this.#halt();
   }
 
   /** Resumes a paused recording with a fresh full snapshot (after a `service:url` if the page changed). */
@@ -124,13 +173,23 @@ export class PlayheadClient {
     this.#pages.reset();
     this.#startUrl = null;
     this.#sessionId = newSessionId(this.#storage);
-    this.#flusher = this.#newFlusher(flusher.held);
+    this.#flusher = this.#newFlusher(true);
+    this.#gate.dispose();
+    this.#sendable = false;
+    this.#gate = this.#newGate();
+    if (this.#project) this.#gate.apply(narrow(this.#project, this.options));
     await flusher.cancel();
   }
 
   /** Sends the held buffer and stops holding. */
   release(): Promise<void> {
-    return this.#flusher.release();
+    this.#consentHeld = false;
+    return this.#sendable ? this.#flusher.release() : Promise.resolve();
+  }
+
+  /** Records a session sampling left out from its buffer, as a trigger would (reason `manual`). */
+  trigger(): void {
+    this.#gate.trigger("manual");
   }
 
   /** Sends everything buffered now instead of waiting for the flush interval. */
@@ -157,7 +216,18 @@ export class PlayheadClient {
   }
 
   #onNavigate(url: string): void {
-    if (this.#state !== "recording" || !this.#pages.changedTo(url)) return;
+    if (this.#state !== "recording") return;
+    if (!this.#gate.allows(url)) {
+      if (this.#stopRecorder) this.#block();
+      return;
+    }
+    if (!this.#stopRecorder) {
+      // Back from a blocked page: an app changes the address before it renders the new page, so
+      // the first snapshot waits for that, and the blocked page's content is never in it.
+      setTimeout(() => this.#gate.allows(location.href) && this.#capture(true), RESUME_DELAY_MS);
+      return;
+    }
+    if (!this.#pages.changedTo(url)) return;
     this.#push("service:url", urlPayload(url));
     takeFullSnapshot();
   }
@@ -172,7 +242,7 @@ export class PlayheadClient {
       data: { tag, payload },
       timestamp: Date.now(),
     };
-    this.#flusher.add(event);
+    this.#gate.route(event);
   }
 
   #newFlusher(hold: boolean): Flusher {
@@ -181,10 +251,51 @@ export class PlayheadClient {
       sessionId,
       batchSize: this.options.batchSize,
       hold,
-      metadata: () => pageMetadata(this.#startUrl ?? location.href, this.#identity),
+      metadata: () => ({
+        ...pageMetadata(this.#startUrl ?? location.href, this.#identity),
+        ...this.#gate.metadata(),
+      }),
       gzipSync: (bytes) => gzipSync(bytes),
       park: (batches) => savePending(this.#storage, sessionId, batches),
     }, this.#transport);
+  }
+
+  #newGate(): CaptureGate {
+    const initial = narrow(lastKnown(this.#local, this.options.apiKey), this.options);
+    return new CaptureGate(this.#sessionId, this.#storage, {
+      adopt: (events) => this.#flusher.adopt(events),
+      send: (event) => this.#flusher.add(event),
+      snapshot: () => this.#extraSnapshot(),
+      capture: (on) => this.#capture(on && this.#project !== null),
+      sendable: () => {
+        this.#sendable = true;
+        if (!this.#consentHeld) void this.#flusher.release();
+      },
+    }, initial);
+  }
+
+  /** The settings read (or fallen back to): a page they block drops what it held, then decides. */
+  #applySettings(project: Parameters<typeof narrow>[0] | null): void {
+    if (!project) {
+      logError("the service does not know this apiKey: nothing is recorded");
+      this.#halt();
+      this.#gate.dispose();
+      this.#gate.mode = "off";
+      return;
+    }
+    this.#project = project;
+    const settings = narrow(project, this.options);
+    const nowBlocked = this.#gate.allows(location.href) &&
+      !pathRule(settings.urlBlock, settings.urlAllow)(location.pathname);
+    if (nowBlocked) {
+      this.#halt();
+      this.#gate.discard(); // what this page held; a previous page's leftovers are the flusher's
+    }
+    this.#gate.apply(settings);
+    if (nowBlocked && this.#state === "recording") {
+      this.#startUrl = location.origin + location.pathname;
+      this.#block();
+    }
   }
 
   #restorePending(): void {

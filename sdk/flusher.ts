@@ -67,6 +67,15 @@ export class Flusher {
     this.#queued.push(...batches.map((b) => ({ events: b.events, atomic: true })));
   }
 
+  /**
+   * Takes the events a recording decision releases (sdk/capture_gate.ts): this page's first, after
+   * a previous page's leftovers, cut into requests now so the buffer's ceiling never drops them.
+   */
+  adopt(events: EncodedEvent[]): void {
+    if (this.#cancelled) return;
+    this.#queued.push(...cutBatches(events).map((batch) => ({ events: batch })));
+  }
+
   /** Makes the next batch carry metadata again (after identify). */
   resendMetadata(): void {
     this.#metadataVersion++;

@@ -2,6 +2,13 @@
 // Invalid options must fail loudly, so every problem is reported, not just the first.
 
 import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
+import {
+  MAX_BUFFER_MS,
+  MAX_MIN_DURATION_MS,
+  MAX_URL_RULES,
+  MIN_BUFFER_MS,
+  RECORDING_TRIGGERS,
+} from "../core/projects/recording_limits.ts";
 import type { ResolvedOptions } from "./types.ts";
 
 /** The defaults of every option but apiKey and endpoint (the options table of sdk/README.md). */
@@ -15,6 +22,14 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
   privacyBlockMedia: false,
   autoStart: true,
   hold: false,
+  // The recording settings' narrowing options: these defaults leave the project's settings as
+  // they are (sdk/capture_settings.ts).
+  sampleRate: 1,
+  minDurationMs: 0,
+  urlBlock: [],
+  urlAllow: [],
+  triggers: [...RECORDING_TRIGGERS],
+  bufferMs: MAX_BUFFER_MS,
 };
 
 /** The client buffer ceiling (oldest dropped first); a larger batchSize could never trigger. */
@@ -71,8 +86,37 @@ export function resolveOptions(input: unknown): OptionsResult {
       errors.push(`${key} must be a valid HTML attribute name`);
     }
   }
+  errors.push(...narrowingErrors(merged));
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, options: merged as unknown as ResolvedOptions };
+}
+
+/** The recording settings' options, with the bounds of the project's own settings. */
+function narrowingErrors(o: Record<string, unknown>): string[] {
+  const errors: string[] = [];
+  const rate = o.sampleRate;
+  if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) {
+    errors.push("sampleRate must be a number from 0 to 1");
+  }
+  if (!isIntegerIn(o.minDurationMs, 0, MAX_MIN_DURATION_MS)) {
+    errors.push(`minDurationMs must be an integer from 0 to ${MAX_MIN_DURATION_MS}`);
+  }
+  if (!isIntegerIn(o.bufferMs, MIN_BUFFER_MS, MAX_BUFFER_MS)) {
+    errors.push(`bufferMs must be an integer from ${MIN_BUFFER_MS} to ${MAX_BUFFER_MS}`);
+  }
+  for (const key of ["urlBlock", "urlAllow"] as const) {
+    const globs = o[key];
+    if (
+      !Array.isArray(globs) || globs.length > MAX_URL_RULES ||
+      !globs.every((g) => typeof g === "string" && /^\/\S*$/.test(g))
+    ) errors.push(`${key} must be at most ${MAX_URL_RULES} path globs, each starting with /`);
+  }
+  const triggers = o.triggers;
+  if (
+    !Array.isArray(triggers) ||
+    !triggers.every((t) => (RECORDING_TRIGGERS as readonly unknown[]).includes(t))
+  ) errors.push(`triggers must list only ${RECORDING_TRIGGERS.join(", ")}`);
+  return errors;
 }
 
 function withoutUndefined(raw: Record<string, unknown>): Record<string, unknown> {

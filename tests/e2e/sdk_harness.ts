@@ -90,7 +90,7 @@ export async function startHarness(): Promise<Harness> {
     const upstream = await fetch(server.url + url.pathname, {
       method: req.method,
       headers: req.headers,
-      body: raw,
+      body: req.method === "GET" ? undefined : raw,
     });
     record.status = upstream.status;
     return upstream;
