@@ -7,11 +7,11 @@
 
 import type { RecordingReason, RecordingTrigger } from "../core/projects/recording_limits.ts";
 import type { CaptureSettings } from "./capture_settings.ts";
-import { encodeEvent, type EncodedEvent } from "./encoded_event.ts";
+import { type EncodedEvent, encodeEvent } from "./encoded_event.ts";
 import { isSampled } from "./sampling.ts";
 import { type KeyValueStorage, safeGet } from "./session_id.ts";
 import { TriggerBuffer } from "./trigger_buffer.ts";
-import { pathRule, type PathRule } from "./url_rules.ts";
+import { type PathRule, pathRule } from "./url_rules.ts";
 import type { RecordedEvent, SessionMetadata } from "./types.ts";
 
 export type CaptureMode = "pending" | "record" | "buffer" | "off";
@@ -25,8 +25,11 @@ export interface GateHost {
   snapshot(): void;
   /** Stops capturing this page (`off`), or starts again (a manual trigger while off). */
   capture(on: boolean): void;
-  /** Sending may start: the session is recorded and older than the minimum duration. */
-  sendable(): void;
+  /**
+   * Sending may start: the session is recorded and older than the minimum duration; `now` when
+   * what was held should go at once (it waited for the minimum, or a trigger recorded it).
+   */
+  sendable(now: boolean): void;
 }
 
 interface Decision {
@@ -127,7 +130,7 @@ export class CaptureGate {
     }
     const wasOff = this.mode === "off";
     this.#decide({ s: this.sessionId, r: reason, t: at });
-    this.#record(this.#buffer.take(at));
+    this.#record(this.#buffer.take(at), true);
     if (wasOff) this.host.capture(true);
   }
 
@@ -148,13 +151,13 @@ export class CaptureGate {
     write(this.storage, DECISION_KEY, decision);
   }
 
-  #record(events: EncodedEvent[]): void {
+  #record(events: EncodedEvent[], triggered = false): void {
     this.mode = "record";
     clearInterval(this.#ticker);
     this.host.adopt(events);
     const wait = this.#started + this.#settings.minDurationMs - Date.now();
-    if (wait <= 0) this.host.sendable();
-    else this.#timer = setTimeout(() => this.host.sendable(), wait);
+    if (wait <= 0) this.host.sendable(triggered);
+    else this.#timer = setTimeout(() => this.host.sendable(true), wait);
   }
 }
 

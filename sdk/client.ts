@@ -56,6 +56,8 @@ export class PlayheadClient {
   #consentHeld: boolean;
   /** The gate let this session send (sdk/capture_gate.ts). */
   #sendable = false;
+  /** Resolves once the settings are read and applied. */
+  #settled: Promise<void>;
 
   constructor(readonly options: ResolvedOptions) {
     this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
@@ -65,10 +67,16 @@ export class PlayheadClient {
     // Held until the gate decides: nothing is sent before the settings are read.
     this.#flusher = this.#newFlusher(true);
     this.#gate = this.#newGate();
-    void fetchSettings(options, this.#local).then((project) => this.#applySettings(project));
+    this.#settled = fetchSettings(options, this.#local).then((p) => this.#applySettings(p));
     watchHistory((url) => this.#onNavigate(url));
     setInterval(() => void this.#flusher.flush(), options.flushInterval);
-    addEventListener("pagehide", () => this.#flusher.hide(true));
+    addEventListener("pagehide", () => {
+      // Leaving before the settings came: the last known ones decide (sdk/README.md).
+      if (this.#gate.mode === "pending") {
+        this.#applySettings(lastKnown(this.#local, options.apiKey));
+      }
+      this.#flusher.hide(true);
+    });
     addEventListener("pageshow", (e) => {
       if (e.persisted) this.#restorePending(); // back from the bfcache: take the parked events back
     });
@@ -192,8 +200,9 @@ export class PlayheadClient {
     this.#gate.trigger("manual");
   }
 
-  /** Sends everything buffered now instead of waiting for the flush interval. */
-  flush(): Promise<void> {
+  /** Sends everything buffered now instead of waiting for the flush interval (once decided). */
+  async flush(): Promise<void> {
+    await this.#settled;
     return this.#flusher.flush();
   }
 
@@ -267,9 +276,9 @@ export class PlayheadClient {
       send: (event) => this.#flusher.add(event),
       snapshot: () => this.#extraSnapshot(),
       capture: (on) => this.#capture(on && this.#project !== null),
-      sendable: () => {
+      sendable: (now) => {
         this.#sendable = true;
-        if (!this.#consentHeld) void this.#flusher.release();
+        if (!this.#consentHeld) void this.#flusher.release(now);
       },
     }, initial);
   }

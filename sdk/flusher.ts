@@ -68,12 +68,11 @@ export class Flusher {
   }
 
   /**
-   * Takes the events a recording decision releases (sdk/capture_gate.ts): this page's first, after
-   * a previous page's leftovers, cut into requests now so the buffer's ceiling never drops them.
+   * Takes the events a recording decision releases (sdk/capture_gate.ts), this page's first: the
+   * gate held at most the buffer's ceiling, so none is dropped here.
    */
   adopt(events: EncodedEvent[]): void {
-    if (this.#cancelled) return;
-    this.#queued.push(...cutBatches(events).map((batch) => ({ events: batch })));
+    if (!this.#cancelled) this.buffer.unshift(events);
   }
 
   /** Makes the next batch carry metadata again (after identify). */
@@ -81,10 +80,10 @@ export class Flusher {
     this.#metadataVersion++;
   }
 
-  /** Stops holding and ships everything buffered. */
-  release(): Promise<void> {
+  /** Stops holding and ships everything buffered (or leaves it to the usual cadence). */
+  release(send = true): Promise<void> {
     this.#held = false;
-    return this.flush();
+    return send || this.buffer.length >= this.config.batchSize ? this.flush() : Promise.resolve();
   }
 
   /** Sends everything buffered; resolves when this flush (and any it queued) is over. */

@@ -10,9 +10,11 @@
 
 import type { EncodedEvent } from "./encoded_event.ts";
 import { PRE_TRIGGER_MS } from "../core/projects/recording_limits.ts";
+import { MAX_BUFFERED_EVENTS } from "./options.ts";
 
 export const MAX_BUFFER_BYTES = 8 * 1024 * 1024;
-export const MAX_BUFFER_EVENTS = 20_000;
+/** The flusher's ceiling too, so what a trigger releases always fits in it. */
+export const MAX_BUFFER_EVENTS = MAX_BUFFERED_EVENTS;
 const META = 4;
 
 interface Segment {

@@ -4,6 +4,7 @@ import type { SessionListItem } from "../../core/sessions/schema.ts";
 import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
 import { ClientLabel, SignalBadges } from "./SignalBadges.tsx";
+import { ReasonBadge } from "./RecordingReason.tsx";
 
 interface Props {
   session: SessionListItem;
@@ -31,6 +32,7 @@ export function SessionRow(props: Props) {
       )}
       <td class="truncate">
         <a class="row-link" href={replay} title={s.url ?? undefined}>{pathnameOf(s.url)}</a>
+        <ReasonBadge reason={s.recordingReason} />
       </td>
       <td>{s.projectName}</td>
       <td data-testid="signals">

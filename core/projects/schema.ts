@@ -36,6 +36,34 @@ export const recordingSettings = z.strictObject({
 export type RecordingSettingsView = z.output<typeof recordingSettings>;
 export const DEFAULT_RECORDING_SETTINGS: RecordingSettingsView = DEFAULT_RECORDING;
 
+/** A number typed in a form field (empty is not zero). */
+const formNumber = z.string().trim().min(1, "required").pipe(z.coerce.number());
+/** One glob per line. */
+const formLines = z.string().max(20_000).default("").transform((text) =>
+  text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean)
+);
+/**
+ * The project settings page's form, in the units people type (a percentage, seconds, one glob
+ * per line, a checkbox per trigger), checked by the API's own schema.
+ */
+export const projectRecordingForm = z.object({
+  samplePercent: formNumber,
+  minDurationSeconds: formNumber,
+  urlBlock: formLines,
+  urlAllow: formLines,
+  trigger_error: z.literal("on").optional(),
+  trigger_rage_click: z.literal("on").optional(),
+  trigger_dead_click: z.literal("on").optional(),
+  bufferSeconds: formNumber,
+}).transform((f) => ({
+  sampleRate: f.samplePercent / 100,
+  minDurationMs: Math.round(f.minDurationSeconds * 1000),
+  urlBlock: f.urlBlock,
+  urlAllow: f.urlAllow,
+  triggers: RECORDING_TRIGGERS.filter((t) => f[`trigger_${t}`] === "on"),
+  bufferMs: Math.round(f.bufferSeconds * 1000),
+})).pipe(recordingSettings);
+
 /** PATCH /api/projects/:id: a new name, recording settings (those given change), or both. */
 export const projectPatchBody = z.strictObject({
   name: name.optional(),

@@ -14,7 +14,14 @@ import {
 } from "../../core/projects/recording_limits.ts";
 import { startSession } from "../../http/session.ts";
 import { insertMembership, insertUser } from "../helpers/factories.ts";
-import { type Harness, sdkPage, startHarness, waitFor, withPh } from "./sdk_harness.ts";
+import {
+  type Harness,
+  sdkPage,
+  settingsRead,
+  startHarness,
+  waitFor,
+  withPh,
+} from "./sdk_harness.ts";
 import { sessionMarkers, sessionRow, storedBatches, storedEvents } from "./sdk_readback.ts";
 
 const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
@@ -65,10 +72,7 @@ async function load(v: Visit, url: string) {
   const seen = v.configs();
   await v.page.goto(url);
   await waitFor(() => v.configs() > seen, 10_000, "the settings request");
-  await v.page.waitForFunction(() =>
-    Object.keys(localStorage).some((k) => k.startsWith("playhead:settings:"))
-  );
-  await v.page.evaluate("0"); // the settings' promise chain has run
+  await settingsRead(v.page);
 }
 
 Deno.test("capture control e2e: sampling, minimum duration, URL rules and triggers", async (t) => {
@@ -81,23 +85,26 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
   }
   const db = h.server.db;
 
-  await t.step("sampleRate 0.5: 25-75 % of 60 fresh sessions stored, each as its id's hash says", async () => {
-    await settings(h, project.id, { sampleRate: 0.5 });
-    const stored: string[] = [];
-    for (let i = 0; i < 60; i++) {
-      const v = await open(h);
-      await load(v, shop);
-      await withPh(v.page, (ph) => ph.flush());
-      const id = await withPh(v.page, (ph) => ph.sessionId!);
-      if (v.ingests() > 0) stored.push(id);
-      assert.equal(v.ingests() > 0, isSampled(id, 0.5), `session ${id}`);
-      await v.context.close();
-    }
-    assert.ok(stored.length >= 15 && stored.length <= 45, `${stored.length} of 60 stored`);
-    const rows = await db.selectFrom("sessions").select("external_id")
-      .where("project_id", "=", project.id).execute();
-    assert.deepEqual(rows.map((r) => r.external_id).sort(), stored.sort());
-  });
+  await t.step(
+    "sampleRate 0.5: 25-75 % of 60 fresh sessions stored, each as its id's hash says",
+    async () => {
+      await settings(h, project.id, { sampleRate: 0.5 });
+      const stored: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        const v = await open(h);
+        await load(v, shop);
+        await withPh(v.page, (ph) => ph.flush());
+        const id = await withPh(v.page, (ph) => ph.sessionId!);
+        if (v.ingests() > 0) stored.push(id);
+        assert.equal(v.ingests() > 0, isSampled(id, 0.5), `session ${id}`);
+        await v.context.close();
+      }
+      assert.ok(stored.length >= 15 && stored.length <= 45, `${stored.length} of 60 stored`);
+      const rows = await db.selectFrom("sessions").select("external_id")
+        .where("project_id", "=", project.id).execute();
+      assert.deepEqual(rows.map((r) => r.external_id).sort(), stored.sort());
+    },
+  );
 
   await t.step("sampleRate 0.5: one session decides the same way on five page loads", async () => {
     await settings(h, project.id, { sampleRate: 0.5 });
@@ -135,65 +142,75 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
     assert.equal(v.ingests(), 0);
   });
 
-  await t.step("minDurationMs 5000: a 2 s visit sends nothing, a 7 s one is stored from its start", async () => {
-    await settings(h, project.id, { minDurationMs: 5_000 });
-    const short = await open(h, undefined, T0);
-    await load(short, shop);
-    await short.page.clock.runFor(2_000);
-    await short.page.goto("about:blank");
-    await short.context.close();
-    assert.equal(short.ingests(), 0);
+  await t.step(
+    "minDurationMs 5000: a 2 s visit sends nothing, a 7 s one is stored from its start",
+    async () => {
+      await settings(h, project.id, { minDurationMs: 5_000 });
+      const short = await open(h, undefined, T0);
+      await load(short, shop);
+      await short.page.clock.runFor(2_000);
+      await short.page.goto("about:blank");
+      await short.context.close();
+      assert.equal(short.ingests(), 0);
 
-    const long = await open(h, undefined, T0);
-    await load(long, shop);
-    await long.page.clock.runFor(4_900);
-    assert.equal(long.ingests(), 0, "nothing before 5 s");
-    await long.page.clock.runFor(2_100);
-    await waitFor(() => long.ingests() > 0, 10_000, "the first batch at 5 s");
-    await withPh(long.page, (ph) => ph.flush());
-    const id = await withPh(long.page, (ph) => ph.sessionId!);
-    const events = await storedEvents(db, project.id, id);
-    // from the visit's start: its first events, the page's Meta and full snapshot among them
-    assert.equal(events[0].timestamp, T0);
-    assert.ok(events.some((e) => e.type === 4 && e.timestamp === T0));
-    assert.ok(events.some((e) => e.type === 2 && e.timestamp === T0));
-    await long.context.close();
-  });
+      const long = await open(h, undefined, T0);
+      await load(long, shop);
+      await long.page.clock.runFor(4_900);
+      assert.equal(long.ingests(), 0, "nothing before 5 s");
+      await long.page.clock.runFor(2_100);
+      await waitFor(() => long.ingests() > 0, 10_000, "the first batch at 5 s");
+      await withPh(long.page, (ph) => ph.flush());
+      const id = await withPh(long.page, (ph) => ph.sessionId!);
+      const events = await storedEvents(db, project.id, id);
+      // from the visit's start: its first events, the page's Meta and full snapshot among them
+      assert.equal(events[0].timestamp, T0);
+      assert.ok(events.some((e) => e.type === 4 && e.timestamp === T0));
+      assert.ok(events.some((e) => e.type === 2 && e.timestamp === T0));
+      await long.context.close();
+    },
+  );
 
-  await t.step("a blocked path records none of its text and leaves recording_paused markers", async () => {
-    await settings(h, project.id, { urlBlock: ["/admin/**"] });
-    const v = await open(h);
-    await load(v, shop);
-    await load(v, `${h.pagesUrl}/admin/secret`);
-    await load(v, shop);
-    // a single-page navigation into the blocked part and back
-    await v.page.evaluate(() => {
-      history.pushState({}, "", "/admin/spa");
-      document.getElementById("tick")!.textContent = "SpaSecretText";
-    });
-    await v.page.evaluate(() => {
-      history.pushState({}, "", "/shop");
-      document.getElementById("tick")!.textContent = "BackHome";
-    });
-    // recording resumes a moment after the address leaves the blocked part
-    await waitFor(async () => {
-      await withPh(v.page, (ph) => ph.flush());
-      return h.seen.some((r) => r.path === "/api/ingest" && r.text.includes("BackHome"));
-    }, 10_000, "the page after the blocked one");
-    const id = await withPh(v.page, (ph) => ph.sessionId!);
-    await v.context.close();
-    const json = (await storedBatches(db, project.id, id)).map((b) => b.json).join("\n");
-    const sent = h.seen.filter((r) => r.path === "/api/ingest").map((r) => r.text).join("\n");
-    for (const secret of ["TopSecretText", "SpaSecretText"]) {
-      assert.ok(!json.includes(secret) && !sent.includes(secret), secret);
-    }
-    assert.ok(json.includes("ShopText") && json.includes("BackHome"));
-    const paused = (await sessionMarkers(db, project.id, id))
-      .filter((m) => m.kind === "recording_paused").map((m) => m.data);
-    assert.deepEqual(paused, [{ pathname: "/admin/secret" }, { pathname: "/admin/spa" }]);
-    const row = await sessionRow(db, project.id, id);
-    assert.equal(row?.url, shop);
-  });
+  await t.step(
+    "a blocked path records none of its text and leaves recording_paused markers",
+    async () => {
+      await settings(h, project.id, { urlBlock: ["/admin/**"] });
+      const v = await open(h);
+      await load(v, shop);
+      await load(v, `${h.pagesUrl}/admin/secret`);
+      await load(v, shop);
+      // a single-page navigation into the blocked part and back
+      await v.page.evaluate(() => {
+        history.pushState({}, "", "/admin/spa");
+        document.getElementById("tick")!.textContent = "SpaSecretText";
+      });
+      await v.page.evaluate(() => {
+        history.pushState({}, "", "/shop");
+        document.getElementById("tick")!.textContent = "BackHome";
+      });
+      // recording resumes a moment after the address leaves the blocked part
+      await waitFor(
+        async () => {
+          await withPh(v.page, (ph) => ph.flush());
+          return h.seen.some((r) => r.path === "/api/ingest" && r.text.includes("BackHome"));
+        },
+        10_000,
+        "the page after the blocked one",
+      );
+      const id = await withPh(v.page, (ph) => ph.sessionId!);
+      await v.context.close();
+      const json = (await storedBatches(db, project.id, id)).map((b) => b.json).join("\n");
+      const sent = h.seen.filter((r) => r.path === "/api/ingest").map((r) => r.text).join("\n");
+      for (const secret of ["TopSecretText", "SpaSecretText"]) {
+        assert.ok(!json.includes(secret) && !sent.includes(secret), secret);
+      }
+      assert.ok(json.includes("ShopText") && json.includes("BackHome"));
+      const paused = (await sessionMarkers(db, project.id, id))
+        .filter((m) => m.kind === "recording_paused").map((m) => m.data);
+      assert.deepEqual(paused, [{ pathname: "/admin/secret" }, { pathname: "/admin/spa" }]);
+      const row = await sessionRow(db, project.id, id);
+      assert.equal(row?.url, shop);
+    },
+  );
 
   const viewer = await (async () => {
     const { organization_id } = await db.selectFrom("projects").select("organization_id")
@@ -243,15 +260,21 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
     return { id, lead };
   }
 
-  await t.step("sampleRate 0 + error trigger: a 45 s visit throwing at 40 s is stored from 30+ s before", async () => {
-    const { id, lead } = await triggered("error", 60_000, 40, 45);
-    assert.ok(lead >= 39_000, `${lead}: from the page's start`);
-    assert.deepEqual(await listed("reason=error"), [id]);
-  });
+  await t.step(
+    "sampleRate 0 + error trigger: a 45 s visit throwing at 40 s is stored from 30+ s before",
+    async () => {
+      const { id, lead } = await triggered("error", 60_000, 40, 45);
+      assert.ok(lead >= 39_000, `${lead}: from the page's start`);
+      assert.deepEqual(await listed("reason=error"), [id]);
+    },
+  );
 
-  await t.step("sampleRate 0 + rage_click trigger at 100 s, buffer 30 s: starts 30-60 s before", async () => {
-    const { id } = await triggered("rage_click", 30_000, 100, 105);
-    assert.deepEqual(await listed("reason=rage_click"), [id]);
-    assert.ok(!(await listed("reason=error")).includes(id));
-  });
+  await t.step(
+    "sampleRate 0 + rage_click trigger at 100 s, buffer 30 s: starts 30-60 s before",
+    async () => {
+      const { id } = await triggered("rage_click", 30_000, 100, 105);
+      assert.deepEqual(await listed("reason=rage_click"), [id]);
+      assert.ok(!(await listed("reason=error")).includes(id));
+    },
+  );
 });

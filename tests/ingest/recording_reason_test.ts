@@ -79,7 +79,9 @@ Deno.test("recording reason: a trigger without its time, or a time without a tri
     }, { key: project.key });
     assert.equal(res.status, 400, JSON.stringify(metadata));
   }
-  const { count } = await t.db.kysely.selectFrom("sessions").select((e) => e.fn.countAll().as("count"))
+  const { count } = await t.db.kysely.selectFrom("sessions").select((e) =>
+    e.fn.countAll().as("count")
+  )
     .executeTakeFirstOrThrow();
   assert.equal(Number(count), 0);
 });
