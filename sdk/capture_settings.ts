@@ -5,7 +5,6 @@
 
 import {
   DEFAULT_RECORDING,
-  RECORDING_TRIGGERS,
   type RecordingSettings,
   type RecordingTrigger,
 } from "../core/projects/recording_limits.ts";
@@ -82,23 +81,12 @@ export async function fetchSettings(
 
 /** The settings when `value` has their shape, else null (an odd answer is not trusted). */
 function validSettings(value: unknown): RecordingSettings | null {
-  const v = value as Partial<RecordingSettings> | null;
-  const strings = (a: unknown): a is string[] =>
-    Array.isArray(a) && a.every((s) => typeof s === "string");
-  const ok = v !== null && typeof v === "object" && typeof v.sampleRate === "number" &&
-    typeof v.minDurationMs === "number" && typeof v.bufferMs === "number" &&
-    strings(v.urlBlock) && strings(v.urlAllow) && strings(v.triggers);
-  if (!ok) return null;
-  return {
-    sampleRate: v.sampleRate!,
-    minDurationMs: v.minDurationMs!,
-    urlBlock: v.urlBlock!,
-    urlAllow: v.urlAllow!,
-    triggers: v.triggers!.filter((t): t is RecordingTrigger =>
-      (RECORDING_TRIGGERS as readonly string[]).includes(t)
-    ),
-    bufferMs: v.bufferMs!,
-  };
+  const v = (value ?? {}) as Record<string, unknown>;
+  const ok = ["sampleRate", "minDurationMs", "bufferMs"].every((k) => typeof v[k] === "number") &&
+    ["urlBlock", "urlAllow", "triggers"].every((k) =>
+      Array.isArray(v[k]) && (v[k] as unknown[]).every((s) => typeof s === "string")
+    );
+  return ok ? value as RecordingSettings : null;
 }
 
 /** localStorage, or null where the page may not use it. */

@@ -93,30 +93,25 @@ export function resolveOptions(input: unknown): OptionsResult {
 
 /** The recording settings' options, with the bounds of the project's own settings. */
 function narrowingErrors(o: Record<string, unknown>): string[] {
-  const errors: string[] = [];
-  const rate = o.sampleRate;
-  if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) {
-    errors.push("sampleRate must be a number from 0 to 1");
-  }
-  if (!isIntegerIn(o.minDurationMs, 0, MAX_MIN_DURATION_MS)) {
-    errors.push(`minDurationMs must be an integer from 0 to ${MAX_MIN_DURATION_MS}`);
-  }
-  if (!isIntegerIn(o.bufferMs, MIN_BUFFER_MS, MAX_BUFFER_MS)) {
-    errors.push(`bufferMs must be an integer from ${MIN_BUFFER_MS} to ${MAX_BUFFER_MS}`);
-  }
-  for (const key of ["urlBlock", "urlAllow"] as const) {
-    const globs = o[key];
-    if (
-      !Array.isArray(globs) || globs.length > MAX_URL_RULES ||
-      !globs.every((g) => typeof g === "string" && /^\/\S*$/.test(g))
-    ) errors.push(`${key} must be at most ${MAX_URL_RULES} path globs, each starting with /`);
-  }
-  const triggers = o.triggers;
-  if (
-    !Array.isArray(triggers) ||
-    !triggers.every((t) => (RECORDING_TRIGGERS as readonly unknown[]).includes(t))
-  ) errors.push(`triggers must list only ${RECORDING_TRIGGERS.join(", ")}`);
-  return errors;
+  const list = (v: unknown, ok: (x: unknown) => boolean) =>
+    Array.isArray(v) && v.length <= MAX_URL_RULES && v.every(ok);
+  const glob = (g: unknown) => typeof g === "string" && /^\/\S*$/.test(g);
+  const checks: [boolean, string][] = [
+    [isIn(o.sampleRate, 0, 1), "sampleRate: a number from 0 to 1"],
+    [isIntegerIn(o.minDurationMs, 0, MAX_MIN_DURATION_MS), "minDurationMs: 0 to 60000"],
+    [isIntegerIn(o.bufferMs, MIN_BUFFER_MS, MAX_BUFFER_MS), "bufferMs: 30000 to 120000"],
+    [list(o.urlBlock, glob), "urlBlock: up to 50 path globs starting with /"],
+    [list(o.urlAllow, glob), "urlAllow: up to 50 path globs starting with /"],
+    [
+      list(o.triggers, (t) => (RECORDING_TRIGGERS as readonly unknown[]).includes(t)),
+      "triggers: error, rage_click, dead_click",
+    ],
+  ];
+  return checks.filter(([ok]) => !ok).map(([, message]) => message);
+}
+
+function isIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === "number" && value >= min && value <= max;
 }
 
 function withoutUndefined(raw: Record<string, unknown>): Record<string, unknown> {
@@ -124,7 +119,7 @@ function withoutUndefined(raw: Record<string, unknown>): Record<string, unknown>
 }
 
 function isIntegerIn(value: unknown, min: number, max: number): boolean {
-  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+  return isIn(value, min, max) && Number.isInteger(value);
 }
 
 /** Returns the endpoint without trailing slashes, or null when it is not an http(s) URL. */
