@@ -6,6 +6,8 @@ Deno.test("url rules: * stays in a segment, ** crosses them, ? is one character"
   assert.ok(matches("/admin/*", "/admin/users"));
   assert.ok(!matches("/admin/*", "/admin/users/7"));
   assert.ok(matches("/admin/**", "/admin/users/7"));
+  assert.ok(matches("/a/**/z", "/a/b/c/z"));
+  assert.ok(matches("/a**", "/ab/c"));
   assert.ok(matches("/admin/**", "/admin"));
   assert.ok(!matches("/admin/**", "/administrator"));
   assert.ok(matches("/a?c", "/abc"));
