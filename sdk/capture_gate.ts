@@ -94,11 +94,21 @@ export class CaptureGate {
     return encoded.bytes;
   }
 
-  /** Applies the settings read from the service (or the fallback) and decides, once. */
-  apply(settings: CaptureSettings): void {
+  /**
+   * Applies the settings read from the service (or the fallback) and decides, once. True when they
+   * block the page at `url` that the earlier ones allowed: what it held is dropped, unsent.
+   */
+  apply(settings: CaptureSettings, url?: string): boolean {
+    const allowed = url !== undefined && this.allows(url);
     this.#settings = settings;
     this.#rule = pathRule(settings.urlBlock, settings.urlAllow);
-    if (this.mode !== "pending") return;
+    const blocked = allowed && !this.allows(url);
+    if (blocked) this.#buffer.clear();
+    if (this.mode === "pending") this.#choose(settings);
+    return blocked;
+  }
+
+  #choose(settings: CaptureSettings): void {
     if (!this.#decision && isSampled(this.sessionId, settings.sampleRate)) {
       this.#decide({ s: this.sessionId, r: "sampled" });
     }
@@ -132,11 +142,6 @@ export class CaptureGate {
     this.#decide({ s: this.sessionId, r: reason, t: at });
     this.#record(this.#buffer.take(at), true);
     if (wasOff) this.host.capture(true);
-  }
-
-  /** Forgets what is held (a page the settings turned out to block). */
-  discard(): void {
-    this.#buffer.clear();
   }
 
   /** Stops the gate's timers (the session was cancelled). */

@@ -4,9 +4,9 @@
 import type { EventType } from "@rrweb/types";
 import { gzipSync } from "fflate";
 import { cutText, PATHNAME_CHARS } from "../core/ingest/limits.ts";
+import type { RecordingSettings } from "../core/projects/recording_limits.ts";
 import { CaptureGate } from "./capture_gate.ts";
 import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
-import { pathRule } from "./url_rules.ts";
 import { EarlyConsole } from "./early_console.ts";
 import { Flusher } from "./flusher.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
@@ -29,8 +29,7 @@ import type {
 // rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
 // the enum objects stay out of the bundle.
 const CUSTOM_EVENT: EventType.Custom = 5;
-/** How long after leaving a blocked page (single-page navigation) recording resumes. */
-const RESUME_DELAY_MS = 100;
+const RESUME_DELAY_MS = 100; // after a single-page navigation out of a blocked page
 
 /** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
 export class PlayheadClient {
@@ -47,25 +46,19 @@ export class PlayheadClient {
   #startUrl: string | null = null;
   /** Console calls before the first full snapshot (sdk/early_console.ts). */
   #earlyConsole: EarlyConsole | null;
-  /** What becomes of each event: the recording settings and the session's decision. */
-  #gate: CaptureGate;
+  #gate: CaptureGate; // what becomes of each event (sdk/capture_gate.ts)
   #local = browserLocalStorage();
-  /** The project's settings once read (null before, and for a key the service refused). */
-  #project: Parameters<typeof narrow>[0] | null = null;
-  /** `hold: true` until `release()`. */
-  #consentHeld: boolean;
-  /** The gate let this session send (sdk/capture_gate.ts). */
-  #sendable = false;
-  /** Resolves once the settings are read and applied. */
-  #settled: Promise<void>;
+  #project: RecordingSettings | null = null; // once read; null for a key the service refused
+  #consentHeld: boolean; // `hold: true` until `release()`
+  #sendable = false; // the gate let this session send
+  #settled: Promise<void>; // the settings read and applied
 
   constructor(readonly options: ResolvedOptions) {
     this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
     this.#transport = new Transport(options, browserTransportDeps());
     this.#sessionId = getSessionId(this.#storage);
     this.#consentHeld = options.hold;
-    // Held until the gate decides: nothing is sent before the settings are read.
-    this.#flusher = this.#newFlusher(true);
+    this.#flusher = this.#newFlusher(true); // held: nothing goes before the settings are read
     this.#gate = this.#newGate();
     this.#settled = fetchSettings(options, this.#local).then((p) => this.#applySettings(p));
     watchHistory((url) => this.#onNavigate(url));
@@ -103,8 +96,7 @@ export class PlayheadClient {
    */
   start(): void {
     if (this.#state === "recording") return;
-    // A blocked page's address goes without its query: only its path is shown.
-    this.#startUrl ??= this.#gate.allows(location.href)
+    this.#startUrl ??= this.#gate.allows(location.href) // a blocked page's without its query
       ? location.href
       : location.origin + location.pathname;
     this.#state = "recording";
@@ -284,24 +276,16 @@ export class PlayheadClient {
   }
 
   /** The settings read (or fallen back to): a page they block drops what it held, then decides. */
-  #applySettings(project: Parameters<typeof narrow>[0] | null): void {
+  #applySettings(project: RecordingSettings | null): void {
     if (!project) {
       logError("the service does not know this apiKey: nothing is recorded");
-      this.#halt();
       this.#gate.dispose();
       this.#gate.mode = "off";
-      return;
+      return this.#halt();
     }
     this.#project = project;
-    const settings = narrow(project, this.options);
-    const nowBlocked = this.#gate.allows(location.href) &&
-      !pathRule(settings.urlBlock, settings.urlAllow)(location.pathname);
-    if (nowBlocked) {
-      this.#halt();
-      this.#gate.discard(); // what this page held; a previous page's leftovers are the flusher's
-    }
-    this.#gate.apply(settings);
-    if (nowBlocked && this.#state === "recording") {
+    // Settings that block this page drop what it held (a previous page's leftovers are kept).
+    if (this.#gate.apply(narrow(project, this.options), location.href) && this.#stopRecorder) {
       this.#startUrl = location.origin + location.pathname;
       this.#block();
     }
