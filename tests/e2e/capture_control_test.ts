@@ -230,14 +230,22 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
   };
 
   /** A visit of `end` s with sampling off; `act` fires the trigger at `at` s. */
-  async function triggered(trigger: RecordingTrigger, bufferMs: number, at: number, end: number) {
-    await settings(h, project.id, { sampleRate: 0, triggers: [trigger], bufferMs });
+  async function triggered(
+    trigger: RecordingTrigger | "manual",
+    bufferMs: number,
+    at: number,
+    end: number,
+  ) {
+    // Playhead.trigger() needs no trigger in the settings; a dead click stands in as the buffer's
+    const triggers: RecordingTrigger[] = [trigger === "manual" ? "dead_click" : trigger];
+    await settings(h, project.id, { sampleRate: 0, triggers, bufferMs });
     const v = await open(h, undefined, T0);
     await load(v, shop);
     await v.page.clock.runFor(at * 1_000);
     assert.equal(v.ingests(), 0, "nothing before the trigger");
     if (trigger === "error") await v.page.click("#thrower");
-    else for (let i = 0; i < 3; i++) await v.page.click("#rage");
+    else if (trigger === "rage_click") { for (let i = 0; i < 3; i++) await v.page.click("#rage"); }
+    else await withPh(v.page, (ph) => ph.trigger());
     await v.page.clock.runFor((end - at) * 1_000); // the rage burst ends after 1 s
     await waitFor(() => v.ingests() > 0, 10_000, "the triggered upload");
     await withPh(v.page, (ph) => ph.flush());
@@ -256,7 +264,9 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
     assert.ok(lead <= bufferMs + 30_000, `starts ${lead} ms before the trigger`);
     assert.ok(events.some((e) => e.timestamp > triggeredAt + 2_000), "goes on after it");
     const markers = await sessionMarkers(db, project.id, id);
-    assert.ok(markers.some((m) => m.kind === trigger && m.ts === triggeredAt), "its marker");
+    if (trigger !== "manual") {
+      assert.ok(markers.some((m) => m.kind === trigger && m.ts === triggeredAt), "its marker");
+    }
     return { id, lead };
   }
 
@@ -275,6 +285,14 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
       const { id } = await triggered("rage_click", 30_000, 100, 105);
       assert.deepEqual(await listed("reason=rage_click"), [id]);
       assert.ok(!(await listed("reason=error")).includes(id));
+    },
+  );
+
+  await t.step(
+    "sampleRate 0: Playhead.trigger() at 35 s records from the buffer as manual",
+    async () => {
+      const { id } = await triggered("manual", 60_000, 35, 38);
+      assert.deepEqual(await listed("reason=manual"), [id]);
     },
   );
 });
