@@ -1,4 +1,4 @@
-// Per-project recording settings (issue 29): what share of sessions is recorded, after how long,
+// Per-project recording settings: what share of sessions is recorded, after how long,
 // on which pages, and which triggers record a session that sampling left out. Typed columns with
 // the same bounds as the API (core/projects/recording_limits.ts), so no write path can store a value
 // the SDK would have to second-guess. The defaults are today's behaviour: everything recorded.

@@ -1,4 +1,4 @@
-// Why a session was recorded (issue 29): `sampled` from its start, or started by a trigger (an
+// Why a session was recorded: `sampled` from its start, or started by a trigger (an
 // error, a rage or dead click, `Playhead.trigger()`) at `triggered_at` (epoch ms, the trigger
 // event's own time). Sessions stored before are `sampled`: a constant default adds the column
 // without rewriting the table. Triggered sessions are few, so the `reason` filter of the sessions
