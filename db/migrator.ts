@@ -19,6 +19,8 @@ import * as m0016 from "./migrations/0016_object_store.ts";
 import * as m0017 from "./migrations/0017_signal_rollups.ts";
 import * as m0018 from "./migrations/0018_user_search_values.ts";
 import * as m0019 from "./migrations/0019_bounded_index_rows.ts";
+import * as m0024 from "./migrations/0024_project_recording_settings.ts";
+import * as m0025 from "./migrations/0025_session_recording_reason.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -42,6 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_signal_rollups": m0017,
   "0018_user_search_values": m0018,
   "0019_bounded_index_rows": m0019,
+  "0024_project_recording_settings": m0024,
+  "0025_session_recording_reason": m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

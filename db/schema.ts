@@ -124,6 +124,13 @@ export interface ProjectTable {
   last_used_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The recording settings the SDK reads (migration 0024). */
+  recording_sample_rate: Generated<number>;
+  recording_min_duration_ms: Generated<number>;
+  recording_url_block: Generated<string[]>;
+  recording_url_allow: Generated<string[]>;
+  recording_triggers: Generated<string[]>;
+  recording_buffer_ms: Generated<number>;
 }
 
 export interface TrackedUserTable {
@@ -174,6 +181,9 @@ export interface SessionTable {
   browser: string | null;
   os: string | null;
   device: string | null;
+  /** Why it was recorded, and when its trigger happened (epoch ms; migration 0025). */
+  recording_reason: Generated<string>;
+  triggered_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EventBatchTable {

@@ -72,7 +72,10 @@ export function requestId(): MiddlewareHandler {
 /** The request class of a path (db/connection_shares.ts); null: not limited (the cron). */
 export function requestClassOf(method: string, path: string): RequestClass | null {
   if (path === "/api/health") return "health";
-  if (path === "/api/ingest" || (method === "POST" && path === "/api/sessions/cancel")) {
+  if (
+    path === "/api/ingest" || path === "/api/sdk/config" ||
+    (method === "POST" && path === "/api/sessions/cancel")
+  ) {
     return "ingest";
   }
   if (path.startsWith("/api/cron/")) return null;

@@ -22,6 +22,8 @@ interface Props extends ReplaySource {
   markers: SessionMarker[];
   /** Recorded size of the first frame the server rendered into the page, if it did. */
   firstFrame: Size | null;
+  /** The trigger that started the recording, marked on the seek bar; null when sampled. */
+  trigger: { at: number; reason: string } | null;
 }
 
 type Tab = "history" | "console";
@@ -117,7 +119,7 @@ export default function ReplayPlayer(props: Props) {
           timeline={timeline}
           now={now}
           loadedUntil={loading ? recording.loadedUntil : duration}
-          ticks={seekTicks(props.markers, logs, props.startedAt, duration)}
+          ticks={seekTicks(props.markers, logs, props.startedAt, duration, props.trigger)}
           speed={player?.speed ?? 1}
           skipIdle={player?.skipIdle ?? true}
           copyStatus={copyStatus}

@@ -19,6 +19,8 @@ const KIND_NAMES: Record<string, string> = {
   error: "Error",
   rage_click: "Rage click",
   dead_click: "Dead click",
+  recording_paused: "Recording paused",
+  trigger: "Recording triggered",
 };
 
 const text = (value: unknown): string | null =>
@@ -37,6 +39,10 @@ function detail(kind: string, data: unknown): string | null {
     case "rage_click":
     case "dead_click":
       return text(d.text) ?? text(d.selector);
+    case "recording_paused":
+      return text(d.pathname);
+    case "trigger":
+      return text(d.reason)?.replace("_", " ") ?? null;
     default:
       return null;
   }
@@ -60,6 +66,8 @@ export function seekTicks(
   logs: readonly ConsoleEntry[],
   sessionStart: number,
   duration: number,
+  /** When a trigger started the recording (docs/decisions.md "Capture control"). */
+  trigger: { at: number; reason: string } | null = null,
 ): Tick[] {
   const clamp = (offset: number) => Math.min(Math.max(offset, 0), duration);
   const ticks = markers.map((m): Tick => ({
@@ -76,6 +84,13 @@ export function seekTicks(
         label: label("error", { message: entry.args.join(" ") }),
       });
     }
+  }
+  if (trigger) {
+    ticks.push({
+      offset: clamp(trigger.at - sessionStart),
+      kind: "trigger",
+      label: label("trigger", trigger),
+    });
   }
   return ticks.sort((a, b) => a.offset - b.offset);
 }

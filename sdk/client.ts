@@ -3,6 +3,10 @@
 
 import type { EventType } from "@rrweb/types";
 import { gzipSync } from "fflate";
+import { cutText, PATHNAME_CHARS } from "../core/ingest/limits.ts";
+import type { RecordingSettings } from "../core/projects/recording_limits.ts";
+import { CaptureGate } from "./capture_gate.ts";
+import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
 import { EarlyConsole } from "./early_console.ts";
 import { Flusher } from "./flusher.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
@@ -25,6 +29,7 @@ import type {
 // rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
 // the enum objects stay out of the bundle.
 const CUSTOM_EVENT: EventType.Custom = 5;
+const RESUME_DELAY_MS = 100; // after a single-page navigation out of a blocked page
 
 /** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
 export class PlayheadClient {
@@ -41,15 +46,30 @@ export class PlayheadClient {
   #startUrl: string | null = null;
   /** Console calls before the first full snapshot (sdk/early_console.ts). */
   #earlyConsole: EarlyConsole | null;
+  #gate: CaptureGate; // what becomes of each event (sdk/capture_gate.ts)
+  #local = browserLocalStorage();
+  #project: RecordingSettings | null = null; // once read; null for a key the service refused
+  #consentHeld: boolean; // `hold: true` until `release()`
+  #sendable = false; // the gate let this session send
+  #settled: Promise<void>; // the settings read and applied
 
   constructor(readonly options: ResolvedOptions) {
     this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
     this.#transport = new Transport(options, browserTransportDeps());
     this.#sessionId = getSessionId(this.#storage);
-    this.#flusher = this.#newFlusher(options.hold);
+    this.#consentHeld = options.hold;
+    this.#flusher = this.#newFlusher(true); // held: nothing goes before the settings are read
+    this.#gate = this.#newGate();
+    this.#settled = fetchSettings(options, this.#local).then((p) => this.#applySettings(p));
     watchHistory((url) => this.#onNavigate(url));
     setInterval(() => void this.#flusher.flush(), options.flushInterval);
-    addEventListener("pagehide", () => this.#flusher.hide(true));
+    addEventListener("pagehide", () => {
+      // Leaving before the settings came: the last known ones decide (sdk/README.md).
+      if (this.#gate.mode === "pending") {
+        this.#applySettings(lastKnown(this.#local, options.apiKey));
+      }
+      this.#flusher.hide(true);
+    });
     addEventListener("pageshow", (e) => {
       if (e.persisted) this.#restorePending(); // back from the bfcache: take the parked events back
     });
@@ -76,15 +96,25 @@ export class PlayheadClient {
    */
   start(): void {
     if (this.#state === "recording") return;
-    if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
-    this.#startUrl ??= location.href;
+    this.#startUrl ??= this.#gate.allows(location.href) // a blocked page's without its query
+      ? location.href
+      : location.origin + location.pathname;
     this.#state = "recording";
+    this.#capture(true);
+  }
+
+  /** Starts rrweb and the signals on this page, as the state, the gate and the URL rules allow. */
+  #capture(on: boolean): void {
+    if (!on) return this.#halt();
+    if (this.#state !== "recording" || this.#stopRecorder || this.#gate.mode === "off") return;
+    if (!this.#gate.allows(location.href)) return this.#block();
+    if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
     const pacer = new SnapshotPacer();
     this.#stopRecorder = startRecorder(
       this.options,
       (e) => {
         // Taken in a task of its own, not inside rrweb's emit.
-        if (pacer.add(e, this.#flusher.add(e))) setTimeout(() => this.#extraSnapshot(), 0);
+        if (pacer.add(e, this.#gate.route(e))) setTimeout(() => this.#extraSnapshot(), 0);
       },
       this.#earlyConsole,
     );
@@ -92,19 +122,38 @@ export class PlayheadClient {
     this.#stopSignals = watchSignals(this.options, (tag, payload) => this.#push(tag, payload));
   }
 
-  /** A full snapshot `SnapshotPacer` asked for, if still recording. */
+  /** A page the URL rules leave out: a `recording_paused` marker with its path, then nothing. */
+  #block(): void {
+    this.#pages.changedTo(location.href); // coming back is marked as a page change
+    const pathname = cutText(location.pathname, PATHNAME_CHARS);
+    this.#push("service:recording_paused", { pathname });
+    this.#halt();
+    this.#earlyConsole?.take(); // the blocked page's console stays its own
+    this.#earlyConsole = null;
+  }
+
+  #halt(): void {
+    this.#stopRecorder?.();
+    this.#stopRecorder = null;
+    this.#stopSignals?.();
+    this.#stopSignals = null;
+  }
+
+  /** A full snapshot `SnapshotPacer` or the trigger buffer asked for, if still recording. */
   #extraSnapshot() {
-    if (this.#state === "recording") takeFullSnapshot();
+    if (this.#state !== "recording" || !this.#stopRecorder) return;
+    try {
+      takeFullSnapshot();
+    } catch {
+      // rrweb has not started yet (it waits for DOMContentLoaded): its first snapshot comes.
+    }
   }
 
   /** Stops recording until `resume()`; buffered events are still sent. */
   pause(): void {
     if (this.#state !== "recording") return;
     this.#state = "paused";
-    this.#stopRecorder?.();
-    this.#stopRecorder = null;
-    this.#stopSignals?.();
-    this.#stopSignals = null;
+    this.#halt();
   }
 
   /** Resumes a paused recording with a fresh full snapshot (after a `service:url` if the page changed). */
@@ -124,17 +173,28 @@ export class PlayheadClient {
     this.#pages.reset();
     this.#startUrl = null;
     this.#sessionId = newSessionId(this.#storage);
-    this.#flusher = this.#newFlusher(flusher.held);
+    this.#flusher = this.#newFlusher(true);
+    this.#gate.dispose();
+    this.#sendable = false;
+    this.#gate = this.#newGate();
+    if (this.#project) this.#gate.apply(narrow(this.#project, this.options));
     await flusher.cancel();
   }
 
   /** Sends the held buffer and stops holding. */
   release(): Promise<void> {
-    return this.#flusher.release();
+    this.#consentHeld = false;
+    return this.#sendable ? this.#flusher.release() : Promise.resolve();
   }
 
-  /** Sends everything buffered now instead of waiting for the flush interval. */
-  flush(): Promise<void> {
+  /** Records a session sampling left out from its buffer, as a trigger would (reason `manual`). */
+  trigger(): void {
+    this.#gate.trigger("manual");
+  }
+
+  /** Sends everything buffered now instead of waiting for the flush interval (once decided). */
+  async flush(): Promise<void> {
+    await this.#settled;
     return this.#flusher.flush();
   }
 
@@ -157,7 +217,18 @@ export class PlayheadClient {
   }
 
   #onNavigate(url: string): void {
-    if (this.#state !== "recording" || !this.#pages.changedTo(url)) return;
+    if (this.#state !== "recording") return;
+    if (!this.#gate.allows(url)) {
+      if (this.#stopRecorder) this.#block();
+      return;
+    }
+    if (!this.#stopRecorder) {
+      // Back from a blocked page: an app changes the address before it renders the new page, so
+      // the first snapshot waits for that, and the blocked page's content is never in it.
+      setTimeout(() => this.#gate.allows(location.href) && this.#capture(true), RESUME_DELAY_MS);
+      return;
+    }
+    if (!this.#pages.changedTo(url)) return;
     this.#push("service:url", urlPayload(url));
     takeFullSnapshot();
   }
@@ -172,7 +243,7 @@ export class PlayheadClient {
       data: { tag, payload },
       timestamp: Date.now(),
     };
-    this.#flusher.add(event);
+    this.#gate.route(event);
   }
 
   #newFlusher(hold: boolean): Flusher {
@@ -181,10 +252,43 @@ export class PlayheadClient {
       sessionId,
       batchSize: this.options.batchSize,
       hold,
-      metadata: () => pageMetadata(this.#startUrl ?? location.href, this.#identity),
+      metadata: () => ({
+        ...pageMetadata(this.#startUrl ?? location.href, this.#identity),
+        ...this.#gate.metadata(),
+      }),
       gzipSync: (bytes) => gzipSync(bytes),
       park: (batches) => savePending(this.#storage, sessionId, batches),
     }, this.#transport);
+  }
+
+  #newGate(): CaptureGate {
+    const initial = narrow(lastKnown(this.#local, this.options.apiKey), this.options);
+    return new CaptureGate(this.#sessionId, this.#storage, {
+      adopt: (events) => this.#flusher.adopt(events),
+      send: (event) => this.#flusher.add(event),
+      snapshot: () => this.#extraSnapshot(),
+      capture: (on) => this.#capture(on && this.#project !== null),
+      sendable: (now) => {
+        this.#sendable = true;
+        if (!this.#consentHeld) void this.#flusher.release(now);
+      },
+    }, initial);
+  }
+
+  /** The settings read (or fallen back to): a page they block drops what it held, then decides. */
+  #applySettings(project: RecordingSettings | null): void {
+    if (!project) {
+      logError("the service does not know this apiKey: nothing is recorded");
+      this.#gate.dispose();
+      this.#gate.mode = "off";
+      return this.#halt();
+    }
+    this.#project = project;
+    // Settings that block this page drop what it held (a previous page's leftovers are kept).
+    if (this.#gate.apply(narrow(project, this.options), location.href) && this.#stopRecorder) {
+      this.#startUrl = location.origin + location.pathname;
+      this.#block();
+    }
   }
 
   #restorePending(): void {

@@ -67,15 +67,23 @@ export class Flusher {
     this.#queued.push(...batches.map((b) => ({ events: b.events, atomic: true })));
   }
 
+  /**
+   * Takes the events a recording decision releases (sdk/capture_gate.ts), this page's first: the
+   * gate held at most the buffer's ceiling, so none is dropped here.
+   */
+  adopt(events: EncodedEvent[]): void {
+    if (!this.#cancelled) this.buffer.unshift(events);
+  }
+
   /** Makes the next batch carry metadata again (after identify). */
   resendMetadata(): void {
     this.#metadataVersion++;
   }
 
-  /** Stops holding and ships everything buffered. */
-  release(): Promise<void> {
+  /** Stops holding and ships everything buffered (or leaves it to the usual cadence). */
+  release(send = true): Promise<void> {
     this.#held = false;
-    return this.flush();
+    return send || this.buffer.length >= this.config.batchSize ? this.flush() : Promise.resolve();
   }
 
   /** Sends everything buffered; resolves when this flush (and any it queued) is over. */

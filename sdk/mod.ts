@@ -36,6 +36,8 @@ export interface Playhead {
   flush(): Promise<void>;
   /** Links the session to your user; traits are any JSON object. */
   identify(userId: string, traits?: Traits): void;
+  /** Records a session sampling left out, from its buffer (reason `manual`). */
+  trigger(): void;
 }
 
 let current: PlayheadClient | null = null;
@@ -87,6 +89,10 @@ export function cancel(): Promise<void> {
 export function release(): Promise<void> {
   return recorder("release")?.release() ?? Promise.resolve();
 }
+/** Records a session sampling left out, from its buffer (reason `manual`). */
+export function trigger(): void {
+  recorder("trigger")?.trigger();
+}
 /** Sends buffered events now. */
 export function flush(): Promise<void> {
   return recorder("flush")?.flush() ?? Promise.resolve();
@@ -111,5 +117,6 @@ function inert(): Playhead {
     release: () => Promise.resolve(),
     flush: () => Promise.resolve(),
     identify: () => {},
+    trigger: () => {},
   };
 }

@@ -2,6 +2,13 @@
 // Invalid options must fail loudly, so every problem is reported, not just the first.
 
 import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
+import {
+  MAX_BUFFER_MS,
+  MAX_MIN_DURATION_MS,
+  MAX_URL_RULES,
+  MIN_BUFFER_MS,
+  RECORDING_TRIGGERS,
+} from "../core/projects/recording_limits.ts";
 import type { ResolvedOptions } from "./types.ts";
 
 /** The defaults of every option but apiKey and endpoint (the options table of sdk/README.md). */
@@ -15,6 +22,14 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
   privacyBlockMedia: false,
   autoStart: true,
   hold: false,
+  // The recording settings' narrowing options: these defaults leave the project's settings as
+  // they are (sdk/capture_settings.ts).
+  sampleRate: 1,
+  minDurationMs: 0,
+  urlBlock: [],
+  urlAllow: [],
+  triggers: [...RECORDING_TRIGGERS],
+  bufferMs: MAX_BUFFER_MS,
 };
 
 /** The client buffer ceiling (oldest dropped first); a larger batchSize could never trigger. */
@@ -71,8 +86,32 @@ export function resolveOptions(input: unknown): OptionsResult {
       errors.push(`${key} must be a valid HTML attribute name`);
     }
   }
+  errors.push(...narrowingErrors(merged));
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, options: merged as unknown as ResolvedOptions };
+}
+
+/** The recording settings' options, with the bounds of the project's own settings. */
+function narrowingErrors(o: Record<string, unknown>): string[] {
+  const list = (v: unknown, ok: (x: unknown) => boolean) =>
+    Array.isArray(v) && v.length <= MAX_URL_RULES && v.every(ok);
+  const glob = (g: unknown) => typeof g === "string" && /^\/\S*$/.test(g);
+  const checks: [boolean, string][] = [
+    [isIn(o.sampleRate, 0, 1), "sampleRate: a number from 0 to 1"],
+    [isIntegerIn(o.minDurationMs, 0, MAX_MIN_DURATION_MS), "minDurationMs: 0 to 60000"],
+    [isIntegerIn(o.bufferMs, MIN_BUFFER_MS, MAX_BUFFER_MS), "bufferMs: 30000 to 120000"],
+    [list(o.urlBlock, glob), "urlBlock: up to 50 path globs starting with /"],
+    [list(o.urlAllow, glob), "urlAllow: up to 50 path globs starting with /"],
+    [
+      list(o.triggers, (t) => (RECORDING_TRIGGERS as readonly unknown[]).includes(t)),
+      "triggers: error, rage_click, dead_click",
+    ],
+  ];
+  return checks.filter(([ok]) => !ok).map(([, message]) => message);
+}
+
+function isIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === "number" && value >= min && value <= max;
 }
 
 function withoutUndefined(raw: Record<string, unknown>): Record<string, unknown> {
@@ -80,7 +119,7 @@ function withoutUndefined(raw: Record<string, unknown>): Record<string, unknown>
 }
 
 function isIntegerIn(value: unknown, min: number, max: number): boolean {
-  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+  return isIn(value, min, max) && Number.isInteger(value);
 }
 
 /** Returns the endpoint without trailing slashes, or null when it is not an http(s) URL. */

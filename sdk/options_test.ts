@@ -68,3 +68,37 @@ Deno.test("options: missing key, missing endpoint and non-objects are rejected",
     false,
   );
 });
+
+Deno.test("options: the narrowing options hold the settings' bounds, at and past each", () => {
+  const base = { apiKey: KEY, endpoint: "https://rec.example.com" };
+  const globs = (n: number) => Array.from({ length: n }, (_, i) => `/p${i}`);
+  const good = [
+    { sampleRate: 0 },
+    { sampleRate: 1 },
+    { minDurationMs: 0 },
+    { minDurationMs: 60_000 },
+    { bufferMs: 30_000 },
+    { bufferMs: 120_000 },
+    { urlBlock: globs(50) },
+    { urlAllow: ["/shop/**"] },
+    { triggers: [] },
+    { triggers: ["error", "dead_click"] },
+  ];
+  for (const o of good) assert.ok(resolveOptions({ ...base, ...o }).ok, JSON.stringify(o));
+  const bad: [Record<string, unknown>, string][] = [
+    [{ sampleRate: -0.01 }, "sampleRate"],
+    [{ sampleRate: 1.01 }, "sampleRate"],
+    [{ minDurationMs: 60_001 }, "minDurationMs"],
+    [{ minDurationMs: 1.5 }, "minDurationMs"],
+    [{ bufferMs: 29_999 }, "bufferMs"],
+    [{ bufferMs: 120_001 }, "bufferMs"],
+    [{ urlBlock: globs(51) }, "urlBlock"],
+    [{ urlBlock: ["admin"] }, "urlBlock"],
+    [{ urlAllow: "/shop" }, "urlAllow"],
+    [{ triggers: ["crash"] }, "triggers"],
+  ];
+  for (const [o, name] of bad) {
+    const result = resolveOptions({ ...base, ...o });
+    assert.ok(!result.ok && result.errors.some((e) => e.startsWith(name)), JSON.stringify(o));
+  }
+});

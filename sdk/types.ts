@@ -25,6 +25,19 @@ export interface PlayheadOptions {
   autoStart?: boolean;
   /** Record and buffer, but send nothing until `release()` (e.g. until consent). Default false. */
   hold?: boolean;
+  // The project's recording settings come from the service; these may only narrow them.
+  /** At most this share of sessions is recorded from its start (the lower rate wins). */
+  sampleRate?: number;
+  /** Send nothing for visits shorter than this (the longer wait wins). */
+  minDurationMs?: number;
+  /** More path globs of pages never recorded. */
+  urlBlock?: string[];
+  /** Only pages matching one of these globs (as well as the project's allow list) are recorded. */
+  urlAllow?: string[];
+  /** The project's triggers to keep (default: all of them). */
+  triggers?: ("error" | "rage_click" | "dead_click")[];
+  /** At most this much buffer before a trigger (the lower wins). */
+  bufferMs?: number;
 }
 
 /** Options after defaults are applied and validation passed. */
@@ -59,6 +72,9 @@ export interface SessionMetadata {
   screenHeight: number;
   language: string;
   userIdentity?: UserIdentity;
+  /** Why the session is recorded, when a trigger started it, with the trigger's time. */
+  recordingReason?: "error" | "rage_click" | "dead_click" | "manual";
+  triggeredAt?: number;
 }
 
 /** Body of `POST {endpoint}/api/ingest`. */

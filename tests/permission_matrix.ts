@@ -55,6 +55,7 @@ export const MATRIX: Section[] = [
       r("GET /api/projects", SIGNED_IN(200)),
       r("GET /api/projects?organizationId={org}", ANY_MEMBER(200)),
       r("GET /api/projects/{project}/key", OWNER_ONLY(200)),
+      r("GET /api/projects/{project}", ANY_MEMBER(200)),
       r("GET /api/sessions", SIGNED_IN(200)),
       r("GET /api/sessions/summary", SIGNED_IN(200)),
       r("GET /api/insights", SIGNED_IN(200)),
@@ -103,6 +104,9 @@ export const MATRIX: Section[] = [
       r("DELETE /api/organizations/{org}/invites/{inviteRevoke}", ADMIN_UP(204)),
       r("POST /api/projects", OWNER_ONLY(201), { body: { name: "New", organizationId: "{org}" } }),
       r("PATCH /api/projects/{project}", ADMIN_UP(200), { body: { name: "Main 2" } }),
+      r("PATCH /api/projects/{project}", ADMIN_UP(200), {
+        body: { recording: { sampleRate: 0.5, triggers: ["error"] } },
+      }),
       r("PATCH /api/projects/{project}/display-name-trait-key", ADMIN_UP(200), {
         body: { traitKey: "email" },
       }),
@@ -125,6 +129,7 @@ export const MATRIX: Section[] = [
       r("GET /api/organizations/{otherOrg}/members", ELSEWHERE(200)),
       r("PATCH /api/organizations/{otherOrg}", ELSEWHERE(200), { body: { name: "Two" } }),
       r("GET /api/projects/{otherProject}/key", ELSEWHERE(200)),
+      r("GET /api/projects/{otherProject}", ELSEWHERE(200)),
       r("PATCH /api/projects/{otherProject}", ELSEWHERE(200), { body: { name: "Theirs" } }),
       r("GET /api/sessions/{otherSession}", ELSEWHERE(200)),
       r("PATCH /api/tracked-users/{otherTrackedUser}/display-name", ELSEWHERE(200), {
@@ -177,6 +182,7 @@ export const OUTSIDE_MATRIX = new Set([
   "GET /api/openapi.json",
   "POST /api/ingest",
   "POST /api/sessions/cancel",
+  "GET /api/sdk/config",
   "GET /api/auth/methods",
   "POST /api/auth/otp/send",
   "POST /api/auth/otp/verify",

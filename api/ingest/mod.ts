@@ -1,4 +1,5 @@
-// The public, key-authenticated surface used by the SDK: ingest and SDK-side cancel. CORS is open
+// The public, key-authenticated surface used by the SDK: ingest, SDK-side cancel and its
+// recording settings (sdk_config.ts). CORS is open
 // to every origin, on errors too, because the SDK runs on customers' sites; every answer is
 // no-store.
 import { Hono, type MiddlewareHandler } from "hono";
@@ -11,6 +12,7 @@ import { ingestAdmission } from "./admission.ts";
 import { decodePool } from "./decode_pool.ts";
 import { ingestBody } from "./ingest_body.ts";
 import { meteredIngest, meteredPool } from "./metered.ts";
+import { sdkConfigRoutes } from "./sdk_config.ts";
 import { noStore } from "../no_store.ts";
 import { describe } from "../openapi/route.ts";
 import { PUBLIC_KEY_HEADER, publicKey } from "../public_key.ts";
@@ -101,5 +103,6 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
   );
   app.options("/sessions/cancel", preflight, (c) => c.body(null, 204));
 
+  sdkConfigRoutes(app, deps);
   return app;
 }

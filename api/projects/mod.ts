@@ -1,4 +1,4 @@
-// /api/projects: list and create projects, rename, delete, reveal and regenerate keys, and the
+// /api/projects: list, read and create projects, rename and set recording settings, delete, reveal and regenerate keys, and the
 // project's default display-name trait key. Reads are no-store (session counts move with ingest).
 import type { Hono } from "hono";
 import { z } from "zod";
@@ -6,6 +6,7 @@ import type { AppDeps } from "../../core/deps.ts";
 import {
   createProject,
   deleteProject,
+  getProject,
   listProjects,
   regenerateProjectKey,
   revealProjectKey,
@@ -17,7 +18,7 @@ import {
   projectDeleteBody,
   projectKey,
   projectListQuery,
-  projectRenameBody,
+  projectPatchBody,
   traitKeyBody,
 } from "../../core/projects/schema.ts";
 import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
@@ -57,15 +58,28 @@ export function projectRoutes(deps: AppDeps): Hono<ApiEnv> {
     async (c) => c.json(await createProject(deps, requireViewer(c), c.req.valid("json")), 201),
   );
 
+  app.get(
+    "/:id",
+    doc({
+      summary: "One project, with its recording settings",
+      params: ID,
+      responses: { 200: { description: "the project", body: project } },
+    }),
+    noStore(),
+    async (c) => c.json(await getProject(deps, requireViewer(c), { id: c.req.param("id") })),
+  );
+
   app.patch(
     "/:id",
     doc({
-      summary: "Rename a project",
+      summary: "Rename a project or change its recording settings",
+      description: "`recording` may come alone, and only the settings it names change. Any " +
+        "bad value is 400 naming its field, and nothing changes.",
       role: "ADMIN",
       params: ID,
-      responses: { 200: { description: "renamed", body: project } },
+      responses: { 200: { description: "the project", body: project } },
     }),
-    body(projectRenameBody),
+    body(projectPatchBody),
     async (c) => {
       const input = { id: c.req.param("id"), ...c.req.valid("json") };
       return c.json(await updateProject(deps, requireViewer(c), input));

@@ -7,10 +7,12 @@ import { buildSdk } from "../../sdk/build.ts";
 import { heavyPage } from "./heavy_page.ts";
 import { FULL_PLAN, SMOKE_PLAN } from "./interaction.ts";
 import { startPageServer } from "./page_server.ts";
-import { formatMarkdown, type OverheadReport, renderReport, writeSection } from "./report.ts";
+import { END, formatMarkdown, type OverheadReport, renderReport, writeSection } from "./report.ts";
 import { calibrateCycles, measureRun } from "./run.ts";
 import { measureSdkSize, SIZE_BUDGET } from "./size.ts";
 import { machine } from "./machine.ts";
+import { BUFFER_KEY, type BufferReport, heapOverTime, renderBufferMode } from "./buffer_mode.ts";
+import { MAX_BUFFER_BYTES } from "../../sdk/trigger_buffer.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -18,6 +20,7 @@ const { values: args } = parseArgs({
     smoke: { type: "boolean", default: false },
     runs: { type: "string" },
     results: { type: "string", default: "bench/RESULTS.md" },
+    "buffer-minutes": { type: "string" },
   },
 });
 const plan = args.smoke ? SMOKE_PLAN : FULL_PLAN;
@@ -45,6 +48,13 @@ await using server = startPageServer((origin) => ({
       options: { apiKey: `sp_${"0".repeat(32)}`, endpoint: origin, autoStart: false },
     },
   }),
+  buffered: heavyPage({
+    ...PAGE,
+    sdk: {
+      src: "/sdk/playhead.js",
+      options: { apiKey: BUFFER_KEY, endpoint: origin, autoStart: false },
+    },
+  }),
 }), sdkScript);
 
 const startLoad = await loadAverage();
@@ -54,6 +64,7 @@ if (!args.smoke) {
 }
 const cycles = args.smoke ? 1 : await calibrateCycles(server, plan, RUN_TIMEOUT_MS);
 const pairs: OverheadReport["pairs"] = [];
+const buffered = [];
 for (let i = 0; i < repeats; i++) {
   const order = i % 2 === 0 ? [false, true] : [true, false];
   const results = [];
@@ -64,7 +75,21 @@ for (let i = 0; i < repeats; i++) {
   const [plain, recorded] = order[0] ? results.reverse() : results;
   log(`  main thread ${ms(plain.taskMs)} → ${ms(recorded.taskMs)} ms`);
   pairs.push({ plain, recorded });
+  log(`repeat ${i + 1}/${repeats}: buffered, ${cycles} cycles`);
+  buffered.push(await measureRun(server, true, plan, cycles, RUN_TIMEOUT_MS, "/buffered"));
+  log(`  buffered main thread ${ms(buffered.at(-1)!.taskMs)} ms`);
 }
+const minutes = Number(args["buffer-minutes"] ?? (args.smoke ? 0.25 : 10));
+log(`buffer mode's heap over ${minutes} min, then the unrecorded page's`);
+const bufferReport: BufferReport = {
+  runs: buffered,
+  recorded: pairs.map((p) => p.recorded),
+  plain: pairs.map((p) => p.plain),
+  heap: await heapOverTime(server, "/buffered", plan, minutes),
+  plainHeap: await heapOverTime(server, "/plain", plan, minutes),
+  minutes,
+  boundBytes: MAX_BUFFER_BYTES,
+};
 
 const report: OverheadReport = {
   date: new Date().toISOString(),
@@ -78,7 +103,9 @@ const report: OverheadReport = {
   cycles,
   pairs,
 };
-const section = await formatMarkdown(renderReport(report));
+const section = await formatMarkdown(
+  renderReport(report).replace(END, `${renderBufferMode(bufferReport)}\n${END}`),
+);
 console.log(section);
 if (!args.smoke) {
   await writeSection(args.results!, section);

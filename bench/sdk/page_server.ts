@@ -1,6 +1,8 @@
 // Loopback server for the SDK overhead benchmark: the heavy page (plain and with the SDK), the SDK
 // script, and a sink answering 204 to every ingest post, keeping the bodies to count afterwards.
 import { EventType } from "@rrweb/types";
+import { BUFFER_KEY, BUFFER_SETTINGS } from "./buffer_mode.ts";
+import { DEFAULT_RECORDING } from "../../core/projects/recording_limits.ts";
 
 /** What the sink received during one run, measured after the run. */
 export interface SinkSummary {
@@ -23,7 +25,7 @@ export interface PageServer extends AsyncDisposable {
 
 /** `pages` receives the server's origin (the SDK's endpoint) and returns the two pages. */
 export function startPageServer(
-  pages: (origin: string) => { plain: string; recorded: string },
+  pages: (origin: string) => { plain: string; recorded: string; buffered: string },
   sdkScript: string,
 ): PageServer {
   let posts: { raw: Uint8Array; gzipped: boolean }[] = [];
@@ -37,7 +39,13 @@ export function startPageServer(
       }
       return new Response(null, { status: 204 });
     }
+    if (path === "/api/sdk/config") {
+      // The buffered page's key gets buffer mode; the recorded page's everything recorded.
+      const buffered = req.headers.get("x-service-public-key") === BUFFER_KEY;
+      return Response.json(buffered ? BUFFER_SETTINGS : DEFAULT_RECORDING);
+    }
     if (path === "/plain") return new Response(files.plain, { headers: html });
+    if (path === "/buffered") return new Response(files.buffered, { headers: html });
     if (path === "/recorded") return new Response(files.recorded, { headers: html });
     if (path === "/sdk/playhead.js") {
       return new Response(sdkScript, { headers: { "content-type": "text/javascript" } });

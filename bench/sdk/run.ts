@@ -25,6 +25,8 @@ export interface RunResult {
   snapshot: { taskMs: number; wallMs: number } | null;
   /** Recorded runs: the final `flush()` of everything still buffered, measured the same way. */
   flush: { taskMs: number; wallMs: number } | null;
+  /** The renderer's JS heap in use at the end (CDP `JSHeapUsedSize`). */
+  heapBytes: number;
   sink: SinkSummary | null;
   pageErrors: string[];
 }
@@ -70,15 +72,18 @@ export function calibrateCycles(
   return withPage(server, "/plain", timeoutMs, (page) => calibrate(page, plan));
 }
 
-/** Loads `/plain` or `/recorded` from `server` and measures `cycles` cycles of `plan` on it. */
+/**
+ * Loads `/plain` or `/recorded` (or `path`: `/buffered`, started like a recorded page) from
+ * `server` and measures `cycles` cycles of `plan` on it.
+ */
 export function measureRun(
   server: PageServer,
   recorded: boolean,
   plan: Plan,
   cycles: number,
   timeoutMs: number,
+  path = recorded ? "/recorded" : "/plain",
 ): Promise<RunResult> {
-  const path = recorded ? "/recorded" : "/plain";
   return withPage(server, path, timeoutMs, async (page, context, pageErrors) => {
     const cdp = await context.newCDPSession(page);
     // threadTicks: durations in the main thread's CPU time, so other processes on the machine
@@ -124,6 +129,7 @@ export function measureRun(
         taskMs: (after.TaskDuration - beforeFlush.TaskDuration) * 1000,
         wallMs: flushWallMs,
       },
+      heapBytes: after.JSHeapUsedSize,
       sink: recorded ? await server.summary() : null,
       pageErrors,
     };

@@ -30,7 +30,8 @@ export function ProjectList({ projects, role }: Props) {
           <p class="muted">
             {p.sessionCount} session{p.sessionCount === 1 ? "" : "s"} ·{" "}
             {p.lastUsedAt ? `last data ${p.lastUsedAt.slice(0, 10)}` : "no data yet"} ·{" "}
-            <a href={`/projects/${p.id}/setup`}>Set up recording</a>
+            <a href={`/projects/${p.id}/setup`}>Set up recording</a> ·{" "}
+            <a href={`/projects/${p.id}/settings`}>Recording settings</a>
           </p>
           {admin && (
             <RowForm item={{ projectId: p.id }}>

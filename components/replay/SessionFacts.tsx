@@ -3,8 +3,10 @@
 // chose; the client is the browser, OS and device ingest read from the user agent, not the raw one.
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
 import type { ComponentChildren } from "preact";
+import type { RecordingReason } from "../../core/projects/recording_limits.ts";
 import { formatDuration } from "../../utils/format.ts";
 import { VisitorText } from "../ui/VisitorText.tsx";
+import { reasonText } from "../sessions/RecordingReason.tsx";
 
 export interface SessionFactsData {
   startedAt: string;
@@ -19,6 +21,8 @@ export interface SessionFactsData {
   language: string | null;
   eventCount: number;
   trackedUser: { id: string; displayName: string | null; externalId: string } | null;
+  recordingReason: RecordingReason;
+  triggeredAt: number | null;
 }
 
 const DATE = new Intl.DateTimeFormat("en-GB", {
@@ -74,6 +78,9 @@ export function SessionFacts({ session }: { session: SessionFactsData }) {
       <Fact label="Screen">{screen}</Fact>
       <Fact label="Language">{session.language ?? "unknown"}</Fact>
       <Fact label="Events">{session.eventCount.toLocaleString("en")}</Fact>
+      <Fact label="Recorded">
+        {reasonText(session.recordingReason, session.triggeredAt, session.startedAt)}
+      </Fact>
     </dl>
   );
 }

@@ -7,6 +7,7 @@ import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
 import { Time } from "../ui/Time.tsx";
 import { ClientLabel, SignalBadges } from "./SignalBadges.tsx";
 import { VisitorText } from "../ui/VisitorText.tsx";
+import { ReasonBadge } from "./RecordingReason.tsx";
 
 interface Props {
   session: SessionListItem;
@@ -38,6 +39,7 @@ export function SessionRow(props: Props) {
       )}
       <td class="truncate">
         <a class="row-link" href={replay} title={s.url ?? undefined}>{pathnameOf(s.url)}</a>
+        <ReasonBadge reason={s.recordingReason} />
       </td>
       <td>{s.projectName}</td>
       <td data-testid="signals">

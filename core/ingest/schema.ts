@@ -6,6 +6,7 @@ import { EventType } from "@rrweb/types";
 import { z } from "zod";
 import { MAX_TRAITS } from "./limits.ts";
 import { cutStrings } from "./marker_payload.ts";
+import { RECORDING_REASONS } from "../projects/recording_limits.ts";
 import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";
 
 export const MAX_EVENTS_PER_BATCH = 500;
@@ -68,6 +69,18 @@ export const metadataSchema = z.strictObject({
   screenHeight: z.number().int().nonnegative(),
   language: storedText(64),
   userIdentity: userIdentitySchema.optional(),
+  // Why the SDK records the session (docs/decisions.md "Capture control"); absent: `sampled`.
+  recordingReason: z.enum(RECORDING_REASONS).optional(),
+  triggeredAt: epochMs.optional(),
+}).superRefine((m, ctx) => {
+  const triggered = m.recordingReason !== undefined && m.recordingReason !== "sampled";
+  if (triggered !== (m.triggeredAt !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["triggeredAt"],
+      message: "required with a trigger's recordingReason, and only then",
+    });
+  }
 });
 
 export const sliceMarkerSchema = z.strictObject({

@@ -12,7 +12,8 @@ import { generateProjectKey, maskProjectKey } from "./keys.ts";
 import { activeOrganization } from "../org_access.ts";
 import { roleIn } from "../permissions.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import type { ProjectKey, ProjectView } from "./schema.ts";
+import type { ProjectKey, ProjectView, RecordingSettingsView } from "./schema.ts";
+import { recordingColumns, recordingOf } from "./recording.ts";
 
 export const DELETE_PROJECT_PHRASE = "delete project";
 
@@ -28,6 +29,7 @@ function toView(row: q.ProjectRow): ProjectView {
     sessionCount: row.session_count,
     lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null,
     displayNameTraitKey: row.display_name_trait_key,
+    recording: recordingOf(row),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -80,12 +82,19 @@ export async function getProject(
 export async function updateProject(
   deps: ProjectDeps,
   viewer: Viewer,
-  input: { id: string; name?: string; displayNameTraitKey?: string | null },
+  input: {
+    id: string;
+    name?: string;
+    displayNameTraitKey?: string | null;
+    /** The settings given replace the stored ones; the others stay. */
+    recording?: Partial<RecordingSettingsView>;
+  },
 ): Promise<ProjectView> {
   await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
   await q.updateProject(deps.db.kysely, input.id, {
     name: input.name,
     display_name_trait_key: input.displayNameTraitKey,
+    ...recordingColumns(input.recording ?? {}),
   });
   return toView((await q.findProject(deps.db.kysely, input.id))!);
 }

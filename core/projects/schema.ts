@@ -4,10 +4,73 @@
 import { z } from "zod";
 import { nameSchema as name } from "../schema.ts";
 import { PUBLIC_KEY_PATTERN } from "./keys.ts";
+import {
+  DEFAULT_RECORDING,
+  MAX_BUFFER_MS,
+  MAX_MIN_DURATION_MS,
+  MAX_URL_GLOB_CHARS,
+  MAX_URL_RULES,
+  MIN_BUFFER_MS,
+  RECORDING_TRIGGERS,
+} from "./recording_limits.ts";
 
 export const projectListQuery = z.object({ organizationId: z.string().min(1).optional() });
 export const projectCreateBody = z.object({ name, organizationId: z.string().min(1) });
-export const projectRenameBody = z.object({ name });
+
+/** A URL path glob: `*` any characters but `/`, `**` any characters, `?` one character. */
+const urlGlob = z.string().trim().min(1).max(MAX_URL_GLOB_CHARS)
+  .regex(/^\/\S*$/, "a path starting with / and holding no spaces, e.g. /admin/**");
+const globList = z.array(urlGlob).max(MAX_URL_RULES)
+  .transform((globs) => [...new Set(globs)]);
+
+/** A project's recording settings (docs/decisions.md "Capture control"). */
+export const recordingSettings = z.strictObject({
+  sampleRate: z.number().min(0).max(1).meta({ description: "share of sessions recorded, 0..1" }),
+  minDurationMs: z.number().int().min(0).max(MAX_MIN_DURATION_MS),
+  urlBlock: globList.meta({ description: "path globs of pages never recorded" }),
+  urlAllow: globList.meta({ description: "path globs of the only pages recorded; empty: all" }),
+  triggers: z.array(z.enum(RECORDING_TRIGGERS)).max(RECORDING_TRIGGERS.length)
+    .transform((kinds) => [...new Set(kinds)]),
+  bufferMs: z.number().int().min(MIN_BUFFER_MS).max(MAX_BUFFER_MS),
+});
+export type RecordingSettingsView = z.output<typeof recordingSettings>;
+export const DEFAULT_RECORDING_SETTINGS: RecordingSettingsView = DEFAULT_RECORDING;
+
+/** A number typed in a form field (empty is not zero). */
+const formNumber = z.string().trim().min(1, "required").pipe(z.coerce.number());
+/** One glob per line. */
+const formLines = z.string().max(20_000).default("").transform((text) =>
+  text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean)
+);
+/**
+ * The project settings page's form, in the units people type (a percentage, seconds, one glob
+ * per line, a checkbox per trigger), checked by the API's own schema.
+ */
+export const projectRecordingForm = z.object({
+  samplePercent: formNumber,
+  minDurationSeconds: formNumber,
+  urlBlock: formLines,
+  urlAllow: formLines,
+  trigger_error: z.literal("on").optional(),
+  trigger_rage_click: z.literal("on").optional(),
+  trigger_dead_click: z.literal("on").optional(),
+  bufferSeconds: formNumber,
+}).transform((f) => ({
+  sampleRate: f.samplePercent / 100,
+  minDurationMs: Math.round(f.minDurationSeconds * 1000),
+  urlBlock: f.urlBlock,
+  urlAllow: f.urlAllow,
+  triggers: RECORDING_TRIGGERS.filter((t) => f[`trigger_${t}`] === "on"),
+  bufferMs: Math.round(f.bufferSeconds * 1000),
+})).pipe(recordingSettings);
+
+/** PATCH /api/projects/:id: a new name, recording settings (those given change), or both. */
+export const projectPatchBody = z.strictObject({
+  name: name.optional(),
+  recording: recordingSettings.partial().optional(),
+}).refine((b) => b.name !== undefined || b.recording !== undefined, {
+  message: "give a name, recording settings, or both",
+});
 export const projectDeleteBody = z.object({
   confirmation: z.string().meta({ description: 'exactly "delete project"' }),
 });
@@ -15,7 +78,7 @@ export const projectDeleteBody = z.object({
 // projects in the active organization.
 export const projectForm = z.object({ projectId: z.string().min(1) });
 export const projectNameForm = projectCreateBody.pick({ name: true });
-export const projectRenameForm = projectForm.extend(projectRenameBody.shape);
+export const projectRenameForm = projectForm.extend({ name });
 export const projectDeleteForm = projectForm.extend(projectDeleteBody.shape);
 export const traitKeyBody = z.object({ traitKey: z.string().trim().min(1).max(60).nullable() });
 // The settings form's field: empty clears the project's default trait key.
@@ -31,6 +94,7 @@ export const project = z.strictObject({
   sessionCount: z.number().int(),
   lastUsedAt: z.iso.datetime().nullable(),
   displayNameTraitKey: z.string().nullable(),
+  recording: recordingSettings,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -68,6 +68,8 @@ export async function sessionDetail(
         traits: s.user_traits ?? {},
       }
       : null,
+    recordingReason: s.recording_reason as SessionDetail["recordingReason"],
+    triggeredAt: s.triggered_at,
     markers: await markersOf(deps, s.id, null),
   };
 }

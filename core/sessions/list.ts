@@ -52,6 +52,7 @@ function filterOf(organizationId: string, input: SessionFilterInput, now: Date):
       device: input.device ?? null,
       element: input.element ?? null,
       error: input.error ?? null,
+      reasons: input.reason ?? null,
     },
   };
 }
@@ -109,6 +110,8 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     browser: row.browser,
     os: row.os,
     device: row.device as SessionListItem["device"],
+    recordingReason: row.recording_reason as SessionListItem["recordingReason"],
+    triggeredAt: row.triggered_at,
   };
 }
 

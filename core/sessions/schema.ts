@@ -1,6 +1,7 @@
 // Wire schemas of the sessions endpoints' query strings (docs/decisions.md "Common API rules",
 // "Sessions"): unknown enum values and out-of-range limits are 400, never a silent fallback.
 import { z } from "zod";
+import { RECORDING_REASONS } from "../projects/recording_limits.ts";
 
 const idList = z.string().max(4000).transform((text) =>
   text.split(",").map((id) => id.trim()).filter(Boolean)
@@ -11,6 +12,11 @@ const ms = z.string().regex(/^\d{1,12}$/, "milliseconds, an integer").transform(
 const signalList = z.string().max(100).transform((text) =>
   text.split(",").map((kind) => kind.trim()).filter(Boolean)
 ).pipe(z.array(z.enum(["error", "rage_click", "dead_click"])))
+  .transform((kinds) => kinds.length ? [...new Set(kinds)] : undefined);
+/** A comma list of recording reasons, each at most once. */
+const reasonList = z.string().max(100).transform((text) =>
+  text.split(",").map((kind) => kind.trim()).filter(Boolean)
+).pipe(z.array(z.enum(RECORDING_REASONS)))
   .transform((kinds) => kinds.length ? [...new Set(kinds)] : undefined);
 const optionalText = (max: number) =>
   z.string().max(max).transform((text) => text.trim() || undefined).optional();
@@ -45,6 +51,10 @@ const filterFields = {
       "any), as in /api/insights",
   }),
   error: optionalText(1000).meta({ description: "an error with exactly this message" }),
+  reason: reasonList.optional().meta({
+    description: "comma list of `sampled`, `error`, `rage_click`, `dead_click`, `manual`: " +
+      "sessions recorded for any of them",
+  }),
 };
 
 export const sessionFilterQuery = z.object(filterFields);
@@ -61,7 +71,8 @@ export const sessionListQuery = z.object({
 });
 
 export const markersQuery = z.object({
-  kind: z.enum(["url", "identity", "error", "rage_click", "dead_click"]).optional(),
+  kind: z.enum(["url", "identity", "error", "rage_click", "dead_click", "recording_paused"])
+    .optional(),
 });
 
 export type SessionFilterInput = z.output<typeof sessionFilterQuery>;
@@ -88,6 +99,16 @@ export const eventsQuery = z.object({
 const iso = z.iso.datetime();
 const traits = z.record(z.string(), z.unknown());
 
+/** Why a session was recorded (docs/decisions.md "Capture control"). */
+const recordingFields = {
+  recordingReason: z.enum(RECORDING_REASONS).meta({
+    description: "`sampled`: from its start; else the trigger that started it",
+  }),
+  triggeredAt: z.number().int().nullable().meta({
+    description: "epoch ms of the trigger; null when sampled",
+  }),
+};
+
 export const sessionListItem = z.strictObject({
   id: z.string(),
   externalId: z.string(),
@@ -108,6 +129,7 @@ export const sessionListItem = z.strictObject({
   browser: z.string().nullable().meta({ description: "from the user agent, e.g. `Chrome`" }),
   os: z.string().nullable(),
   device: z.enum(DEVICES).nullable(),
+  ...recordingFields,
 });
 
 export type SessionListItem = z.output<typeof sessionListItem>;
@@ -160,6 +182,7 @@ export const sessionDetail = z.strictObject({
     displayName: z.string().nullable(),
     traits,
   }).nullable(),
+  ...recordingFields,
   markers: z.array(marker),
 });
 export type SessionDetail = z.output<typeof sessionDetail>;

@@ -6,6 +6,7 @@ import {
   BURST_SCRIPT,
   burstIndices,
   sdkPage,
+  settingsRead,
   sleep,
   startHarness,
   waitFor,
@@ -26,6 +27,7 @@ Deno.test("sdk e2e: batching", async (t) => {
     );
     const { page } = await h.context();
     await page.goto(`${h.pagesUrl}/b1`);
+    await settingsRead(page); // before them the SDK sends nothing, whatever it buffered
     await page.evaluate(() =>
       (globalThis as unknown as { burst(n: number): Promise<void> }).burst(150)
     );
@@ -41,6 +43,7 @@ Deno.test("sdk e2e: batching", async (t) => {
     h.page("/b2", sdkPage(h, project.key, { flushInterval: never }, "", BURST_SCRIPT));
     const { page } = await h.context();
     await page.goto(`${h.pagesUrl}/b2`);
+    await settingsRead(page);
     const sessionId = await withPh(page, (ph) => ph.sessionId!);
     await page.evaluate(() =>
       (globalThis as unknown as { burst(n: number): Promise<void> }).burst(2_100)
@@ -71,6 +74,7 @@ Deno.test("sdk e2e: batching", async (t) => {
     h.page("/b3", sdkPage(h, project.key, { hold: true, flushInterval: never }, "", BURST_SCRIPT));
     const { page } = await h.context();
     await page.goto(`${h.pagesUrl}/b3`);
+    await settingsRead(page);
     const sessionId = await withPh(page, (ph) => ph.sessionId!);
     await page.evaluate(() =>
       (globalThis as unknown as { burst(n: number): Promise<void> }).burst(10_300)

@@ -30,7 +30,7 @@ export interface Harness extends AsyncDisposable {
   endpoint: string;
   /** Origin of the test pages. */
   pagesUrl: string;
-  /** Every request the SDK made, in arrival order (preflights excluded). */
+  /** Every request the SDK made, in arrival order (preflights and settings reads excluded). */
   seen: SeenRequest[];
   /** Statuses the proxy answers to the next ingest posts instead of forwarding them. */
   failNext: number[];
@@ -70,6 +70,10 @@ export async function startHarness(): Promise<Harness> {
     if (req.method === "OPTIONS") {
       return fetch(server.url + url.pathname, { method: "OPTIONS", headers: req.headers });
     }
+    if (url.pathname === "/api/sdk/config") {
+      // the settings the SDK reads are passed through, not recorded: tests count what it sends
+      return fetch(server.url + url.pathname, { headers: req.headers });
+    }
     const raw = new Uint8Array(await req.arrayBuffer());
     const gzipped = req.headers.get("content-encoding") === "gzip";
     const text = new TextDecoder().decode(gzipped ? await gunzipBytes(raw) : raw);
@@ -90,7 +94,7 @@ export async function startHarness(): Promise<Harness> {
     const upstream = await fetch(server.url + url.pathname, {
       method: req.method,
       headers: req.headers,
-      body: raw,
+      body: req.method === "GET" ? undefined : raw,
     });
     record.status = upstream.status;
     return upstream;
@@ -174,6 +178,14 @@ export async function waitFor<T>(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the page's SDK has read its project's recording settings (it sends nothing before). */
+export async function settingsRead(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((k) => k.startsWith("playhead:settings:"))
+  );
+  await page.evaluate("0"); // and the promise chain that applies them has run
+}
 
 /** Runs `body` in the page with the page's recorder (`window.ph`, from `Playhead.init`). */
 export function withPh<R>(page: Page, body: (ph: Playhead) => R): Promise<Awaited<R>> {

@@ -38,6 +38,14 @@ Deno.test("projects: an OWNER creates a project with a fresh masked key; ADMIN 4
     sessionCount: 0,
     lastUsedAt: null,
     displayNameTraitKey: null,
+    recording: {
+      sampleRate: 1,
+      minDurationMs: 0,
+      urlBlock: [],
+      urlAllow: [],
+      triggers: [],
+      bufferMs: 60_000,
+    },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   });

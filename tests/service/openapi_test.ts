@@ -143,6 +143,8 @@ Deno.test("openapi: every documented GET answers an OWNER with exactly the docum
   for (const route of routeDocs(t.deps).filter((r) => r.method === "get")) {
     const headers: Record<string, string> = route.auth === "bearer"
       ? { Authorization: `Bearer ${CRON_SECRET}` }
+      : route.auth === "public-key"
+      ? { "x-service-public-key": w.project.key }
       : {};
     const path = fill(route.path, w.params(route.path)) + w.query(route.path);
     const res = await call(t.app, "GET", path, {
@@ -185,6 +187,8 @@ Deno.test("openapi: representative mutations answer an OWNER with exactly the do
     ["patch", "/api/organizations/{orgId}/invites/{inviteId}", 200, { role: "ADMIN" }],
     ["post", "/api/projects", 201, { name: "Beta", organizationId: org }],
     ["patch", "/api/projects/{id}", 200, { name: "Alpha 2" }],
+    ["patch", "/api/projects/{id}", 200, { recording: { sampleRate: 0.5, triggers: ["error"] } }],
+    ["options", "/api/sdk/config", 204],
     ["patch", "/api/projects/{id}/display-name-trait-key", 200, { traitKey: "name" }],
     ["post", "/api/projects/{id}/regenerate-key", 200],
     ["patch", "/api/tracked-users/{id}/display-name", 200, { customName: "Grace H." }],

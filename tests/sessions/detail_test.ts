@@ -71,6 +71,8 @@ Deno.test("session detail: every stored field, the tracked user and markers", as
       displayName: "Grace", // the name trait, with no name set anywhere
       traits: { name: "Grace" },
     },
+    recordingReason: "sampled",
+    triggeredAt: null,
     markers: undefined,
   });
   assert.deepEqual(

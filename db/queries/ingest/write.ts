@@ -21,6 +21,9 @@ export interface IngestRow {
     browser: string | null;
     os: string | null;
     device: string | null;
+    /** Why the SDK records it (migration 0025); triggeredAt only with a trigger's reason. */
+    recordingReason?: string;
+    triggeredAt?: number;
   } | null;
   identity: { newTrackedUserId: string; userId: string; traitsJson: string } | null;
   /** Absent for a batch without events: the session is touched, nothing is stored. */
@@ -124,6 +127,16 @@ export async function writeIngest(
     newStarted,
   );
   const marked = markersInsert(row);
+  // A session is sampled or triggered once: a trigger named later (a batch of the triggering page
+  // that arrives after one that opened the session without metadata) fills it in, never changes it.
+  const reasonUpdate = m?.triggeredAt !== undefined
+    ? sql`recording_reason = CASE WHEN sessions.triggered_at IS NULL
+          AND sessions.recording_reason = 'sampled' AND sessions.url IS NULL
+          THEN EXCLUDED.recording_reason ELSE sessions.recording_reason END,
+        triggered_at = CASE WHEN sessions.triggered_at IS NULL
+          AND sessions.recording_reason = 'sampled' AND sessions.url IS NULL
+          THEN EXCLUDED.triggered_at ELSE sessions.triggered_at END,`
+    : none;
 
   const statement = sql<IngestResult & { sawSession: boolean; misplaced?: null }>`
     WITH project AS (
@@ -148,14 +161,16 @@ export async function writeIngest(
     session AS (
       INSERT INTO sessions
         (id, project_id, organization_id, external_id, url, referrer, user_agent, screen_width,
-         screen_height, language, started_at, ended_at, event_count, tracked_user_id
-         ${summaryColumns})
+         screen_height, language, started_at, ended_at, event_count, tracked_user_id,
+         recording_reason, triggered_at ${summaryColumns})
       SELECT ${row.newSessionId}, project.id, project.organization_id, ${row.externalId},
         ${m?.url ?? null}::text, ${m?.referrer ?? null}::text, ${m?.userAgent ?? null}::text,
         ${m?.screenWidth ?? null}::integer, ${m?.screenHeight ?? null}::integer,
         ${m?.language ?? null}::text,
         ${startedAt}, to_timestamp(${b?.lastTs ?? null}::float8 / 1000),
-        ${b?.eventCount ?? 0}::integer, ${trackedUserId} ${summaryValues}
+        ${b?.eventCount ?? 0}::integer, ${trackedUserId},
+        ${m?.recordingReason ?? "sampled"}::text, ${m?.triggeredAt ?? null}::bigint
+        ${summaryValues}
       FROM project ${summaryFrom} ${afterPrevious}
       ON CONFLICT (project_id, external_id) DO UPDATE SET
         -- a retried batch changes nothing; reordered ones only widen the session
@@ -166,6 +181,7 @@ export async function writeIngest(
           + CASE WHEN ${stored} THEN EXCLUDED.event_count ELSE 0 END,
         ${linkTrackedUser}
         ${summaryUpdate}
+        ${reasonUpdate}
         url = COALESCE(sessions.url, EXCLUDED.url),
         referrer = COALESCE(sessions.referrer, EXCLUDED.referrer),
         user_agent = COALESCE(sessions.user_agent, EXCLUDED.user_agent),

@@ -4,7 +4,26 @@ import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../schema.ts";
 
-export interface ProjectRow {
+/** A project's recording settings (migration 0024). */
+export interface RecordingColumns {
+  recording_sample_rate: number;
+  recording_min_duration_ms: number;
+  recording_url_block: string[];
+  recording_url_allow: string[];
+  recording_triggers: string[];
+  recording_buffer_ms: number;
+}
+
+const RECORDING_COLUMNS = [
+  "recording_sample_rate",
+  "recording_min_duration_ms",
+  "recording_url_block",
+  "recording_url_allow",
+  "recording_triggers",
+  "recording_buffer_ms",
+] as const;
+
+export interface ProjectRow extends RecordingColumns {
   id: string;
   organization_id: string;
   name: string;
@@ -51,7 +70,11 @@ export async function createProject(
 export async function updateProject(
   db: Kysely<Database>,
   id: string,
-  changes: { name?: string; key?: string; display_name_trait_key?: string | null },
+  changes: {
+    name?: string;
+    key?: string;
+    display_name_trait_key?: string | null;
+  } & Partial<RecordingColumns>,
 ): Promise<void> {
   await db.updateTable("projects").set({ ...changes, updated_at: new Date() })
     .where("id", "=", id).execute();
@@ -66,4 +89,13 @@ export async function projectKeyExists(db: Kysely<Database>, key: string): Promi
   return (await db.selectFrom("projects").select("id").where("key", "=", key)
     .executeTakeFirst()) !==
     undefined;
+}
+
+/** The recording settings of the project with this public key, or null. */
+export async function recordingByKey(
+  db: Kysely<Database>,
+  key: string,
+): Promise<RecordingColumns | null> {
+  return await db.selectFrom("projects").select(RECORDING_COLUMNS).where("key", "=", key)
+    .executeTakeFirst() ?? null;
 }

@@ -55,6 +55,8 @@ export interface SessionListRow {
   browser: string | null;
   os: string | null;
   device: string | null;
+  recording_reason: string;
+  triggered_at: number | null;
 }
 
 /** The session and project columns of a list row (sessions joined to projects). */
@@ -76,6 +78,8 @@ export const SESSION_ROW_COLUMNS = [
   "sessions.browser",
   "sessions.os",
   "sessions.device",
+  "sessions.recording_reason",
+  "sessions.triggered_at",
 ] as const;
 
 /** The sessions of the filter (organization, projects, since, search). */

@@ -24,6 +24,8 @@ export interface SessionSearch {
   element?: string | null;
   /** An error marker with exactly this message. */
   error?: string | null;
+  /** Recorded for one of these reasons (migration 0025). */
+  reasons?: string[] | null;
 }
 
 export const NO_SEARCH: SessionSearch = {
@@ -102,6 +104,11 @@ export function searchConditions(
   if (s.browser) out.push(sql`sessions.browser = ${s.browser}`);
   if (s.os) out.push(sql`sessions.os = ${s.os}`);
   if (s.device) out.push(sql`sessions.device = ${s.device}`);
+  if (s.reasons?.length) {
+    out.push(sql`sessions.recording_reason IN (${sql.join(s.reasons)})`);
+    // Spelled as the partial index's predicate (sessions_org_triggered_idx) when it holds.
+    if (!s.reasons.includes("sampled")) out.push(sql`sessions.recording_reason <> 'sampled'`);
+  }
   return out as Expression<SqlBool>[];
 }
 

@@ -67,6 +67,9 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
           duration={session.duration}
           eventCount={session.eventCount}
           markers={session.markers}
+          trigger={session.triggeredAt === null
+            ? null
+            : { at: session.triggeredAt, reason: session.recordingReason }}
           liveForMs={liveForMs}
           startAt={startAt}
           firstFrame={frame && { width: frame.width, height: frame.height }}

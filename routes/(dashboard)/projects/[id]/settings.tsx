@@ -1,0 +1,58 @@
+// /projects/:id/settings: the project's recording settings (docs/decisions.md "Capture
+// control"). ADMIN and OWNER change them; a VIEWER sees them read-only.
+import { Head } from "$fresh/runtime.ts";
+import type { FreshContext, PageProps } from "$fresh/server.ts";
+import { RecordingSettingsForm } from "@/components/projects/RecordingSettingsForm.tsx";
+import { Notice } from "@/components/ui/Notice.tsx";
+import { atLeast } from "@/core/permissions.ts";
+import { getProject, updateProject } from "@/core/projects/projects.ts";
+import { projectRecordingForm, type ProjectView } from "@/core/projects/schema.ts";
+import { formPage } from "@/http/form_page.ts";
+import { orNull } from "@/http/found.ts";
+import { type FormFailure, parseForm } from "@/http/forms.ts";
+import type { DashboardState } from "../../_middleware.ts";
+
+const NOTICES = { "recording-saved": "Recording settings saved: new visits follow them." };
+
+interface Data {
+  project: ProjectView;
+  editable: boolean;
+  failure?: FormFailure;
+}
+
+export default function ProjectSettings({ data, url }: PageProps<Data, DashboardState>) {
+  const { project, editable, failure } = data;
+  return (
+    <>
+      <Head>
+        <title>{project.name} settings · Playhead</title>
+      </Head>
+      <h1>{project.name}</h1>
+      <Notice url={url} notices={NOTICES} failure={failure} />
+      <section class="card stack" aria-labelledby="recording-heading">
+        <h2 id="recording-heading">Recording</h2>
+        <RecordingSettingsForm recording={project.recording} editable={editable} />
+      </section>
+      <p>
+        <a href={`/projects/${project.id}/setup`}>Set up recording</a> ·{" "}
+        <a href="/settings/organization/projects">All projects</a>
+      </p>
+    </>
+  );
+}
+
+async function load({ state, params }: FreshContext<DashboardState>): Promise<Data | null> {
+  const { deps, viewer } = state;
+  if (!viewer.activeOrganizationId) return null;
+  const project = await orNull(getProject(deps, viewer, { id: params.id }));
+  if (!project) return null;
+  return { project, editable: viewer.role !== null && atLeast(viewer.role, "ADMIN") };
+}
+
+export const handler = formPage(load, ({ state, params }) => ({
+  "save-recording": async (form) => {
+    const recording = parseForm(projectRecordingForm, form);
+    await updateProject(state.deps, state.viewer, { id: params.id, recording });
+    return "recording-saved";
+  },
+}));
