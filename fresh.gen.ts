@@ -23,6 +23,8 @@ import * as $_app from "./routes/_app.tsx";
 import * as $_layout from "./routes/_layout.tsx";
 import * as $_middleware from "./routes/_middleware.ts";
 import * as $index from "./routes/index.tsx";
+import * as $s__token_ from "./routes/s/[token].tsx";
+import * as $s__token__events from "./routes/s/[token]/events.ts";
 import * as $signin from "./routes/signin.tsx";
 import * as $signout from "./routes/signout.ts";
 import * as $CopyButton from "./islands/CopyButton.tsx";
@@ -69,6 +71,8 @@ const manifest = {
     "./routes/_layout.tsx": $_layout,
     "./routes/_middleware.ts": $_middleware,
     "./routes/index.tsx": $index,
+    "./routes/s/[token].tsx": $s__token_,
+    "./routes/s/[token]/events.ts": $s__token__events,
     "./routes/signin.tsx": $signin,
     "./routes/signout.ts": $signout,
   },

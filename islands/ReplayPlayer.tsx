@@ -21,6 +21,10 @@ interface Props extends ReplaySource {
   markers: SessionMarker[];
   /** Recorded size of the first frame the server rendered into the page, if it did. */
   firstFrame: Size | null;
+  /** On a public link's page (routes/s/): no link to copy (it would need the dashboard). */
+  shared?: boolean;
+  /** Show the Console tab (default true; a public link shows it only when made to). */
+  console?: boolean;
 }
 
 type Tab = "history" | "console";
@@ -131,7 +135,7 @@ export default function ReplayPlayer(props: Props) {
           onSpeed={(speed) => player?.setSpeed(speed)}
           onSkipIdle={(on) => player?.setSkipIdle(on)}
           onCompressIdle={(on) => player?.setCompressIdle(on)}
-          onCopyLink={copyLink}
+          onCopyLink={props.shared ? undefined : copyLink}
         />
         <div class="replay-status">
           {live && (
@@ -161,7 +165,9 @@ export default function ReplayPlayer(props: Props) {
       </div>
       <aside class="replay-panel">
         <div role="tablist" class="tabs" aria-label="Session details">
-          {(["history", "console"] as const).map((name) => (
+          {(props.console === false ? ["history"] as const : ["history", "console"] as const).map((
+            name,
+          ) => (
             <button
               type="button"
               role="tab"
