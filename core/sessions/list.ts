@@ -53,6 +53,7 @@ function filterOf(organizationId: string, input: SessionFilterInput, now: Date):
       element: input.element ?? null,
       error: input.error ?? null,
     },
+    comments: { has: input.hasComments ?? null, text: input.comment ?? null },
   };
 }
 
@@ -109,6 +110,7 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     browser: row.browser,
     os: row.os,
     device: row.device as SessionListItem["device"],
+    commentCount: row.comment_count,
   };
 }
 

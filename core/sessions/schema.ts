@@ -45,6 +45,12 @@ const filterFields = {
       "any), as in /api/insights",
   }),
   error: optionalText(1000).meta({ description: "an error with exactly this message" }),
+  hasComments: z.enum(["true", "false"]).transform((v) => v === "true").optional().meta({
+    description: "`true`: only sessions with a comment; `false`: only those without",
+  }),
+  comment: optionalText(2000).meta({
+    description: "a comment on the session contains this text (case-insensitive)",
+  }),
 };
 
 export const sessionFilterQuery = z.object(filterFields);
@@ -108,6 +114,7 @@ export const sessionListItem = z.strictObject({
   browser: z.string().nullable().meta({ description: "from the user agent, e.g. `Chrome`" }),
   os: z.string().nullable(),
   device: z.enum(DEVICES).nullable(),
+  commentCount: z.number().int(),
 });
 
 export type SessionListItem = z.output<typeof sessionListItem>;
