@@ -45,6 +45,8 @@ const envSchema = z.object({
   OTP_SENDS_PER_ADDRESS_HOURLY: positiveInt(20),
   OTP_SENDS_HOURLY: positiveInt(300),
   PASSKEY_OPTIONS_PER_ADDRESS_MINUTE: positiveInt(30),
+  // The stored event bytes a replay export may hold (docs/decisions.md "Exports"): 100 MiB.
+  EXPORT_MAX_BYTES: positiveInt(100 * 1024 * 1024),
   DATABASE_POOL_MAX: positiveInt(10),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
@@ -148,6 +150,8 @@ export interface Config {
     otpSendsPerAddressHourly: number;
     otpSendsHourly: number;
     passkeyOptionsPerAddressMinute: number;
+    /** Stored event bytes past which a replay export answers 413. */
+    exportMaxBytes: number;
   };
   database: {
     poolMax: number;
@@ -286,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       otpSendsPerAddressHourly: e.OTP_SENDS_PER_ADDRESS_HOURLY,
       otpSendsHourly: e.OTP_SENDS_HOURLY,
       passkeyOptionsPerAddressMinute: e.PASSKEY_OPTIONS_PER_ADDRESS_MINUTE,
+      exportMaxBytes: e.EXPORT_MAX_BYTES,
     },
     database: {
       poolMax: e.DATABASE_POOL_MAX,

@@ -29,6 +29,7 @@ import { describe, type RouteDescription } from "../openapi/route.ts";
 import { query } from "../validate.ts";
 import { sessionShareRoutes } from "../shares/mod.ts";
 import { sessionCommentRoutes } from "../comments/mod.ts";
+import { sessionExportRoutes } from "../exports/mod.ts";
 
 // Every read is in the viewer's active organization (none → 400; another one's session → 404).
 const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>
@@ -142,6 +143,7 @@ export function sessionRoutes(deps: AppDeps) {
   // Under this sub-app's middleware: the session's links, comments and exports.
   app.route("/", sessionShareRoutes(deps));
   app.route("/", sessionCommentRoutes(deps));
+  app.route("/", sessionExportRoutes(deps));
   return app;
 }
 
