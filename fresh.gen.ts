@@ -27,6 +27,7 @@ import * as $s__token_ from "./routes/s/[token].tsx";
 import * as $s__token__events from "./routes/s/[token]/events.ts";
 import * as $signin from "./routes/signin.tsx";
 import * as $signout from "./routes/signout.ts";
+import * as $CommentThread from "./islands/CommentThread.tsx";
 import * as $CopyButton from "./islands/CopyButton.tsx";
 import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
@@ -37,6 +38,7 @@ import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $ShareDialog from "./islands/ShareDialog.tsx";
 import * as $UserCharts from "./islands/UserCharts.tsx";
 import * as $UserTable from "./islands/UserTable.tsx";
 import * as $UsersKpis from "./islands/UsersKpis.tsx";
@@ -77,6 +79,7 @@ const manifest = {
     "./routes/signout.ts": $signout,
   },
   islands: {
+    "./islands/CommentThread.tsx": $CommentThread,
     "./islands/CopyButton.tsx": $CopyButton,
     "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
@@ -87,6 +90,7 @@ const manifest = {
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/ShareDialog.tsx": $ShareDialog,
     "./islands/UserCharts.tsx": $UserCharts,
     "./islands/UserTable.tsx": $UserTable,
     "./islands/UsersKpis.tsx": $UsersKpis,

@@ -16,6 +16,7 @@ import { type ReplaySource, useReplay } from "../player/use_replay.ts";
 import { useServerFrame } from "../player/use_server_frame.ts";
 import { fitViewport, type Size } from "../player/viewport.ts";
 import { useCopy } from "../hooks/use_copy.ts";
+import { commentMarkers, type PlayerComment, useComments } from "../player/comments.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
@@ -25,6 +26,8 @@ interface Props extends ReplaySource {
   shared?: boolean;
   /** Show the Console tab (default true; a public link shows it only when made to). */
   console?: boolean;
+  /** Members' comments, shown as markers (player/comments.ts). */
+  comments?: PlayerComment[];
 }
 
 type Tab = "history" | "console";
@@ -54,11 +57,14 @@ export default function ReplayPlayer(props: Props) {
     return () => observer.disconnect();
   }, []);
 
+  const comments = useComments(props.comments ?? [], player);
+  const markers = [...props.markers, ...commentMarkers(comments, props.startedAt)];
+
   const now = player?.now ?? props.startAt;
   const gaps = player?.gaps ?? [];
   const duration = player?.duration ?? props.duration;
   const timeline = new Timeline(gaps, duration, player?.compressIdle ?? true);
-  const sections = buildHistory(props.markers, gaps, props.startedAt, duration);
+  const sections = buildHistory(markers, gaps, props.startedAt, duration);
   const fit = fitViewport(slotSize, recorded);
   const progress = props.eventCount > 0
     ? Math.min(recording.events.length / props.eventCount, 1)
@@ -121,7 +127,7 @@ export default function ReplayPlayer(props: Props) {
           timeline={timeline}
           now={now}
           loadedUntil={loading ? recording.loadedUntil : duration}
-          ticks={seekTicks(props.markers, logs, props.startedAt, duration)}
+          ticks={seekTicks(markers, logs, props.startedAt, duration)}
           speed={player?.speed ?? 1}
           skipIdle={player?.skipIdle ?? true}
           copyStatus={copyStatus}

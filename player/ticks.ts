@@ -19,6 +19,7 @@ const KIND_NAMES: Record<string, string> = {
   error: "Error",
   rage_click: "Rage click",
   dead_click: "Dead click",
+  comment: "Comment",
 };
 
 const text = (value: unknown): string | null =>
@@ -37,6 +38,8 @@ function detail(kind: string, data: unknown): string | null {
     case "rage_click":
     case "dead_click":
       return text(d.text) ?? text(d.selector);
+    case "comment":
+      return text(d.text);
     default:
       return null;
   }

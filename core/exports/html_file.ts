@@ -7,7 +7,7 @@ import type { ExportProps } from "@/player/offline/props.ts";
 import { type EventWindow, windowBatches } from "../shares/window_events.ts";
 import type { SessionExport } from "./export.ts";
 
-const STYLESHEETS = ["styles.css", "frame.css", "components.css", "replay.css"];
+const STYLESHEETS = ["styles.css", "frame.css", "components.css", "replay.css", "shares.css"];
 
 let styles: Promise<string> | null = null;
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import type { Role } from "../../db/schema.ts";
 import type { TestApp } from "./app.ts";
-import { call, signedInUser } from "./auth.ts";
+import { APP_ORIGIN, call, signedInUser } from "./auth.ts";
 import { insertMembership, insertProject, insertUser } from "./factories.ts";
 import { cookieFor } from "./auth.ts";
 import { METADATA, postIngest, type TestEvent } from "./ingest.ts";
@@ -38,7 +38,25 @@ const snapshot = (t: number, label: string): TestEvent => ({
           id: 3,
           tagName: "body",
           attributes: {},
-          childNodes: [{ type: 3, id: 4, textContent: label }],
+          childNodes: [
+            {
+              type: 2,
+              id: 5,
+              tagName: "h1",
+              attributes: {},
+              childNodes: [
+                { type: 3, id: 4, textContent: label },
+              ],
+            },
+            // A recorded image from the site: an export must not fetch it.
+            {
+              type: 2,
+              id: 6,
+              tagName: "img",
+              attributes: { src: "https://cdn.shop.test/logo.png" },
+              childNodes: [],
+            },
+          ],
         }],
       }],
     },
@@ -49,6 +67,18 @@ const snapshot = (t: number, label: string): TestEvent => ({
 const move = (t: number): TestEvent => ({
   type: 3,
   data: { source: 1, positions: [{ x: t / 1000, y: 10, id: 3, timeOffset: 0 }] },
+  timestamp: T0 + t,
+});
+/** The heading's text becomes `At <s> s` (a text mutation of node 4). */
+const heading = (t: number): TestEvent => ({
+  type: 3,
+  data: {
+    source: 0,
+    texts: [{ id: 4, value: `At ${t / 1000} s` }],
+    attributes: [],
+    removes: [],
+    adds: [],
+  },
   timestamp: T0 + t,
 });
 const log = (t: number, text: string): TestEvent => ({
@@ -68,7 +98,10 @@ const identify = (t: number): TestEvent => ({
   timestamp: T0 + t,
 });
 
-/** Five batches of 20 s: snapshots at 0 and 30 s, a move each second to 100 s, logs at 35 and 55 s. */
+/**
+ * Five batches of 20 s: snapshots at 0 and 30 s, a move each second to 100 s, the heading saying
+ * `At <s> s` from each tenth second, logs at 35 and 55 s.
+ */
 export function shopEvents(): TestEvent[][] {
   const batches: TestEvent[][] = [];
   for (let b = 0; b < 5; b++) {
@@ -77,15 +110,17 @@ export function shopEvents(): TestEvent[][] {
       if (s === 0) events.push(meta(0), snapshot(1, "Cart page"), identify(2));
       if (s === 30) events.push(meta(30_000), snapshot(30_001, "Cart page again"));
       if (s === 35 || s === 55) events.push(log(s * 1000 + 500, `log at ${s}`));
+      if (s % 10 === 0 && s > 0) events.push(heading(s * 1000));
       events.push(move(s * 1000 + 100));
     }
     batches.push(events);
   }
-  batches[4].push(move(100_000));
+  batches[4].push(heading(100_000), move(100_000));
   return batches;
 }
 
-export async function sharesWorld(t: TestApp) {
+/** `origin`: the app's own (its APP_URL), so mutations pass the same-origin check. */
+export async function sharesWorld(t: TestApp, origin = APP_ORIGIN) {
   const db = t.db.kysely;
   const owner = await signedInUser(t, { role: "OWNER" });
   const member = async (role: Role) => {
@@ -124,7 +159,7 @@ export async function sharesWorld(t: TestApp) {
   const sessionId = await record(shopEvents());
   const otherSessionId = await record([shopEvents()[0]]);
   const api = (method: string, path: string, cookie = owner.cookie, body?: unknown) =>
-    call(t.app, method, path, { cookie, body });
+    call(t.app, method, path, { cookie, body, headers: { Origin: origin } });
   const share = async (body: Record<string, unknown> = {}, cookie = owner.cookie) => {
     const res = await api("POST", `/api/sessions/${sessionId}/shares`, cookie, body);
     return { res, body: await res.json() };

@@ -30,7 +30,16 @@ Deno.test("public link: 00:40–01:10 sends from the last snapshot at or before 
   assert.equal(events[1].timestamp, T0 + 30_001);
   assert.ok(events.every((e) => e.timestamp >= T0 + 30_000), "nothing before the snapshot");
   assert.ok(events.every((e) => e.timestamp <= T0 + 70_000), "nothing after the end");
-  assert.equal(events.at(-1)!.timestamp, T0 + 69_100, "every move up to the end is there");
+  // The end is inclusive: the heading's change at exactly 70 s is the last event sent.
+  assert.equal(events.at(-1)!.timestamp, T0 + 70_000);
+  assert.deepEqual(events.at(-1)!.data, {
+    source: 0,
+    texts: [{ id: 4, value: "At 70 s" }],
+    attributes: [],
+    removes: [],
+    adds: [],
+  });
+  assert.equal(events.filter((e) => e.timestamp > T0 + 69_000).length, 2, "69.1 s and 70 s");
   assert.equal(events.filter((e) => e.type === 2).length, 1);
   // No custom event (the identify with the traits), no console (not chosen).
   assert.ok(events.every((e) => e.type !== 5 && e.type !== 6));
