@@ -6,6 +6,7 @@
 import type { ExportProps } from "@/player/offline/props.ts";
 import { type EventWindow, windowBatches } from "../shares/window_events.ts";
 import type { SessionExport } from "./export.ts";
+import { offlineEvent } from "./offline_events.ts";
 
 const STYLESHEETS = ["styles.css", "frame.css", "components.css", "replay.css", "shares.css"];
 
@@ -58,7 +59,7 @@ export async function* htmlExport(
 <div class="replay-page" id="replay"><p class="muted">Loading the recording…</p></div>
 </main>
 `;
-  for await (const batch of windowBatches(file.batches, ALL)) {
+  for await (const batch of windowBatches(file.batches, ALL, offlineEvent)) {
     const { data, ...fields } = batch;
     yield `<script type="application/octet-stream" data-batch="${
       attribute(JSON.stringify(fields))

@@ -85,6 +85,8 @@ async function decoded(batch: EventBatchOut): Promise<Decoded> {
 export async function* windowBatches(
   batches: AsyncIterable<EventBatchOut>,
   window: EventWindow,
+  /** Applied to each event sent (an export empties the recording's remote addresses). */
+  map: (event: RecordedEvent) => RecordedEvent = (event) => event,
 ): AsyncGenerator<EventBatchOut> {
   const head: Decoded[] = [];
   let cut = false;
@@ -92,7 +94,8 @@ export async function* windowBatches(
     cut = true;
     const [b0, i0] = cutPoint(head.map((d) => d.events), window.start);
     for (let b = b0; b < head.length; b++) {
-      const events = head[b].events.slice(b === b0 ? i0 : 0).filter((e) => allowed(e, window));
+      const events = head[b].events.slice(b === b0 ? i0 : 0).filter((e) => allowed(e, window))
+        .map(map);
       if (events.length) yield await encoded(head[b].batch, events);
     }
     head.length = 0;
@@ -105,7 +108,7 @@ export async function* windowBatches(
       continue;
     }
     if (!cut) yield* flushHead();
-    const events = next.events.filter((e) => allowed(e, window));
+    const events = next.events.filter((e) => allowed(e, window)).map(map);
     if (events.length) yield await encoded(batch, events);
   }
   if (!cut) yield* flushHead();

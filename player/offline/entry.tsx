@@ -31,6 +31,8 @@ globalThis.fetch = offlineFetch as typeof fetch;
 (globalThis as { Worker?: unknown }).Worker = undefined;
 
 const props: ExportProps = JSON.parse(document.getElementById("playhead-export")!.textContent!);
+const slot = document.getElementById("replay")!;
+slot.textContent = ""; // the "Loading…" line the file shows until this runs
 render(
   <ReplayPlayer
     sessionId="export"
@@ -44,5 +46,5 @@ render(
     firstFrame={null}
     shared
   />,
-  document.getElementById("replay")!,
+  slot,
 );
