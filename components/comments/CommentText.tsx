@@ -1,5 +1,7 @@
 // A comment's text as text: never markup (Preact escapes every string), with http(s) addresses made
 // links that open apart and send no Referer; any other scheme (javascript:, data:) stays text.
+import { Fragment } from "preact";
+
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 /** Punctuation that usually ends the sentence around an address, not the address. */
 const TRAILING = /[.,;:!?)\]]+$/;
@@ -16,8 +18,10 @@ export function CommentText({ text }: { text: string }) {
   return (
     <p class="comment-text">
       {parts.map((part, i) =>
+        // A bare string in an array is escaped twice by the server's precompiled JSX; in a
+        // Fragment of its own it is escaped once, as everywhere else.
         typeof part === "string"
-          ? part
+          ? <Fragment key={i}>{part}</Fragment>
           : (
             <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
               {part.href}
