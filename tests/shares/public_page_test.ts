@@ -70,7 +70,11 @@ Deno.test("public link: the page and its events hold no tracked user, organizati
   const eventsRes = await page(t, `${path}/events`);
   const raw = await eventsRes.clone().text();
   const decoded = JSON.stringify(await eventsOf(eventsRes));
-  const whole = await (await page(t, `${pathOf((await w.share({})).body.url)}/events`)).json();
+  // A link to the whole session: its page holds the markers from the start (identify's among
+  // them, in the database), its events the identify() call itself.
+  const wholePath = pathOf((await w.share({ showConsole: true })).body.url);
+  const wholeHtml = await (await page(t, wholePath)).text();
+  const whole = await (await page(t, `${wholePath}/events`)).json();
   const wholeDecoded = JSON.stringify(
     await Promise.all(whole.batches.map((b: { data: string }) => decodeBatch(b.data))),
   );
@@ -91,6 +95,7 @@ Deno.test("public link: the page and its events hold no tracked user, organizati
       assert.ok(!text.includes(secret), `${what} holds ${secret}`);
     }
     assert.ok(!wholeDecoded.includes(secret), `a link to the whole session holds ${secret}`);
+    assert.ok(!wholeHtml.includes(secret), `the whole session's page holds ${secret}`);
   }
   // The page is the replay: the player's island with the token's events endpoint.
   assert.match(html, /Shared replay/);
