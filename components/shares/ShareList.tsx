@@ -35,7 +35,7 @@ export function ShareList({ shares, canManage, onRevoke }: Props) {
           <tr key={share.id} data-status={share.status}>
             <td>
               {windowOf(share)}
-              {share.showConsole && <span class="muted">{" · console"}</span>}
+              {share.showConsole && <span class="muted">· console</span>}
             </td>
             <td>{when(share.expiresAt)}</td>
             <td>{share.views}</td>
