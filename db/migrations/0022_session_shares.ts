@@ -1,4 +1,4 @@
-// Public links to one session (issue 31): a random token whose SHA-256 alone is stored, an expiry,
+// Public links to one session: a random token whose SHA-256 alone is stored, an expiry,
 // an optional window of the replay and a view count; the organization's switch that allows them.
 // A deleted session takes its links with it (the cascade), so a link to it answers 404.
 import { type Kysely, sql } from "kysely";

@@ -1,4 +1,4 @@
-// Comments on a moment of a session (issue 31): written and read by every member, kept with the
+// Comments on a moment of a session: written and read by every member, kept with the
 // session (deleted with it). The sessions list filters by them: any at all, or text contained,
 // case-insensitively (a trigram index, as the list's other text filters).
 import { type Kysely, sql } from "kysely";

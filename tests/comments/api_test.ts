@@ -1,4 +1,4 @@
-// Comments on a moment (issue 31): every member writes and reads them, the author or an ADMIN+
+// Comments on a moment: every member writes and reads them, the author or an ADMIN+
 // deletes one, the text is kept exactly as written, and the sessions list finds sessions by them.
 import assert from "node:assert/strict";
 import { createTestApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-// Comments in Chromium (issue 31): a comment at 42,000 ms is a History row and a seek bar tick,
+// Comments in Chromium: a comment at 42,000 ms is a History row and a seek bar tick,
 // and clicking it (or its moment in the thread) shows exactly that millisecond; markup in a
 // comment shows as text and runs nothing, http(s) addresses become links; a comment written at a
 // moment appears at once; `?t=…&comment=…` opens the replay at the comment with it shown.

@@ -1,4 +1,4 @@
-// An exported replay in Chromium (issue 31): the HTML file, saved to disk and opened from there in
+// An exported replay in Chromium: the HTML file, saved to disk and opened from there in
 // a browser whose network is closed (offline, every request routed to an abort), shows its first
 // frame at once, plays to the end with speed, seek and History working, and makes no request at
 // all: not the recorded page's image, not a worker, not the events.

@@ -1,4 +1,4 @@
-// A public link in Chromium (issue 31): an OWNER makes a link for 00:40–01:10 with 1 h expiry in
+// A public link in Chromium: an OWNER makes a link for 00:40–01:10 with 1 h expiry in
 // the Share dialog; a signed-out browser plays exactly that window and cannot seek outside it; the
 // page and its event answers hold no tracked user nor other session; the token opens no /api
 // route; revoked, expired and deleted links are the 404 page; a VIEWER cannot make one.

@@ -1,4 +1,4 @@
-// A replay's export (issue 31): every member downloads it, as JSON (the rrweb events with the
+// A replay's export: every member downloads it, as JSON (the rrweb events with the
 // session's facts) or as one HTML file; neither holds the tracked user; a session whose stored
 // events weigh more than EXPORT_MAX_BYTES is refused with 413 before anything is written.
 import assert from "node:assert/strict";

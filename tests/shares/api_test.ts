@@ -1,4 +1,4 @@
-// Public links from the dashboard's side (issue 31): ADMIN+ makes and revokes them, every member
+// Public links from the dashboard's side: ADMIN+ makes and revokes them, every member
 // lists them (never with a token), the database keeps only a hash, the organization's switch turns
 // them off and back on, and expiry, revocation and deletion each make the link a 404.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// A public link as a signed-out visitor meets it (issue 31): the window cut on the server (read in
+// A public link as a signed-out visitor meets it: the window cut on the server (read in
 // the raw events the token's endpoint returns), the page's headers, nothing of the tracked user,
 // the organization, the project or another session, the token opening no /api route, and token
 // guessing throttled per client address.
