@@ -50,6 +50,7 @@ Deno.test("sessions list: item shape, newest first by default, no-store", async 
     browser: null,
     os: null,
     device: null,
+    commentCount: 0,
   });
   assert.equal(body.data[0].duration, 0); // open session
   assert.equal(body.data[0].userId, null);

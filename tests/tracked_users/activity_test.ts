@@ -309,6 +309,7 @@ Deno.test("per-user sessions: newest first, keyset pages with every session once
     browser: null,
     os: null,
     device: null,
+    commentCount: 0,
   }]);
   assert.ok(body.nextCursor);
   for (const query of ["limit=0", "limit=101", "cursor=%%%", `cursor=${"A".repeat(20)}`]) {
