@@ -1,6 +1,6 @@
 // The root app: compression around everything, static files and built assets first (no security
 // headers: they are not pages), then the /api sub-app, then the page layer.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppDeps } from "./core/deps.ts";
 import { createApi } from "./api/mod.ts";
 import {
@@ -13,6 +13,7 @@ import {
 import { compress } from "./http/compress.ts";
 import { requestMetrics } from "./http/request_metrics.ts";
 import { metricsRoutes } from "./api/service/metrics.ts";
+import { addressGroup, clientAddress } from "./http/client_address.ts";
 
 /** Answers a request for a static or built file, or null when the path is not one. */
 export type StaticHandler = (req: Request) => Promise<Response | null>;
@@ -31,7 +32,8 @@ export interface AppParts {
  * base64 of gzip, which gzip cannot shrink and brotli shrinks by a quarter at a CPU cost per byte
  * the stream's bandwidth does not justify on the server (bench/service/compression.ts).
  */
-const UNCOMPRESSED = /^\/api\/(ingest|sessions\/cancel|sessions\/[^/]+\/events)$/;
+const UNCOMPRESSED =
+  /^(\/api\/(ingest|sessions\/cancel|sessions\/[^/]+\/events)|\/s\/[^/]+\/events)$/;
 
 export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   const app = new Hono();
@@ -49,6 +51,11 @@ export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   app.route("/", metricsRoutes(deps));
 
   const pages = parts.pages;
-  app.all("*", (c) => pages ? pages(c.req.raw, { deps }) : c.text("Not found", 404));
+  // The client's address group: a public link's page throttles token guesses by it (routes/s/).
+  const address = (c: Context) => addressGroup(clientAddress(c, deps.config.trustProxy));
+  app.all(
+    "*",
+    (c) => pages ? pages(c.req.raw, { deps, clientAddress: address(c) }) : c.text("Not found", 404),
+  );
   return app;
 }

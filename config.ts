@@ -39,6 +39,8 @@ export interface Config {
     otpSendsPerAddressHourly: number;
     otpSendsHourly: number;
     passkeyOptionsPerAddressMinute: number;
+    /** Stored event bytes past which a replay export answers 413. */
+    exportMaxBytes: number;
   };
   database: {
     poolMax: number;
@@ -115,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       otpSendsPerAddressHourly: e.OTP_SENDS_PER_ADDRESS_HOURLY,
       otpSendsHourly: e.OTP_SENDS_HOURLY,
       passkeyOptionsPerAddressMinute: e.PASSKEY_OPTIONS_PER_ADDRESS_MINUTE,
+      exportMaxBytes: e.EXPORT_MAX_BYTES,
     },
     database: {
       poolMax: e.DATABASE_POOL_MAX,

@@ -5,6 +5,7 @@ import { buildIslands } from "./fresh/build.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import { writeManifest } from "./fresh/manifest.ts";
 import { buildSdk } from "./sdk/build.ts";
+import { writeOfflinePlayer } from "./player/offline/bundle.ts";
 import { copyVendorStyles } from "./fresh/vendor_styles.ts";
 import config, { VENDOR_STYLES } from "./fresh.config.ts";
 
@@ -22,6 +23,8 @@ const islands = await buildIslands({
 });
 await copyVendorStyles(rootDir, buildDir, VENDOR_STYLES);
 const sdk = await buildSdk({ outDir: join(buildDir, "sdk"), dev: !production });
+// The exported replay's player (production reads it from here: it may not run esbuild).
+await writeOfflinePlayer(buildDir);
 console.log(
   `dev: built ${Object.keys(islands.islands).length} island(s) and the SDK (${sdk.classic})` +
     (production ? " for production" : ""),

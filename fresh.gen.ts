@@ -24,8 +24,11 @@ import * as $_app from "./routes/_app.tsx";
 import * as $_layout from "./routes/_layout.tsx";
 import * as $_middleware from "./routes/_middleware.ts";
 import * as $index from "./routes/index.tsx";
+import * as $s__token_ from "./routes/s/[token].tsx";
+import * as $s__token__events from "./routes/s/[token]/events.ts";
 import * as $signin from "./routes/signin.tsx";
 import * as $signout from "./routes/signout.ts";
+import * as $CommentThread from "./islands/CommentThread.tsx";
 import * as $CopyButton from "./islands/CopyButton.tsx";
 import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
@@ -36,6 +39,7 @@ import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $ShareDialog from "./islands/ShareDialog.tsx";
 import * as $TrackedUserCharts from "./islands/TrackedUserCharts.tsx";
 import * as $TrackedUserTable from "./islands/TrackedUserTable.tsx";
 import * as $TrackedUsersKpis from "./islands/TrackedUsersKpis.tsx";
@@ -71,10 +75,13 @@ const manifest = {
     "./routes/_layout.tsx": $_layout,
     "./routes/_middleware.ts": $_middleware,
     "./routes/index.tsx": $index,
+    "./routes/s/[token].tsx": $s__token_,
+    "./routes/s/[token]/events.ts": $s__token__events,
     "./routes/signin.tsx": $signin,
     "./routes/signout.ts": $signout,
   },
   islands: {
+    "./islands/CommentThread.tsx": $CommentThread,
     "./islands/CopyButton.tsx": $CopyButton,
     "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
@@ -85,6 +92,7 @@ const manifest = {
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/ShareDialog.tsx": $ShareDialog,
     "./islands/TrackedUserCharts.tsx": $TrackedUserCharts,
     "./islands/TrackedUserTable.tsx": $TrackedUserTable,
     "./islands/TrackedUsersKpis.tsx": $TrackedUsersKpis,

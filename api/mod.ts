@@ -15,6 +15,8 @@ import { projectRoutes } from "./projects/mod.ts";
 import { trackedUserRoutes } from "./tracked_users/mod.ts";
 import { sessionRoutes } from "./sessions/mod.ts";
 import { accountRoutes } from "./account/mod.ts";
+import { shareRoutes } from "./shares/mod.ts";
+import { commentRoutes } from "./comments/mod.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -30,6 +32,8 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/cron", cronRoutes(deps));
   // After ingest: its POST /sessions/cancel must answer before the cookie middleware here.
   api.route("/sessions", sessionRoutes(deps));
+  api.route("/shares", shareRoutes(deps));
+  api.route("/comments", commentRoutes(deps));
   api.route("/insights", insightsRoutes(deps));
   api.route("/user", accountRoutes(deps));
   api.route("/avatars", avatarRoutes());

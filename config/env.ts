@@ -47,6 +47,8 @@ export const envSchema = z.object({
   OTP_SENDS_PER_ADDRESS_HOURLY: positiveInt(20),
   OTP_SENDS_HOURLY: positiveInt(300),
   PASSKEY_OPTIONS_PER_ADDRESS_MINUTE: positiveInt(30),
+  // The stored event bytes a replay export may hold (docs/decisions.md "Exports"): 100 MiB.
+  EXPORT_MAX_BYTES: positiveInt(100 * 1024 * 1024),
   DATABASE_POOL_MAX: positiveInt(10),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),

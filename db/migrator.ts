@@ -21,6 +21,8 @@ import * as m0018 from "./migrations/0018_user_search_values.ts";
 import * as m0019 from "./migrations/0019_bounded_index_rows.ts";
 import * as m0024 from "./migrations/0024_project_recording_settings.ts";
 import * as m0025 from "./migrations/0025_session_recording_reason.ts";
+import * as m0022 from "./migrations/0022_session_shares.ts";
+import * as m0023 from "./migrations/0023_session_comments.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0019_bounded_index_rows": m0019,
   "0024_project_recording_settings": m0024,
   "0025_session_recording_reason": m0025,
+  "0022_session_shares": m0022,
+  "0023_session_comments": m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -13,6 +13,8 @@ export type InviteStatus = "PENDING" | "EXPIRED" | "ACCEPTED" | "DECLINED";
 export interface OrganizationTable {
   id: string;
   name: string;
+  /** Public links to its sessions may be made and opened (migration 0022). */
+  allow_public_links: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -235,6 +237,34 @@ export interface MarkerTable {
   data: Json;
 }
 
+/** A public link to one session (migration 0022): only the SHA-256 of its token is kept. */
+export interface SessionShareTable {
+  id: string;
+  organization_id: string;
+  session_id: string;
+  token_hash: string;
+  created_by_id: string | null;
+  start_ms: ColumnType<number | null, number | null | undefined, never>;
+  end_ms: ColumnType<number | null, number | null | undefined, never>;
+  show_console: boolean;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  views: Generated<number>;
+  last_viewed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A comment on a moment of a session (migration 0023). */
+export interface SessionCommentTable {
+  id: string;
+  organization_id: string;
+  session_id: string;
+  author_id: string | null;
+  offset_ms: number;
+  text: string;
+  created_at: CreatedAt;
+}
+
 /** A session token signed out before its expiry (its `jti`), until that expiry. */
 export interface RevokedTokenTable {
   token_id: string;
@@ -268,4 +298,6 @@ export interface Database {
   stored_objects: StoredObjectTable;
   revoked_tokens: RevokedTokenTable;
   rate_limit_counters: RateLimitCounterTable;
+  session_shares: SessionShareTable;
+  session_comments: SessionCommentTable;
 }

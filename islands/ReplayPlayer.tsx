@@ -17,13 +17,20 @@ import { type ReplaySource, useReplay } from "../player/use_replay.ts";
 import { useServerFrame } from "../player/use_server_frame.ts";
 import { fitViewport, type Size } from "../player/viewport.ts";
 import { useCopy } from "../hooks/use_copy.ts";
+import { commentMarkers, type PlayerComment, useComments } from "../player/comments.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
   /** Recorded size of the first frame the server rendered into the page, if it did. */
   firstFrame: Size | null;
   /** The trigger that started the recording, marked on the seek bar; null when sampled. */
-  trigger: { at: number; reason: string } | null;
+  trigger?: { at: number; reason: string } | null;
+  /** On a public link's page (routes/s/): no link to copy (it would need the dashboard). */
+  shared?: boolean;
+  /** Show the Console tab (default true; a public link shows it only when made to). */
+  console?: boolean;
+  /** Members' comments, shown as markers (player/comments.ts). */
+  comments?: PlayerComment[];
 }
 
 type Tab = "history" | "console";
@@ -53,11 +60,14 @@ export default function ReplayPlayer(props: Props) {
     return () => observer.disconnect();
   }, []);
 
+  const comments = useComments(props.comments ?? [], player);
+  const markers = [...props.markers, ...commentMarkers(comments, props.startedAt)];
+
   const now = player?.now ?? props.startAt;
   const gaps = player?.gaps ?? [];
   const duration = player?.duration ?? props.duration;
   const timeline = new Timeline(gaps, duration, player?.compressIdle ?? true);
-  const sections = buildHistory(props.markers, gaps, props.startedAt, duration);
+  const sections = buildHistory(markers, gaps, props.startedAt, duration);
   const fit = fitViewport(slotSize, recorded);
   const progress = props.eventCount > 0
     ? Math.min(recording.events.length / props.eventCount, 1)
@@ -119,7 +129,7 @@ export default function ReplayPlayer(props: Props) {
           timeline={timeline}
           now={now}
           loadedUntil={loading ? recording.loadedUntil : duration}
-          ticks={seekTicks(props.markers, logs, props.startedAt, duration, props.trigger)}
+          ticks={seekTicks(markers, logs, props.startedAt, duration, props.trigger ?? null)}
           speed={player?.speed ?? 1}
           skipIdle={player?.skipIdle ?? true}
           copyStatus={copyStatus}
@@ -133,7 +143,7 @@ export default function ReplayPlayer(props: Props) {
           onSpeed={(speed) => player?.setSpeed(speed)}
           onSkipIdle={(on) => player?.setSkipIdle(on)}
           onCompressIdle={(on) => player?.setCompressIdle(on)}
-          onCopyLink={copyLink}
+          onCopyLink={props.shared ? undefined : copyLink}
         />
         <div class="replay-status">
           {live && (
@@ -163,7 +173,9 @@ export default function ReplayPlayer(props: Props) {
       </div>
       <aside class="replay-panel">
         <div role="tablist" class="tabs" aria-label="Session details">
-          {(["history", "console"] as const).map((name) => (
+          {(props.console === false ? ["history"] as const : ["history", "console"] as const).map((
+            name,
+          ) => (
             <button
               type="button"
               role="tab"

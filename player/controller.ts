@@ -151,7 +151,11 @@ export class ReplayController {
    * (two full rebuilds), and take the events in between one `addEvent` at a time.
    */
   #awaitingMoment(): boolean {
-    return this.options.start > 0 && !this.#reachable(this.#position);
+    // A timeline whose 0 comes after the first event (a public link's window) opens at a moment too.
+    const { recording } = this.options;
+    const first = recording.events[0]?.timestamp ?? Infinity;
+    const later = this.options.start > 0 || first < recording.sessionStart;
+    return later && !this.#reachable(this.#position);
   }
 
   #inHole(real: number): boolean {

@@ -12,7 +12,7 @@ export interface SessionMarker {
 }
 
 export interface HistoryMarker {
-  kind: "idle" | "identify" | SignalKind;
+  kind: "idle" | "identify" | "comment" | SignalKind;
   label: string;
   /** A frustration signal's element selector, shown beside its label. */
   detail?: string;
@@ -94,6 +94,14 @@ export function buildHistory(
     ...sorted.filter((m) => m.kind === "identity").map((m): HistoryMarker => ({
       kind: "identify",
       label: String((m.data as { userId?: unknown })?.userId ?? "unknown user"),
+      start: clamp(m.timestamp),
+      duration: 0,
+    })),
+    // A member's comment on the moment (player/comments.ts): its text, said as text.
+    ...sorted.filter((m) => m.kind === "comment").map((m): HistoryMarker => ({
+      kind: "comment",
+      label: String((m.data as { text?: unknown })?.text ?? ""),
+      detail: String((m.data as { author?: unknown })?.author ?? ""),
       start: clamp(m.timestamp),
       duration: 0,
     })),

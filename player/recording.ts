@@ -162,7 +162,12 @@ export class Recording {
     return this.events.some((e) => e.type === EventType.Meta) && this.hasSnapshot;
   }
 
+  /**
+   * From time 0 on: a player whose time 0 is a moment after the first event (a public link's window,
+   * which starts from an earlier snapshot) shows no gap before it.
+   */
   gaps(): IdleGap[] {
-    return idleGaps(this.events.map((e) => e.timestamp), this.sessionStart);
+    return idleGaps(this.events.map((e) => e.timestamp), this.sessionStart)
+      .filter((gap) => gap.end > 0).map((gap) => ({ start: Math.max(gap.start, 0), end: gap.end }));
   }
 }

@@ -21,6 +21,7 @@ const KIND_NAMES: Record<string, string> = {
   dead_click: "Dead click",
   recording_paused: "Recording paused",
   trigger: "Recording triggered",
+  comment: "Comment",
 };
 
 const text = (value: unknown): string | null =>
@@ -43,6 +44,8 @@ function detail(kind: string, data: unknown): string | null {
       return text(d.pathname);
     case "trigger":
       return text(d.reason)?.replace("_", " ") ?? null;
+    case "comment":
+      return text(d.text);
     default:
       return null;
   }

@@ -23,6 +23,11 @@ export interface ReplaySource {
   liveForMs: number;
   /** Real offset to open at. */
   startAt: number;
+  /**
+   * Where the whole recording is fetched from instead of the session's events endpoint (a public
+   * link's, or an export's): one request, no jump ahead to a moment.
+   */
+  eventsPath?: string;
 }
 
 export function useReplay(source: ReplaySource) {
@@ -83,7 +88,10 @@ export function useReplay(source: ReplaySource) {
       }
       rerender();
     };
-    const eventsUrl = new URL(firstEventsPath(source.sessionId, 0), location.href);
+    const eventsUrl = new URL(
+      source.eventsPath ?? firstEventsPath(source.sessionId, 0),
+      location.href,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const follow = async () => {
@@ -123,7 +131,9 @@ export function useReplay(source: ReplaySource) {
      * (those decoded already are skipped by the decoder).
      */
     const jumpTo = (real: number) => {
-      if (jumped || headFirst || !step || plan.length > 0 || !player.ready) return;
+      if (jumped || headFirst || source.eventsPath || !step || plan.length > 0 || !player.ready) {
+        return;
+      }
       jumped = true;
       player.openHole(recording.loadedUntil);
       plan = momentFirst(real);

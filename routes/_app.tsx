@@ -11,6 +11,7 @@ const STYLESHEETS = [
   "/content.css",
   "/charts.css",
   "/replay.css",
+  "/shares.css",
 ];
 
 export default function App({ Component }: AppProps) {

@@ -21,6 +21,8 @@ export interface State {
   viewer: Viewer | null;
   /** The viewer's organizations (the switcher in the top bar); empty when signed out. */
   organizations: OrganizationView[];
+  /** The client's address group (http/client_address.ts), put there by app.ts. */
+  clientAddress?: string;
   /** performance.now() when the page layer received the request. */
   requestStart: number;
 }

@@ -62,6 +62,9 @@ export const MATRIX: Section[] = [
       r("GET /api/sessions/{session}", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/events", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/markers", ANY_MEMBER(200)),
+      r("GET /api/sessions/{session}/shares", ANY_MEMBER(200)),
+      r("GET /api/sessions/{session}/comments", ANY_MEMBER(200)),
+      r("GET /api/sessions/{session}/export?format=json", ANY_MEMBER(200)),
       r("GET /api/tracked-users", SIGNED_IN(200)),
       r("GET /api/tracked-users/summary", SIGNED_IN(200)),
       // Ids are a filter, like projectIds on a list: another organization's are left out of the
@@ -115,6 +118,13 @@ export const MATRIX: Section[] = [
         body: { confirmation: "delete project" },
       }),
       r("DELETE /api/sessions/{sessionDoomed}", ADMIN_UP(204)),
+      r("POST /api/sessions/{session}/shares", ADMIN_UP(201), { body: { expiresInHours: 1 } }),
+      r("DELETE /api/shares/{share}", ADMIN_UP(204)),
+      // Every member comments; the author (the OWNER here) or an ADMIN+ deletes.
+      r("POST /api/sessions/{session}/comments", ANY_MEMBER(201), {
+        body: { offsetMs: 0, text: "Here" },
+      }),
+      r("DELETE /api/comments/{comment}", ADMIN_UP(204)),
       r("PATCH /api/tracked-users/{trackedUser}/display-name", ADMIN_UP(200), {
         body: { customName: "Grace" },
       }),

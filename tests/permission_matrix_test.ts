@@ -23,6 +23,8 @@ const ORG_ONE_IDS = [
   "memberSelf",
   "inviteRefresh",
   "inviteRevoke",
+  "share",
+  "comment",
 ];
 const KIND: Record<number, string> = { 401: "auth", 403: "forbidden", 404: "not_found" };
 

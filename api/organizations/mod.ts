@@ -14,6 +14,7 @@ import {
   deleteOrganizationBody,
   organization,
   organizationNameBody,
+  organizationPatchBody,
   switchOrganizationBody,
 } from "../../core/organizations/schema.ts";
 import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
@@ -65,12 +66,12 @@ export function organizationRoutes(deps: AppDeps): Hono<ApiEnv> {
   app.patch(
     "/:orgId",
     organizationDoc({
-      summary: "Rename an organization",
+      summary: "Rename an organization, or turn its public links on or off",
       role: "ADMIN",
       params: ORG,
       responses: { 200: { description: "renamed", body: organization } },
     }),
-    body(organizationNameBody),
+    body(organizationPatchBody),
     async (c) => {
       const input = { organizationId: c.req.param("orgId"), ...c.req.valid("json") };
       return c.json(await renameOrganization(deps, requireViewer(c), input));

@@ -21,12 +21,15 @@ import {
   sessionMarkers,
   sessionSummary as summarySchema,
 } from "../../core/sessions/schema.ts";
-import { requestStream } from "@/http/request_stream.ts";
+import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
 import { dashboardApp, requireViewer } from "../dashboard.ts";
 import type { ApiEnv } from "../env.ts";
 import { noStore } from "../no_store.ts";
 import { describe, type RouteDescription } from "../openapi/route.ts";
 import { query } from "../validate.ts";
+import { sessionShareRoutes } from "../shares/mod.ts";
+import { sessionCommentRoutes } from "../comments/mod.ts";
+import { sessionExportRoutes } from "../exports/mod.ts";
 
 // Every read is in the viewer's active organization (none → 400; another one's session → 404).
 const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>
@@ -137,37 +140,14 @@ export function sessionRoutes(deps: AppDeps) {
     },
   );
 
+  // Under this sub-app's middleware: the session's links, comments and exports.
+  app.route("/", sessionShareRoutes(deps));
+  app.route("/", sessionCommentRoutes(deps));
+  app.route("/", sessionExportRoutes(deps));
   return app;
 }
 
-/** `{ batches: [...], nextCursor: null }` written one batch at a time. */
+/** The events answer, streamed (http/events_body.ts). */
 function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>): Response {
-  const encoder = new TextEncoder();
-  const iterator = batches[Symbol.asyncIterator]();
-  let first = true;
-  const body = requestStream({
-    start(controller) {
-      controller.enqueue(encoder.encode('{"batches":['));
-    },
-    // The batches are read as the client takes them, after the handler returned.
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) {
-        controller.enqueue(encoder.encode('],"nextCursor":null}'));
-        controller.close();
-        return;
-      }
-      // Base64 needs no escaping: the batch's data goes out as it is, not copied into a JSON string.
-      const { data, ...fields } = next.value;
-      const head = JSON.stringify(fields).slice(0, -1) + ',"data":"';
-      controller.enqueue(encoder.encode((first ? "" : ",") + head));
-      controller.enqueue(encoder.encode(data));
-      controller.enqueue(encoder.encode('"}'));
-      first = false;
-    },
-    async cancel() {
-      await iterator.return?.();
-    },
-  }, { highWaterMark: 1 });
-  return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+  return c.body(eventsBody(batches), 200, EVENTS_HEADERS);
 }

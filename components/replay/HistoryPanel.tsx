@@ -20,6 +20,7 @@ const KIND_LABEL = {
   rage_click: "Rage",
   dead_click: "Dead",
   error: "Error",
+  comment: "Comment",
 };
 
 function Row(

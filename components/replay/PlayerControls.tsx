@@ -23,7 +23,8 @@ export interface ControlsProps {
   onSpeed(speed: Speed): void;
   onSkipIdle(on: boolean): void;
   onCompressIdle(on: boolean): void;
-  onCopyLink(): void;
+  /** Without it, no "Copy link" button (a public link's page). */
+  onCopyLink?(): void;
 }
 
 const speedLabel = (speed: Speed) => `${speed}×`;
@@ -113,10 +114,14 @@ export function PlayerControls(p: ControlsProps) {
         >
           {SPEEDS.map((s) => <option key={s} value={String(s)}>{speedLabel(s)}</option>)}
         </select>
-        <button type="button" class="link-button" onClick={p.onCopyLink} disabled={!p.ready}>
-          Copy link at this moment
-        </button>
-        <span class="copy-status" role="status" aria-live="polite">{p.copyStatus}</span>
+        {p.onCopyLink && (
+          <>
+            <button type="button" class="link-button" onClick={p.onCopyLink} disabled={!p.ready}>
+              Copy link at this moment
+            </button>
+            <span class="copy-status" role="status" aria-live="polite">{p.copyStatus}</span>
+          </>
+        )}
       </div>
     </div>
   );

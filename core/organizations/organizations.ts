@@ -7,6 +7,7 @@ import {
   organizationsOf,
   renameOrganization as updateName,
   setActiveOrganization,
+  setAllowPublicLinks,
 } from "../../db/queries/organizations/organizations.ts";
 import { log } from "../../log.ts";
 import { notFound, validation } from "../errors.ts";
@@ -30,6 +31,7 @@ export async function listOrganizations(
     memberCount: row.member_count,
     createdAt: new Date(row.created_at).toISOString(),
     active: row.id === viewer.activeOrganizationId,
+    allowPublicLinks: row.allow_public_links,
   }));
 }
 
@@ -67,10 +69,13 @@ export async function switchOrganization(
 export async function renameOrganization(
   deps: OrgDeps,
   viewer: Viewer,
-  input: { organizationId: string; name: string },
+  input: { organizationId: string; name?: string; allowPublicLinks?: boolean },
 ): Promise<OrganizationView> {
   await roleIn(deps, viewer, input.organizationId, "ADMIN");
-  await updateName(deps.db.kysely, input.organizationId, input.name);
+  if (input.name !== undefined) await updateName(deps.db.kysely, input.organizationId, input.name);
+  if (input.allowPublicLinks !== undefined) {
+    await setAllowPublicLinks(deps.db.kysely, input.organizationId, input.allowPublicLinks);
+  }
   return await viewOf(deps, viewer, input.organizationId);
 }
 

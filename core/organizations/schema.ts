@@ -12,6 +12,15 @@ const id = z.string().min(1);
 
 // Requests. A page form names in a hidden field what the API has in its path.
 export const organizationNameBody = z.object({ name: nameSchema });
+/** PATCH /api/organizations/:id: a new name, the public links switch, or both. */
+export const organizationPatchBody = z.strictObject({
+  name: nameSchema.optional(),
+  allowPublicLinks: z.boolean().optional().meta({
+    description: "off: no public link to a session can be made, and existing ones answer 404",
+  }),
+}).refine((b) => b.name !== undefined || b.allowPublicLinks !== undefined, {
+  message: "give name or allowPublicLinks",
+});
 export const switchOrganizationBody = z.object({ organizationId: id });
 export const deleteOrganizationBody = z.object({
   confirmation: z.string().meta({ description: 'exactly "delete organization"' }),
@@ -35,6 +44,7 @@ export const organization = z.strictObject({
   memberCount: z.number().int(),
   createdAt: z.iso.datetime(),
   active: z.boolean(),
+  allowPublicLinks: z.boolean(),
 });
 export type OrganizationView = z.output<typeof organization>;
 

@@ -115,9 +115,17 @@ export async function sessionEvents(
   deps: Deps,
   viewer: Viewer,
   id: string,
+  options: EventsOptions = {},
+): Promise<AsyncIterable<EventBatchOut>> {
+  return await sessionBatches(deps, await sessionOf(deps, viewer, id), options);
+}
+
+/** `sessionEvents` of a session already found (a public link's, core/shares/). */
+export async function sessionBatches(
+  deps: Deps,
+  session: SessionRow,
   { after = null, from = null, before = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
 ): Promise<AsyncIterable<EventBatchOut>> {
-  const session = await sessionOf(deps, viewer, id);
   const db = deps.db.kysely;
   const startedAt = session.started_at.getTime();
   const cut = (offset: number | null) =>

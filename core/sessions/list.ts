@@ -54,6 +54,7 @@ function filterOf(organizationId: string, input: SessionFilterInput, now: Date):
       error: input.error ?? null,
       reasons: input.reason ?? null,
     },
+    comments: { has: input.hasComments ?? null, text: input.comment ?? null },
   };
 }
 
@@ -112,6 +113,7 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     device: row.device as SessionListItem["device"],
     recordingReason: row.recording_reason as SessionListItem["recordingReason"],
     triggeredAt: row.triggered_at,
+    commentCount: row.comment_count,
   };
 }
 

@@ -55,6 +55,12 @@ const filterFields = {
     description: "comma list of `sampled`, `error`, `rage_click`, `dead_click`, `manual`: " +
       "sessions recorded for any of them",
   }),
+  hasComments: z.enum(["true", "false"]).transform((v) => v === "true").optional().meta({
+    description: "`true`: only sessions with a comment; `false`: only those without",
+  }),
+  comment: optionalText(2000).meta({
+    description: "a comment on the session contains this text (case-insensitive)",
+  }),
 };
 
 export const sessionFilterQuery = z.object(filterFields);
@@ -130,6 +136,7 @@ export const sessionListItem = z.strictObject({
   os: z.string().nullable(),
   device: z.enum(DEVICES).nullable(),
   ...recordingFields,
+  commentCount: z.number().int(),
 });
 
 export type SessionListItem = z.output<typeof sessionListItem>;

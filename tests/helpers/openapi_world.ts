@@ -78,7 +78,11 @@ export async function openApiWorld(t: TestApp) {
   });
   /** The query a documented route needs to answer (its required parameters), or "". */
   const query = (path: string): string =>
-    path === "/api/tracked-users/heartbeat" ? `?ids=${session.tracked_user_id}` : "";
+    path === "/api/tracked-users/heartbeat"
+      ? `?ids=${session.tracked_user_id}`
+      : path === "/api/sessions/{id}/export"
+      ? "?format=html"
+      : "";
   return { me, project, session, member, params, query };
 }
 

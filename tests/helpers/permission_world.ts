@@ -43,6 +43,12 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
   const { trackedUser, session } = await seedRecordings(db, project);
   const { trackedUser: trackedUserDoomed } = await seedRecordings(db, project);
   const sessionDoomed = await insertSession(db, project);
+  const { share, comment } = await seedShareAndComment(
+    db,
+    org.id,
+    session.id,
+    members.OWNER!.user.id,
+  );
 
   const me = caller === "OTHER" ? other : members[caller === "ANON" ? "OWNER" : caller]!;
   const memberSelf = caller === "OTHER" || caller === "ANON"
@@ -58,6 +64,8 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
       projectDoomed: projectDoomed.id,
       session: session.id,
       sessionDoomed: sessionDoomed.id,
+      share,
+      comment,
       trackedUser: trackedUser.id,
       trackedUserDoomed: trackedUserDoomed.id,
       memberSpare: spare.id,
@@ -139,4 +147,28 @@ async function linkAccounts(db: Db, userId: string): Promise<string> {
     }).execute();
   }
   return "github";
+}
+
+/** A public link to the session and a comment on it, both by the OWNER (migrations 0022, 0023). */
+async function seedShareAndComment(db: Db, orgId: string, sessionId: string, ownerId: string) {
+  const share = createId();
+  await db.insertInto("session_shares").values({
+    id: share,
+    organization_id: orgId,
+    session_id: sessionId,
+    token_hash: createId(),
+    created_by_id: ownerId,
+    show_console: false,
+    expires_at: new Date(Date.now() + 3_600_000),
+  }).execute();
+  const comment = createId();
+  await db.insertInto("session_comments").values({
+    id: comment,
+    organization_id: orgId,
+    session_id: sessionId,
+    author_id: ownerId,
+    offset_ms: 0,
+    text: "A comment",
+  }).execute();
+  return { share, comment };
 }

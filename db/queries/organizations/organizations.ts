@@ -23,6 +23,7 @@ export async function organizationsOf(db: Kysely<Database>, userId: string) {
       "o.id",
       "o.name",
       "o.created_at",
+      "o.allow_public_links",
       "m.role",
       sql<number>`(SELECT count(*) FROM memberships c WHERE c.organization_id = o.id)::int`
         .as("member_count"),
@@ -50,6 +51,12 @@ export async function setActiveOrganization(
 ): Promise<void> {
   await db.updateTable("users").set({ active_organization_id: organizationId })
     .where("id", "=", userId).execute();
+}
+
+/** Whether public links to the organization's sessions may be made and opened (migration 0022). */
+export async function setAllowPublicLinks(db: Kysely<Database>, id: string, allow: boolean) {
+  await db.updateTable("organizations").set({ allow_public_links: allow }).where("id", "=", id)
+    .execute();
 }
 
 export async function renameOrganization(db: Kysely<Database>, id: string, name: string) {

@@ -10,6 +10,11 @@ import {
   type SessionSearch,
   SIGNAL_TOTAL,
 } from "./search.ts";
+import {
+  COMMENT_COUNT,
+  commentConditions,
+  type CommentFilter,
+} from "../comments/session_filter.ts";
 
 export interface SessionFilter {
   organizationId: string;
@@ -22,6 +27,7 @@ export interface SessionFilter {
   searchUsers?: boolean;
   /** The search conditions beyond the external id (db/queries/sessions/search.ts). */
   narrow?: SessionSearch;
+  comments?: CommentFilter;
 }
 
 export interface SessionPage {
@@ -57,6 +63,7 @@ export interface SessionListRow {
   device: string | null;
   recording_reason: string;
   triggered_at: number | null;
+  comment_count: number;
 }
 
 /** The session and project columns of a list row (sessions joined to projects). */
@@ -80,6 +87,7 @@ export const SESSION_ROW_COLUMNS = [
   "sessions.device",
   "sessions.recording_reason",
   "sessions.triggered_at",
+  COMMENT_COUNT.as("comment_count"),
 ] as const;
 
 /** The sessions of the filter (organization, projects, since, search). */
@@ -102,6 +110,7 @@ export function filtered(db: Kysely<Database>, f: SessionFilter) {
       q = q.where(condition);
     }
   }
+  for (const condition of f.comments ? commentConditions(f.comments) : []) q = q.where(condition);
   return q;
 }
 

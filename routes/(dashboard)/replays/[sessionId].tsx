@@ -4,6 +4,11 @@ import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
+import { ReplayTools } from "@/components/replay/ReplayTools.tsx";
+import { listComments } from "@/core/comments/comments.ts";
+import type { CommentOut } from "@/core/comments/schema.ts";
+import { atLeast } from "@/core/permissions.ts";
+import CommentThread from "@/islands/CommentThread.tsx";
 import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
@@ -36,10 +41,16 @@ interface Data {
   startAt: number;
   /** Drawn into the player slot before any script runs (only when opening at the start). */
   frame: FirstFrame | null;
+  comments: CommentOut[];
+  /** `?comment=`: the comment the page was opened at. */
+  highlight: string | null;
 }
 
-export default function Replay({ data }: PageProps<Data, DashboardState>) {
-  const { session, liveForMs, startAt, frame } = data;
+export default function Replay({ data, state }: PageProps<Data, DashboardState>) {
+  const { session, liveForMs, startAt, frame, comments } = data;
+  const { viewer } = state;
+  const canManage = !!viewer.role && atLeast(viewer.role, "ADMIN");
+  const linksAllowed = state.organizations.find((o) => o.active)?.allowPublicLinks ?? true;
   const title = titleText(session.trackedUser?.displayName ?? "Anonymous session");
   return (
     <div class="replay-page">
@@ -59,6 +70,7 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
       <div class="replay-heading">
         <h1>Replay</h1>
         <span class="muted">{session.externalId}</span>
+        <ReplayTools sessionId={session.id} canManage={canManage} linksAllowed={linksAllowed} />
       </div>
       <ServerFrameHtml.Provider value={frame?.html ?? ""}>
         <ReplayPlayer
@@ -73,8 +85,16 @@ export default function Replay({ data }: PageProps<Data, DashboardState>) {
           liveForMs={liveForMs}
           startAt={startAt}
           firstFrame={frame && { width: frame.width, height: frame.height }}
+          comments={comments}
         />
       </ServerFrameHtml.Provider>
+      <CommentThread
+        sessionId={session.id}
+        comments={comments}
+        viewerId={viewer.userId}
+        canModerate={canManage}
+        highlight={data.highlight}
+      />
       {/* Below the player, so its controls are on screen at 1280 × 800 and 1024 × 768. */}
       <SessionFacts session={session} />
     </div>
@@ -89,15 +109,19 @@ export const handler: Handlers<Data, DashboardState> = {
     const startAt = readReplayMoment(ctx.url);
     const found = await orNull(settleAll([
       sessionDetail(deps, viewer, id),
+      listComments(deps, viewer, id).then((list) => list.comments),
       // At `?t=` the player draws a later moment: a first frame would only flash by.
       startAt > 0
         ? null
         : sessionFirstBatches(deps, viewer, id, FIRST_FRAME_BATCHES).then(firstFrame),
     ]));
     if (!found) return ctx.renderNotFound();
-    const [session, frame] = found;
+    const [session, comments, frame] = found;
+    const highlight = ctx.url.searchParams.get("comment");
     const endedAt = session.endedAt ? new Date(session.endedAt) : null;
     const liveForMs = liveFor(endedAt, new Date());
-    return ctx.render({ session, liveForMs, startAt, frame }, { headers: REPLAY_HEADERS });
+    return ctx.render({ session, liveForMs, startAt, frame, comments, highlight }, {
+      headers: REPLAY_HEADERS,
+    });
   },
 };

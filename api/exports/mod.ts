@@ -1,0 +1,75 @@
+// GET /api/sessions/:id/export?format=html|json (mounted inside the sessions sub-app, whose cookie
+// middleware and no-store it shares): one replay as a file to download, streamed as it is written.
+import { Hono } from "hono";
+import type { AppDeps } from "../../core/deps.ts";
+import { sessionExport } from "../../core/exports/export.ts";
+import { htmlExport } from "../../core/exports/html_file.ts";
+import { jsonExport } from "../../core/exports/json_file.ts";
+import { exportQuery } from "../../core/exports/schema.ts";
+import { bindToRequest } from "../../db/connection_shares.ts";
+import { resolveConfig } from "../../fresh/config.ts";
+import freshConfig from "../../fresh.config.ts";
+import { offlinePlayerScript } from "../../player/offline/bundle.ts";
+import { requireViewer } from "../dashboard.ts";
+import type { ApiEnv } from "../env.ts";
+import { describe } from "../openapi/route.ts";
+import { query } from "../validate.ts";
+
+const { buildDir } = resolveConfig(
+  freshConfig,
+  new URL("../../fresh.config.ts", import.meta.url).href,
+);
+
+const TYPES = { html: "text/html; charset=UTF-8", json: "application/json; charset=UTF-8" };
+
+/** Text chunks as bytes, read as the client takes them (in the request's class, as events are). */
+function streamed(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    pull: bindToRequest(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    }),
+    cancel: bindToRequest(async () => {
+      await chunks.return(undefined);
+    }),
+  }, { highWaterMark: 1 });
+}
+
+export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.get(
+    "/:id/export",
+    describe({
+      tag: "sessions",
+      auth: "cookie",
+      summary: "One replay as a file: HTML that plays offline, or the raw events as JSON",
+      description: "`html`: the player and the events in one file that plays in a browser " +
+        "with no network (speed, seek, skip idle, History). `json`: `{ session, events }`, the " +
+        "rrweb events in replay order. Neither holds the tracked user. Streamed; a session " +
+        "whose stored events weigh more than EXPORT_MAX_BYTES (100 MiB) answers 413.",
+      params: { id: "a session of the active organization" },
+      responses: {
+        200: { description: "the file (an attachment)", contentType: "text/html" },
+      },
+      errors: [400, 413, 503],
+    }),
+    query(exportQuery),
+    async (c) => {
+      const { format } = c.req.valid("query");
+      const limit = deps.config.limits.exportMaxBytes;
+      const file = await sessionExport(deps, requireViewer(c), c.req.param("id"), limit);
+      const chunks = format === "json" ? jsonExport(file) : htmlExport(
+        file,
+        await offlinePlayerScript(deps.config.nodeEnv === "production", buildDir),
+      );
+      const name = `playhead-replay-${file.session.startedAt.slice(0, 19).replace(/:/g, "-")}`;
+      return c.body(streamed(chunks), 200, {
+        "Content-Type": TYPES[format],
+        "Content-Disposition": `attachment; filename="${name}.${format}"`,
+      });
+    },
+  );
+  return app;
+}

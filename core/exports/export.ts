@@ -1,0 +1,68 @@
+// One replay exported (docs/decisions.md "Exports"), for every member: the session's stored event
+// bytes are counted first, and a session past the limit is refused (413) before anything is read;
+// otherwise its batches stream into the file, never held whole.
+import type { AppDeps } from "../deps.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { notFound, payloadTooLarge } from "../errors.ts";
+import { activeOrganization } from "../org_access.ts";
+import {
+  batchMetas,
+  findSession,
+  sessionMarkers,
+  type SessionRow,
+} from "../../db/queries/sessions/detail.ts";
+import { sessionBatches } from "../sessions/detail.ts";
+import type { EventBatchOut, MarkerOut } from "../sessions/schema.ts";
+import type { ExportedSession } from "./schema.ts";
+
+type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
+
+const MIB = 1024 * 1024;
+
+export interface SessionExport {
+  session: ExportedSession;
+  markers: MarkerOut[];
+  batches: AsyncIterable<EventBatchOut>;
+}
+
+function exported(s: SessionRow): ExportedSession {
+  return {
+    id: s.id,
+    startedAt: s.started_at.toISOString(),
+    endedAt: s.ended_at?.toISOString() ?? null,
+    duration: s.duration,
+    eventCount: s.event_count,
+    url: s.url,
+    screenWidth: s.screen_width,
+    screenHeight: s.screen_height,
+    browser: s.browser,
+    os: s.os,
+    device: s.device,
+    language: s.language,
+  };
+}
+
+/** The markers an export's History shows: pages, frustration signals and errors, no identities. */
+const EXPORTED_KINDS = new Set(["url", "rage_click", "dead_click", "error"]);
+
+export async function sessionExport(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  maxBytes: number,
+): Promise<SessionExport> {
+  const db = deps.db.kysely;
+  const session = await findSession(db, activeOrganization(viewer), id);
+  if (!session) throw notFound("session");
+  const bytes = (await batchMetas(db, session)).reduce((sum, m) => sum + m.bytes, 0);
+  if (bytes > maxBytes) {
+    throw payloadTooLarge(
+      `this session's events take ${(bytes / MIB).toFixed(1)} MiB, over the ` +
+        `${(maxBytes / MIB).toFixed(1)} MiB an export can hold; share a link to it instead`,
+    );
+  }
+  const markers = (await sessionMarkers(db, session.id, null))
+    .filter((m) => EXPORTED_KINDS.has(m.kind))
+    .map((m): MarkerOut => ({ timestamp: m.ts, kind: m.kind, data: m.data }));
+  return { session: exported(session), markers, batches: await sessionBatches(deps, session) };
+}

@@ -1,0 +1,77 @@
+// An export as one HTML file that plays with no network at all (docs/decisions.md "Exports"): the
+// page's styles, each batch as an inert `<script type="application/octet-stream">` holding its
+// base64 (written as it is read), the player's props, then the player itself
+// (player/offline/entry.tsx). Its policy lets only that one script run and loads nothing from
+// anywhere: a recorded image or font that was not inlined stays blank.
+import type { ExportProps } from "@/player/offline/props.ts";
+import { type EventWindow, windowBatches } from "../shares/window_events.ts";
+import type { SessionExport } from "./export.ts";
+import { offlineEvent } from "./offline_events.ts";
+
+const STYLESHEETS = ["styles.css", "frame.css", "components.css", "replay.css", "shares.css"];
+
+let styles: Promise<string> | null = null;
+
+/** The dashboard's stylesheets the player uses, read once. */
+function pageStyles(): Promise<string> {
+  styles ??= Promise.all(
+    STYLESHEETS.map((name) => Deno.readTextFile(new URL(`../../static/${name}`, import.meta.url))),
+  ).then((texts) => texts.join("\n"));
+  return styles;
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return new Uint8Array(digest).toBase64();
+}
+
+/** Escapes text for an element whose content must not end early (`</script`, `<!--`). */
+const inScript = (text: string) => text.replace(/</g, "\\u003c");
+const attribute = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** Every event but custom ones (identify() puts the tracked user's traits there). */
+const ALL: EventWindow = { start: -Infinity, end: Infinity, showConsole: true };
+
+export async function* htmlExport(
+  file: SessionExport,
+  playerScript: string,
+): AsyncGenerator<string> {
+  const { session } = file;
+  const script = playerScript.replace(/<\/(script)/gi, "<\\/$1");
+  const policy = `default-src 'none'; script-src 'sha256-${await sha256Base64(script)}'; ` +
+    "style-src 'unsafe-inline'; img-src data: blob:; font-src data:; media-src data: blob:; " +
+    "object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'";
+  const recorded = session.startedAt.replace("T", " ").slice(0, 16) + " UTC";
+  yield `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Replay recorded ${recorded} · Playhead</title>
+<style>${await pageStyles()}</style>
+</head>
+<body>
+<main class="site-main">
+<div class="replay-heading"><h1>Replay</h1><span class="muted">recorded ${recorded}, exported from Playhead</span></div>
+<div class="replay-page" id="replay"><p class="muted">Loading the recording…</p></div>
+</main>
+`;
+  for await (const batch of windowBatches(file.batches, ALL, offlineEvent)) {
+    const { data, ...fields } = batch;
+    yield `<script type="application/octet-stream" data-batch="${
+      attribute(JSON.stringify(fields))
+    }">${data}</script>\n`;
+  }
+  const props: ExportProps = {
+    startedAt: Date.parse(session.startedAt),
+    duration: session.duration,
+    eventCount: session.eventCount,
+    markers: file.markers,
+  };
+  yield `<script type="application/json" id="playhead-export">${
+    inScript(JSON.stringify(props))
+  }</script>\n<script>${script}</script>\n</body>\n</html>\n`;
+}

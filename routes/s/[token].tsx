@@ -1,0 +1,69 @@
+// A public link's page (docs/decisions.md "Shares"): the replay of one session's window, signed
+// out, without the dashboard's frame. A link that does not open (unknown, revoked, expired, turned
+// off, its session deleted) is the same 404 page whatever the reason.
+import { Head } from "$fresh/runtime.ts";
+import type { Handlers, PageProps, RouteConfig } from "$fresh/server.ts";
+import { SharedCaption, ShareNotFound, ShareThrottled } from "@/components/shares/SharePage.tsx";
+import { SHARE_HEADERS } from "@/core/shares/headers.ts";
+import { openSharedSession, type SharedReplay, sharedReplay } from "@/core/shares/open.ts";
+import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
+import type { State } from "../_middleware.ts";
+
+type Data =
+  | { kind: "replay"; token: string; replay: SharedReplay }
+  | { kind: "not_found" }
+  | { kind: "throttled"; retryAfter: number };
+
+export default function SharedReplayPage({ data }: PageProps<Data>) {
+  if (data.kind === "not_found") return <ShareNotFound />;
+  if (data.kind === "throttled") return <ShareThrottled retryAfter={data.retryAfter} />;
+  const { replay, token } = data;
+  return (
+    <div class="share-page">
+      <Head>
+        <title>Shared replay · Playhead</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+      </Head>
+      <SharedCaption fromMs={replay.fromMs} toMs={replay.toMs} />
+      <div class="replay-page">
+        <ReplayPlayer
+          sessionId="shared"
+          eventsPath={`/s/${token}/events`}
+          startedAt={replay.startedAt}
+          duration={replay.duration}
+          eventCount={0}
+          markers={replay.markers}
+          liveForMs={0}
+          startAt={0}
+          firstFrame={null}
+          shared
+          console={replay.showConsole}
+        />
+      </div>
+    </div>
+  );
+}
+
+export const handler: Handlers<Data, State> = {
+  async GET(_req, ctx) {
+    const { deps, clientAddress } = ctx.state;
+    const token = ctx.params.token;
+    const opened = await openSharedSession(deps, token, clientAddress ?? "unknown");
+    if (opened === null) {
+      return ctx.render({ kind: "not_found" }, { status: 404, headers: SHARE_HEADERS });
+    }
+    if ("retryAfter" in opened) {
+      const headers = { ...SHARE_HEADERS, "retry-after": String(opened.retryAfter) };
+      return ctx.render({ kind: "throttled", retryAfter: opened.retryAfter }, {
+        status: 429,
+        headers,
+      });
+    }
+    const replay = await sharedReplay(deps, opened);
+    return ctx.render({ kind: "replay", token, replay }, { headers: SHARE_HEADERS });
+  },
+};
+
+// No top bar: it would show a signed-in visitor's organizations beside another's recording.
+export const config: RouteConfig = { skipInheritedLayouts: true };

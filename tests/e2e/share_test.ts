@@ -1,0 +1,213 @@
+// A public link in Chromium: an OWNER makes a link for 00:40–01:10 with 1 h expiry in
+// the Share dialog; a signed-out browser plays exactly that window and cannot seek outside it; the
+// page and its event answers hold no tracked user nor other session; the token opens no /api
+// route; revoked, expired and deleted links are the 404 page; a VIEWER cannot make one.
+import assert from "node:assert/strict";
+import type { BrowserContext, Page } from "playwright-core";
+import { artifactPath, launchChromium } from "../helpers/browser.ts";
+import { startPagesServer } from "../helpers/pages.ts";
+import { PERSON, sharesWorld } from "../helpers/shares_world.ts";
+
+const SECRETS = [PERSON.userId, PERSON.name, PERSON.email, PERSON.plan, "Hidden Org Name"];
+
+async function signedIn(context: BrowserContext, cookie: string, url: string) {
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name, value, url }]);
+}
+
+const now = async (page: Page) =>
+  Number(await page.locator(".replay-player").getAttribute("data-now"));
+
+async function frameText(page: Page): Promise<string> {
+  return await page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) =>
+    (iframe.contentDocument?.body?.innerText ?? "").replace(/\s+/g, " ").trim()
+  );
+}
+
+Deno.test("share e2e: a link for 00:40–01:10, made in the dialog, plays exactly that window signed out", async (t) => {
+  await using server = await startPagesServer();
+  const w = await sharesWorld(server.t, server.url);
+  const browser = await launchChromium();
+  try {
+    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await signedIn(ownerContext, w.owner.cookie, server.url);
+    const owner = await ownerContext.newPage();
+    let url = "";
+
+    await t.step("the OWNER makes a 1 h link for 0:40–1:10 in the Share dialog", async () => {
+      await owner.goto(`${server.url}/replays/${w.sessionId}`);
+      await owner.locator(".replay-player[data-ready='true']").waitFor();
+      await owner.locator("fresh-island[data-hydrated='true'] .share-button").click();
+      const dialog = owner.getByRole("dialog", { name: "Share this replay" });
+      await dialog.getByLabel("Expires after").selectOption({ label: "1 hour" });
+      await dialog.getByLabel("From").fill("0:40");
+      await dialog.getByLabel("To").fill("1:10");
+      await dialog.getByRole("button", { name: "Create link" }).click();
+      url = await dialog.locator("#share-url").inputValue();
+      assert.match(url, /\/s\/[A-Za-z0-9_-]{43}$/);
+      await dialog.locator(".share-list tbody tr").first().waitFor();
+      assert.match(
+        await dialog.locator(".share-list tbody tr").first().textContent() ?? "",
+        /0:40–1:10/,
+      );
+      await owner.screenshot({ path: await artifactPath("share-dialog.png") });
+      const row = await w.db.selectFrom("session_shares").selectAll().executeTakeFirstOrThrow();
+      assert.equal(row.start_ms, 40_000);
+      assert.equal(row.end_ms, 70_000);
+      const hours = (row.expires_at.getTime() - row.created_at.getTime()) / 3_600_000;
+      assert.ok(Math.abs(hours - 1) < 0.01, String(hours));
+    });
+
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await visitor.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const requested: string[] = [];
+    const answers: Promise<string>[] = [];
+    page.on("request", (r) => requested.push(r.url()));
+    page.on("response", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/s/")) answers.push(r.text().catch(() => ""));
+    });
+
+    await t.step("signed out, it opens at 0:40 and shows the page as it was then", async () => {
+      await page.goto(url);
+      await page.locator(".replay-player[data-ready='true']").waitFor();
+      await page.locator(".replay-progress").waitFor({ state: "detached" });
+      assert.equal(await now(page), 0);
+      assert.equal(
+        await page.getByTestId("share-window").textContent(),
+        "0:40–1:10 of a recorded session",
+      );
+      assert.equal(await page.getByTestId("clock-total").textContent(), "0:30");
+      await page.waitForFunction(() => {
+        const f = document.querySelector<HTMLIFrameElement>(".replay-root iframe");
+        return f?.contentDocument?.body?.innerText.includes("At 40 s");
+      });
+      assert.match(await frameText(page), /At 40 s/);
+      // No dashboard frame, no copy-link (it needs the dashboard), no console (not chosen).
+      assert.equal(await page.locator(".top-bar, header.topbar, nav").count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Copy link at this moment" }).count(), 0);
+      assert.equal(await page.getByRole("tab", { name: /Console/ }).count(), 0);
+      await page.screenshot({ path: await artifactPath("share-page.png") });
+    });
+
+    await t.step("the seek bar spans the window and cannot leave it", async () => {
+      const seek = page.getByRole("slider", { name: "Seek" });
+      assert.equal(await seek.getAttribute("min"), "0");
+      assert.equal(await seek.getAttribute("max"), "30000");
+      await seek.fill("30000");
+      await page.locator(".replay-player[data-now='30000'][data-seeking='false']").waitFor();
+      assert.match(await frameText(page), /At 70 s/);
+      // Past the end: the range input and the player hold at the window's end.
+      await seek.evaluate((input: HTMLInputElement) => {
+        input.max = "999999";
+        input.value = "90000";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      await page.locator(".replay-player[data-seeking='false']").waitFor();
+      assert.equal(await now(page), 30_000);
+      assert.doesNotMatch(await frameText(page), /At 80 s|At 90 s/);
+      await page.getByRole("button", { name: "Back 5 seconds" }).click();
+      await page.locator(".replay-player[data-now='25000'][data-seeking='false']").waitFor();
+      assert.match(await frameText(page), /At 60 s/);
+      // Before the start: held at 0 (0:40 of the session).
+      for (let i = 0; i < 7; i++) {
+        await page.getByRole("button", { name: "Back 5 seconds" }).click();
+      }
+      await page.locator(".replay-player[data-now='0'][data-seeking='false']").waitFor();
+      assert.match(await frameText(page), /At 40 s/);
+    });
+
+    await t.step("it plays to the window's end and stops there", async () => {
+      await page.getByRole("slider", { name: "Seek" }).fill("26000");
+      await page.locator(".replay-player[data-now='26000'][data-seeking='false']").waitFor();
+      await page.getByRole("button", { name: "Play" }).click();
+      await page.locator(".replay-player[data-ended='true']").waitFor();
+      assert.equal(await now(page), 30_000);
+      assert.match(await frameText(page), /At 70 s/);
+      assert.deepEqual(errors, []);
+    });
+
+    await t.step(
+      "its HTML and event answers hold no tracked user nor another session; no /api request",
+      async () => {
+        const texts = await Promise.all(answers);
+        assert.ok(texts.length >= 2, "the page and its events");
+        for (const text of texts) {
+          for (const secret of [...SECRETS, w.otherSessionId, w.sessionId]) {
+            assert.ok(!text.includes(secret), `an answer holds ${secret}`);
+          }
+        }
+        const paths = requested.map((r) => new URL(r).pathname);
+        assert.ok(!paths.some((p) => p.startsWith("/api/")), paths.join(" "));
+        assert.ok(paths.includes(`${new URL(url).pathname}/events`));
+      },
+    );
+
+    await t.step("the token is refused by GET /api/sessions/:id", async () => {
+      const token = new URL(url).pathname.slice(3);
+      const status = await page.evaluate(async ([id, token]) => {
+        const answers = await Promise.all([
+          fetch(`/api/sessions/${id}`, { headers: { authorization: `Bearer ${token}` } }),
+          fetch(`/api/sessions/${id}?token=${token}`),
+          fetch(`/api/sessions/${id}/events`, { headers: { authorization: `Bearer ${token}` } }),
+        ]);
+        return answers.map((a) => a.status);
+      }, [w.sessionId, token]);
+      assert.deepEqual(status, [401, 401, 401]);
+    });
+
+    await t.step("revoked in the dialog, the link's next request is the 404 page", async () => {
+      const dialog = owner.getByRole("dialog", { name: "Share this replay" });
+      await dialog.getByRole("button", { name: "Revoke" }).click();
+      await dialog.locator(".share-list tbody tr[data-status='revoked']").waitFor();
+      const answer = await page.goto(url);
+      assert.equal(answer?.status(), 404);
+      assert.match(await page.locator("h1").textContent() ?? "", /This link is not available/);
+      assert.equal(answer?.headers()["x-robots-tag"], "noindex, nofollow");
+      await page.screenshot({ path: await artifactPath("share-404.png") });
+    });
+
+    await t.step("expired, then its session deleted: 404 each", async () => {
+      const made = await w.share({ expiresInHours: 1 });
+      const link = made.body.url;
+      assert.equal((await page.goto(link))?.status(), 200);
+      await w.db.updateTable("session_shares").set({ expires_at: new Date(Date.now() - 1) })
+        .where("id", "=", made.body.id).execute();
+      assert.equal((await page.goto(link))?.status(), 404);
+      const again = await w.share({});
+      const second = again.body.url;
+      assert.equal((await page.goto(second))?.status(), 200);
+      assert.equal((await w.api("DELETE", `/api/sessions/${w.sessionId}`)).status, 204);
+      assert.equal((await page.goto(second))?.status(), 404);
+    });
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("share e2e: a VIEWER sees the links but no form to make one", async () => {
+  await using server = await startPagesServer();
+  const w = await sharesWorld(server.t, server.url);
+  await w.share({});
+  const viewer = await w.member("VIEWER");
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    await signedIn(context, viewer.cookie, server.url);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/replays/${w.sessionId}`);
+    await page.locator("fresh-island[data-hydrated='true'] .share-button").click();
+    const dialog = page.getByRole("dialog", { name: "Share this replay" });
+    await dialog.locator(".share-list tbody tr").first().waitFor();
+    assert.equal(await dialog.getByRole("button", { name: "Create link" }).count(), 0);
+    assert.equal(await dialog.getByRole("button", { name: "Revoke" }).count(), 0);
+    assert.match(
+      await dialog.textContent() ?? "",
+      /Only an admin or owner can make or revoke links/,
+    );
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,210 @@
+// A public link as a signed-out visitor meets it: the window cut on the server (read in
+// the raw events the token's endpoint returns), the page's headers, nothing of the tracked user,
+// the organization, the project or another session, the token opening no /api route, and token
+// guessing throttled per client address.
+import assert from "node:assert/strict";
+import { GuessThrottle, setGuessThrottle } from "../../core/shares/guess_throttle.ts";
+import { decodeBatch, type RecordedEvent } from "../../player/decode.ts";
+import { createPagesApp, page } from "../helpers/pages.ts";
+import { pathOf, PERSON, sharesWorld, T0 } from "../helpers/shares_world.ts";
+
+async function eventsOf(res: Response): Promise<RecordedEvent[][]> {
+  const body = await res.json();
+  return await Promise.all(
+    body.batches.map((b: { data: string }) => decodeBatch(b.data)),
+  );
+}
+
+Deno.test("public link: 00:40–01:10 sends from the last snapshot at or before 40 s to 70 s, nothing else", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  const { body } = await w.share({ expiresInHours: 1, startMs: 40_000, endMs: 70_000 });
+  const res = await page(t, `${pathOf(body.url)}/events`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  const events = (await eventsOf(res)).flat();
+  // The last full snapshot at or before 40 s is the one at 30.001 s, led by its Meta at 30 s.
+  assert.equal(events[0].type, 4);
+  assert.equal(events[0].timestamp, T0 + 30_000);
+  assert.equal(events[1].type, 2);
+  assert.equal(events[1].timestamp, T0 + 30_001);
+  assert.ok(events.every((e) => e.timestamp >= T0 + 30_000), "nothing before the snapshot");
+  assert.ok(events.every((e) => e.timestamp <= T0 + 70_000), "nothing after the end");
+  // The end is inclusive: the heading's change at exactly 70 s is the last event sent.
+  assert.equal(events.at(-1)!.timestamp, T0 + 70_000);
+  assert.deepEqual(events.at(-1)!.data, {
+    source: 0,
+    texts: [{ id: 4, value: "At 70 s" }],
+    attributes: [],
+    removes: [],
+    adds: [],
+  });
+  assert.equal(events.filter((e) => e.timestamp > T0 + 69_000).length, 2, "69.1 s and 70 s");
+  assert.equal(events.filter((e) => e.type === 2).length, 1);
+  // No custom event (the identify with the traits), no console (not chosen).
+  assert.ok(events.every((e) => e.type !== 5 && e.type !== 6));
+});
+
+Deno.test("public link: a window at 0 drops nothing before the first snapshot's Meta; the console only when chosen and from the start", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  const plain = await w.share({});
+  const all = (await eventsOf(await page(t, `${pathOf(plain.body.url)}/events`))).flat();
+  assert.equal(all[0].timestamp, T0);
+  assert.equal(all.at(-1)!.timestamp, T0 + 100_000, "no end: to the session's last event");
+  assert.ok(all.every((e) => e.type !== 6 && e.type !== 5));
+
+  const shown = await w.share({ startMs: 40_000, endMs: 70_000, showConsole: true });
+  const events = (await eventsOf(await page(t, `${pathOf(shown.body.url)}/events`))).flat();
+  const logs = events.filter((e) => e.type === 6).map((e) => e.timestamp - T0);
+  // The log at 35.5 s is before the window's start: left out, as is everything after 70 s.
+  assert.deepEqual(logs, [55_500]);
+});
+
+Deno.test("public link: the page and its events hold no tracked user, organization, project or other session", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  const { body } = await w.share({ startMs: 40_000, endMs: 70_000 });
+  const path = pathOf(body.url);
+  const html = await (await page(t, path)).text();
+  const eventsRes = await page(t, `${path}/events`);
+  const raw = await eventsRes.clone().text();
+  const decoded = JSON.stringify(await eventsOf(eventsRes));
+  // A link to the whole session: its page holds the markers from the start (identify's among
+  // them, in the database), its events the identify() call itself.
+  const wholePath = pathOf((await w.share({ showConsole: true })).body.url);
+  const wholeHtml = await (await page(t, wholePath)).text();
+  const whole = await (await page(t, `${wholePath}/events`)).json();
+  const wholeDecoded = JSON.stringify(
+    await Promise.all(whole.batches.map((b: { data: string }) => decodeBatch(b.data))),
+  );
+  for (
+    const secret of [
+      PERSON.userId,
+      PERSON.name,
+      PERSON.email,
+      PERSON.plan,
+      "Hidden Org Name",
+      "Secret Project Name",
+      w.otherSessionId,
+      w.sessionId,
+      w.owner.organizationId,
+    ]
+  ) {
+    for (const [what, text] of [["page", html], ["events", raw], ["decoded", decoded]]) {
+      assert.ok(!text.includes(secret), `${what} holds ${secret}`);
+    }
+    assert.ok(!wholeDecoded.includes(secret), `a link to the whole session holds ${secret}`);
+    assert.ok(!wholeHtml.includes(secret), `the whole session's page holds ${secret}`);
+  }
+  // The page is the replay: the player's island with the token's events endpoint.
+  assert.match(html, /Shared replay/);
+  assert.ok(html.includes(`${path}/events`));
+});
+
+Deno.test("public link: page, events and 404 answers are no-referrer, noindex, no-store, under the replay's CSP", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  const { body } = await w.share({});
+  const path = pathOf(body.url);
+  const unknown = "/s/" + "A".repeat(43);
+  for (const [target, status] of [[path, 200], [`${path}/events`, 200], [unknown, 404]] as const) {
+    const res = await page(t, target);
+    await res.body?.cancel();
+    assert.equal(res.status, status, target);
+    assert.equal(res.headers.get("referrer-policy"), "no-referrer", target);
+    assert.match(res.headers.get("x-robots-tag") ?? "", /noindex/, target);
+    assert.equal(res.headers.get("cache-control"), "no-store", target);
+    assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'none'/, target);
+  }
+});
+
+Deno.test("public link: revoked, expired, unknown and deleted all answer the same 404 page", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  const make = async () => pathOf((await w.share({})).body.url);
+  const revoked = await make();
+  const revokedId = (await w.db.selectFrom("session_shares").select("id").executeTakeFirstOrThrow())
+    .id;
+  await w.api("DELETE", `/api/shares/${revokedId}`);
+  const expired = await make();
+  await w.db.updateTable("session_shares").set({ expires_at: new Date(Date.now() - 1) })
+    .where("revoked_at", "is", null).execute();
+  const unknown = "/s/" + "b".repeat(43);
+  const pages: string[] = [];
+  for (const path of [revoked, expired, unknown]) {
+    const res = await page(t, path);
+    assert.equal(res.status, 404);
+    pages.push(await res.text());
+  }
+  const deleted = await make();
+  await w.db.deleteFrom("sessions").where("id", "=", w.sessionId).execute();
+  const res = await page(t, deleted);
+  assert.equal(res.status, 404);
+  pages.push(await res.text());
+  assert.ok(pages.every((p) => p === pages[0]), "one page for every reason");
+  assert.match(pages[0], /This link is not available/);
+});
+
+Deno.test("public link: the token opens no /api route", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  const { body } = await w.share({});
+  const token = pathOf(body.url).slice(3);
+  for (
+    const path of [
+      `/api/sessions/${w.sessionId}`,
+      `/api/sessions/${w.sessionId}/events`,
+      `/api/sessions/${w.sessionId}/shares`,
+      "/api/sessions",
+    ]
+  ) {
+    for (
+      const headers of [
+        { cookie: `playhead_session=${token}` },
+        { authorization: `Bearer ${token}` },
+      ] as Record<string, string>[]
+    ) {
+      const res = await t.app.request(path, { headers });
+      assert.equal(res.status, 401, `${path} with ${Object.keys(headers)[0]}`);
+      await res.body?.cancel();
+    }
+    const res = await t.app.request(`${path}?token=${token}`);
+    assert.equal(res.status, 401, `${path}?token=`);
+    await res.body?.cancel();
+  }
+});
+
+Deno.test("public link: past 20 unknown tokens a minute from one address, 429 until the oldest leaves the minute", async () => {
+  await using t = await createPagesApp();
+  const w = await sharesWorld(t);
+  let now = 1_000_000;
+  setGuessThrottle(t.deps, new GuessThrottle(() => now));
+  const good = pathOf((await w.share({})).body.url);
+  const from = (address: string, path: string) =>
+    t.app.request(path, {}, { remoteAddr: { hostname: address, port: 1, transport: "tcp" } });
+  const guess = (n: number) => "/s/" + String(n).padStart(43, "x");
+  for (let n = 0; n < 20; n++) {
+    const res = await from("198.51.100.7", n % 2 ? guess(n) : `${guess(n)}/events`);
+    assert.equal(res.status, 404, `guess ${n + 1}`);
+    await res.body?.cancel();
+    now += 1_000;
+  }
+  // The 21st: refused before any lookup, a known link included.
+  for (const path of [guess(21), good, `${good}/events`]) {
+    const res = await from("198.51.100.7", path);
+    assert.equal(res.status, 429, path);
+    assert.equal(res.headers.get("retry-after"), "40"); // the first miss (at 0 s) leaves at 60 s
+    await res.body?.cancel();
+  }
+  // A known link never counts, and another address is not held.
+  assert.equal((await from("198.51.100.8", good)).status, 200);
+  // 60 s after the first miss it leaves the window: one more guess is allowed.
+  now = 1_000_000 + 60_000;
+  const res = await from("198.51.100.7", guess(22));
+  assert.equal(res.status, 404);
+  await res.body?.cancel();
+  const again = await from("198.51.100.7", guess(23));
+  assert.equal(again.status, 429);
+  await again.body?.cancel();
+});
