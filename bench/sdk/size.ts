@@ -1,4 +1,4 @@
-// Size budget of the capture SDK (classic script ≤ 35 KB gzipped): builds the SDK and,
+// Size budget of the capture SDK (classic script ≤ 38 KB gzipped): builds the SDK and,
 // for comparison, rrweb's recorder with the console plugin alone; prints gzipped sizes.
 // Run: deno run -A bench/sdk/size.ts
 
@@ -6,7 +6,7 @@ import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
 import { buildSdk } from "../../sdk/build.ts";
 
-export const SIZE_BUDGET = 35 * 1024;
+export const SIZE_BUDGET = 38 * 1024;
 
 /** One bundle's size: minified bytes and gzip -9 bytes. */
 export interface BundleSize {
