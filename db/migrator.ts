@@ -19,6 +19,7 @@ import * as m0016 from "./migrations/0016_object_store.ts";
 import * as m0017 from "./migrations/0017_signal_rollups.ts";
 import * as m0018 from "./migrations/0018_user_search_values.ts";
 import * as m0020 from "./migrations/0020_signal_users_identified.ts";
+import * as m0021 from "./migrations/0021_error_groups.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_signal_rollups": m0017,
   "0018_user_search_values": m0018,
   "0020_signal_users_identified": m0020,
+  "0021_error_groups": m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

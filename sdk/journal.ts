@@ -89,5 +89,9 @@ export function withLock(
   use: (held: boolean) => Promise<unknown>,
 ): Promise<unknown> {
   if (!JOURNALING) return use(false);
-  return navigator.locks.request(`playhead:${name}`, { ifAvailable: !wait }, (lock) => use(lock !== null));
+  return navigator.locks.request(
+    `playhead:${name}`,
+    { ifAvailable: !wait },
+    (lock) => use(lock !== null),
+  );
 }

@@ -98,7 +98,14 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
       burst.at = now;
     } else {
       endBurst();
-      burst = { x, y, first: epoch, at: now, count: 1, target: target.closest(INTERACTIVE) ?? target };
+      burst = {
+        x,
+        y,
+        first: epoch,
+        at: now,
+        count: 1,
+        target: target.closest(INTERACTIVE) ?? target,
+      };
     }
     clearTimeout(burstTimer);
     burstTimer = setTimeout(endBurst, RAGE_INTERVAL_MS);

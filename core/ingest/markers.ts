@@ -100,14 +100,17 @@ export interface ErrorEvidence {
 function consoleError(data: unknown): ErrorEvidence | null {
   const plugin = data as { plugin?: unknown; payload?: unknown } | null | undefined;
   if (plugin?.plugin !== CONSOLE_PLUGIN) return null;
-  const log = plugin.payload as {
-    level?: unknown;
-    payload?: unknown;
-    trace?: unknown;
-    source?: unknown;
-    line?: unknown;
-    column?: unknown;
-  } | null | undefined;
+  const log = plugin.payload as
+    | {
+      level?: unknown;
+      payload?: unknown;
+      trace?: unknown;
+      source?: unknown;
+      line?: unknown;
+      column?: unknown;
+    }
+    | null
+    | undefined;
   if (log?.level !== "error") return null;
   const error: ErrorEvidence = { message: consoleErrorMessage(log.payload) };
   const frames = Array.isArray(log.trace) ? log.trace.filter((f) => typeof f === "string") : [];
