@@ -27,6 +27,8 @@ Deno.test("triage e2e: replay of a masked select, and the player from the keyboa
   <option value="NO">Norway</option><option value="DE">Germany</option><option value="SE">Sweden</option>
 </select></label>
 <button id="a">One</button> <a href="#b">Two</a> <input id="c" placeholder="Three">
+<button id="thrower" onclick="payNow()">Pay</button>
+<script>function payNow() { throw new Error("Checkout failed for order 5521: " + "x".repeat(150)); }</script>
 <p id="tick">0</p>`,
   );
   await using browser = await launchChromium();
@@ -37,6 +39,7 @@ Deno.test("triage e2e: replay of a masked select, and the player from the keyboa
   const externalId = await visit.evaluate(() => (window as unknown as Ph).ph.sessionId);
   await visit.clock.runFor(2_000);
   await visit.selectOption("#country", "DE");
+  await visit.click("#thrower");
   // 30 s of a page that changes every second: a timeline for the slider to step through
   for (let s = 1; s <= 30; s++) {
     await visit.evaluate((n) => document.getElementById("tick")!.textContent = String(n), s);
@@ -108,6 +111,18 @@ Deno.test("triage e2e: replay of a masked select, and the player from the keyboa
     assert.ok(!visited.some((v) => v.startsWith("INSIDE")), visited.join("\n"));
     assert.ok(visited.some((v) => v.includes("Forward 5 seconds")), visited.join("\n"));
     await page.screenshot({ path: await artifactPath("triage-focus.png") });
+  });
+  await t.step("History and Console expand an error to its whole message and stack", async () => {
+    const history = page.locator(".history .error-evidence");
+    await history.locator("summary").click();
+    const text = await history.locator("pre").innerText();
+    assert.match(text, /^Uncaught Error: Checkout failed for order 5521: x{150}\npayNow \(http/);
+    await page.screenshot({ path: await artifactPath("triage-history-error.png") });
+    await page.getByRole("tab", { name: /Console/ }).click();
+    const console = page.locator(".console .error-evidence");
+    await console.locator("summary").click();
+    assert.match(await console.locator("pre").innerText(), /x{150}\npayNow \(http/);
+    await page.screenshot({ path: await artifactPath("triage-console-error.png") });
   });
   assert.deepEqual(errors, []);
   await context.close();
