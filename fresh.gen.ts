@@ -35,6 +35,7 @@ import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $SessionsKpis from "./islands/SessionsKpis.tsx";
 import * as $UserCharts from "./islands/UserCharts.tsx";
 import * as $UserTable from "./islands/UserTable.tsx";
 import * as $UsersKpis from "./islands/UsersKpis.tsx";
@@ -83,6 +84,7 @@ const manifest = {
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/SessionsKpis.tsx": $SessionsKpis,
     "./islands/UserCharts.tsx": $UserCharts,
     "./islands/UserTable.tsx": $UserTable,
     "./islands/UsersKpis.tsx": $UsersKpis,
