@@ -1,4 +1,4 @@
-// Browser test of issue 34's polish, each looked at in a screenshot: the sessions filters' "Has"
+// Browser test of the dashboard's polish, each looked at in a screenshot: the sessions filters' "Has"
 // menu, the KPI cards after a delete, the insights legend, a second sign-in code, the favicon.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -14,7 +14,7 @@ async function hydrated(page: Page) {
   );
 }
 
-Deno.test("triage e2e: the polish of issue 34", async (t) => {
+Deno.test("triage e2e: the dashboard polish", async (t) => {
   await using server = await startPagesServer();
   const admin = await signedInUser(server.t, { role: "ADMIN" });
   await seedDashboard(server.t.db.kysely, admin.organizationId);
