@@ -45,7 +45,8 @@ Deno.test("triage e2e: click signals at their clicks, errors with the page's own
     `<button id="nothing">Does nothing</button>
 <button id="thrower" onclick="payNow()">Pay</button>
 <button id="rejecter" onclick="Promise.reject(new Error('Declined for order 5521'))">Reject</button>
-<script>function payNow() { throw new Error("Card 4242 refused"); }
+<script>let tries = 0;
+function payNow() { throw new Error("Card 4242 refused, attempt " + (++tries) + "0917"); }
 addEventListener("unhandledrejection", () => window.rejected = true);</script>`,
   );
   await using browser = await launchChromium();
@@ -63,7 +64,12 @@ addEventListener("unhandledrejection", () => window.rejected = true);</script>`,
   }
   await page.clock.runFor(3_500); // past the dead-click window and the burst's end
   await page.click("#thrower");
+  await page.click("#thrower"); // the same error but for its number
   await page.click("#rejecter");
+  // identified after its signals: they count the user all the same
+  await page.evaluate(() =>
+    (window as unknown as { ph: Ph["ph"] & { identify(id: string): void } }).ph.identify("ada")
+  );
   await page.waitForFunction(() => (window as unknown as { rejected?: boolean }).rejected);
   await page.clock.runFor(100);
   await page.evaluate(() => (window as unknown as Ph).ph.flush());
@@ -74,7 +80,9 @@ addEventListener("unhandledrejection", () => window.rejected = true);</script>`,
     async () => {
       const rows = await sessionMarkers(db, w.projectId, sessionId);
       seen = rows;
-      return rows.filter((m) => m.kind !== "url").length >= 4 ? rows : null;
+      return rows.filter((m) => m.kind !== "url" && m.kind !== "identity").length >= 5
+        ? rows
+        : null;
     },
     10_000,
     "the signal markers",
@@ -92,7 +100,7 @@ addEventListener("unhandledrejection", () => window.rejected = true);</script>`,
   );
   assert.equal((rage.data as Record<string, unknown>).clicks, 3);
 
-  const [thrown, rejected] = of("error").map((m) => m.data as Record<string, unknown>);
+  const [thrown, , rejected] = of("error").map((m) => m.data as Record<string, unknown>);
   assert.match(String(thrown.message), /Card 4242 refused/);
   const stack = String(thrown.stack);
   assert.match(stack, /^payNow \(http:\/\/127\.0\.0\.1:\d+\/pay:\d+:\d+\)/);
@@ -102,6 +110,21 @@ addEventListener("unhandledrejection", () => window.rejected = true);</script>`,
   assert.ok(Number(thrown.line) > 0 && Number(thrown.column) > 0);
   assert.match(String(rejected.message), /Declined for order 5521/);
   assert.match(String(rejected.stack), /\/pay:\d+:\d+/);
+
+  const insights = await waitFor(
+    async () => {
+      const res = await call(w.server.t.app, "GET", "/api/insights?range=7d", { cookie: w.cookie });
+      const body = await res.json();
+      return body.rageClicks?.[0]?.users === 1 ? body : null;
+    },
+    10_000,
+    "the rage click credited to the user identified after it",
+  );
+  assert.equal(insights.deadClicks[0].users, 1);
+  const groups = insights.errors.filter((e: { message: string }) => /Card/.test(e.message));
+  assert.equal(groups.length, 1, JSON.stringify(insights.errors));
+  assert.equal(groups[0].message, "Uncaught Error: Card 4242 refused, attempt 20917");
+  assert.equal(groups[0].users, 1);
 });
 
 Deno.test("triage e2e: a browser killed right after its tab closed loses nothing journaled", async () => {
