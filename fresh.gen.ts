@@ -39,6 +39,7 @@ import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
+import * as $SessionsKpis from "./islands/SessionsKpis.tsx";
 import * as $ShareDialog from "./islands/ShareDialog.tsx";
 import * as $TrackedUserCharts from "./islands/TrackedUserCharts.tsx";
 import * as $TrackedUserTable from "./islands/TrackedUserTable.tsx";
@@ -92,6 +93,7 @@ const manifest = {
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,
+    "./islands/SessionsKpis.tsx": $SessionsKpis,
     "./islands/ShareDialog.tsx": $ShareDialog,
     "./islands/TrackedUserCharts.tsx": $TrackedUserCharts,
     "./islands/TrackedUserTable.tsx": $TrackedUserTable,

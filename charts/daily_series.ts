@@ -9,6 +9,14 @@ export const SERIES = [
   { key: "deadClicks", label: "Dead clicks", stroke: "#7048e8" },
 ] as const;
 
+/**
+ * A legend value: the hovered day's count, or with no day hovered (uPlot passes null, and would
+ * show "--") the series' total over the range, said as such.
+ */
+export function legendValue(value: number | null, total: number): string {
+  return value === null ? `${total} in range` : String(value);
+}
+
 /** uPlot's aligned data: epoch seconds of each day from `from` to `to`, then each series. */
 export function dailySeries(daily: Insights["daily"], from: string, to: string): number[][] {
   const byDay = new Map(daily.map((d) => [d.day, d]));

@@ -19,10 +19,13 @@ import * as m0016 from "./migrations/0016_object_store.ts";
 import * as m0017 from "./migrations/0017_signal_rollups.ts";
 import * as m0018 from "./migrations/0018_user_search_values.ts";
 import * as m0019 from "./migrations/0019_bounded_index_rows.ts";
-import * as m0024 from "./migrations/0024_project_recording_settings.ts";
-import * as m0025 from "./migrations/0025_session_recording_reason.ts";
+import * as m0020 from "./migrations/0020_signal_users_identified.ts";
+import * as m0021 from "./migrations/0021_error_groups.ts";
 import * as m0022 from "./migrations/0022_session_shares.ts";
 import * as m0023 from "./migrations/0023_session_comments.ts";
+import * as m0024 from "./migrations/0024_project_recording_settings.ts";
+import * as m0025 from "./migrations/0025_session_recording_reason.ts";
+import * as m0026 from "./migrations/0026_bounded_error_groups.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -46,10 +49,13 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_signal_rollups": m0017,
   "0018_user_search_values": m0018,
   "0019_bounded_index_rows": m0019,
-  "0024_project_recording_settings": m0024,
-  "0025_session_recording_reason": m0025,
+  "0020_signal_users_identified": m0020,
+  "0021_error_groups": m0021,
   "0022_session_shares": m0022,
   "0023_session_comments": m0023,
+  "0024_project_recording_settings": m0024,
+  "0025_session_recording_reason": m0025,
+  "0026_bounded_error_groups": m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -76,7 +76,10 @@ export default function EmailCodeSignIn({ next, cooldownSeconds }: Props) {
     <div class="signin-email">
       {step === "email"
         ? (
+          // Keyed: each step gets its own elements, so going back to the address never reuses the
+          // code's input (which showed the address as empty and sent nothing).
           <form
+            key="email"
             class="stack"
             onSubmit={(e) => {
               e.preventDefault();
@@ -98,6 +101,7 @@ export default function EmailCodeSignIn({ next, cooldownSeconds }: Props) {
         )
         : (
           <form
+            key="code"
             class="stack"
             onSubmit={(e) => {
               e.preventDefault();

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type uPlot from "uplot";
 import type { Insights } from "../core/insights/schema.ts";
 
-import { dailySeries, SERIES } from "../charts/daily_series.ts";
+import { dailySeries, legendValue, SERIES } from "../charts/daily_series.ts";
 
 const HEIGHT = 220;
 
@@ -26,6 +26,8 @@ export default function InsightsTrend({ daily, from, to }: Props) {
     const resize = new ResizeObserver(() =>
       plot?.setSize({ width: element.clientWidth, height: HEIGHT })
     );
+    const data = dailySeries(daily, from, to);
+    const totals = data.slice(1).map((ys) => ys.reduce((n, y) => n + y, 0));
     import("uplot").then(({ default: UPlot }) => {
       if (gone) return;
       plot = new UPlot(
@@ -42,16 +44,21 @@ export default function InsightsTrend({ daily, from, to }: Props) {
               splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10)),
           }, { size: 40 }],
           series: [
-            {},
-            ...SERIES.map((s) => ({
+            // the day hovered, else the range (uPlot would show "--")
+            {
+              value: (_u: uPlot, v: number | null) =>
+                v === null ? `${from} to ${to}` : new Date(v * 1000).toISOString().slice(0, 10),
+            },
+            ...SERIES.map((s, i) => ({
               label: s.label,
               stroke: s.stroke,
               width: 2,
               points: { size: 5 },
+              value: (_u: uPlot, v: number | null) => legendValue(v, totals[i]),
             })),
           ],
         },
-        dailySeries(daily, from, to) as uPlot.AlignedData,
+        data as uPlot.AlignedData,
         element,
       );
       resize.observe(element);

@@ -99,7 +99,13 @@ export default function ReplayPlayer(props: Props) {
       data-waiting={player?.waiting ? "true" : "false"}
     >
       <div class="replay-stage">
-        <div class="replay-slot" ref={slot} data-playing={player?.playing ? "true" : "false"}>
+        {/* inert: the replayed page takes no focus, no Tab stop and no pointer (it is a picture) */}
+        <div
+          class="replay-slot"
+          ref={slot}
+          inert
+          data-playing={player?.playing ? "true" : "false"}
+        >
           <div
             class="replay-root"
             ref={root}

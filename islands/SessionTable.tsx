@@ -7,6 +7,7 @@ import { SessionRow } from "../components/sessions/SessionRow.tsx";
 import { TableFoot } from "../components/ui/TableFoot.tsx";
 import { ActionsHeader } from "../components/ui/ActionsHeader.tsx";
 import { apiSend } from "../utils/api_client.ts";
+import { announceSessionsChanged } from "../utils/sessions_changed.ts";
 import { useCursorPages } from "../hooks/use_cursor_pages.ts";
 
 interface Props {
@@ -47,6 +48,7 @@ export default function SessionTable(props: Props) {
     try {
       await apiSend("DELETE", `/api/sessions/${encodeURIComponent(id)}`);
       setSessions((shown) => shown.filter((s) => s.id !== id));
+      announceSessionsChanged(); // the KPI cards read their numbers again
     } catch (e) {
       setError(`Could not delete the session: ${(e as Error).message}`);
     } finally {

@@ -9,6 +9,8 @@ export interface ConsoleEntry {
   offset: number;
   level: ConsoleLevel;
   args: string[];
+  /** An error's stack frames, top first (the SDK keeps the page's own). */
+  stack?: string[];
 }
 
 const LEVEL_ALIASES: Record<string, ConsoleLevel> = { assert: "error", trace: "debug" };
@@ -41,15 +43,20 @@ export function consoleEntries(
     if (event.type !== EventType.Plugin) continue;
     const data = event.data as {
       plugin?: unknown;
-      payload?: { level?: unknown; payload?: unknown };
+      payload?: { level?: unknown; payload?: unknown; trace?: unknown };
     };
     if (typeof data?.plugin !== "string" || !data.plugin.startsWith("rrweb/console")) continue;
     const args = Array.isArray(data.payload?.payload) ? data.payload.payload : [];
-    entries.push({
+    const entry: ConsoleEntry = {
       offset: event.timestamp - sessionStart,
       level: levelOf(data.payload?.level),
       args: args.map(shownArgument),
-    });
+    };
+    const trace = data.payload?.trace;
+    if (entry.level === "error" && Array.isArray(trace) && trace.length) {
+      entry.stack = trace.map(String);
+    }
+    entries.push(entry);
   }
   return entries.sort((a, b) => a.offset - b.offset);
 }

@@ -34,3 +34,16 @@ Deno.test("console: counts per level and the entry current at a moment", () => {
   assert.equal(currentEntry(entries, 35), 2);
   assert.equal(currentEntry(entries, 1e9), 3);
 });
+
+Deno.test("console: an error keeps its stack frames; other levels do not", () => {
+  const trace = ["pay (https://s.test/a.js:1:2)", "https://s.test/a.js:9:1"];
+  const at = (level: string) => ({
+    type: 6,
+    timestamp: START + 5,
+    data: { plugin: "rrweb/console@1", payload: { level, trace, payload: ['"boom"'] } },
+  });
+  assert.deepEqual(consoleEntries([at("error"), at("warn")], START), [
+    { offset: 5, level: "error", args: ["boom"], stack: trace },
+    { offset: 5, level: "warn", args: ["boom"] },
+  ]);
+});

@@ -16,6 +16,8 @@ export interface HistoryMarker {
   label: string;
   /** A frustration signal's element selector, shown beside its label. */
   detail?: string;
+  /** An error's whole message, its stack and where it was thrown, shown when the row expands. */
+  evidence?: string;
   start: number;
   duration: number;
 }
@@ -117,14 +119,28 @@ export function buildHistory(
 }
 
 /** A signal's row text: the element's text (or the error's message) and its selector. */
-export function signalText(kind: SignalKind, data: unknown): { label: string; detail?: string } {
+export function signalText(
+  kind: SignalKind,
+  data: unknown,
+): { label: string; detail?: string; evidence?: string } {
   const d = (data ?? {}) as {
     text?: unknown;
     selector?: unknown;
     clicks?: unknown;
     message?: unknown;
+    stack?: unknown;
+    source?: unknown;
+    line?: unknown;
+    column?: unknown;
   };
-  if (kind === "error") return { label: typeof d.message === "string" ? d.message : "Error" };
+  if (kind === "error") {
+    const label = typeof d.message === "string" ? d.message : "Error";
+    const at = typeof d.source === "string"
+      ? `at ${[d.source, d.line, d.column].filter((p) => p !== undefined).join(":")}`
+      : "";
+    const stack = typeof d.stack === "string" ? d.stack : "";
+    return { label, evidence: [label, stack || at].filter(Boolean).join("\n") };
+  }
   const text = typeof d.text === "string" && d.text.trim() ? `“${d.text.trim()}”` : "";
   const clicks = kind === "rage_click" && typeof d.clicks === "number" ? `${d.clicks} clicks` : "";
   return {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { activeRow, buildHistory } from "./history.ts";
+import { activeRow, buildHistory, signalText } from "./history.ts";
 
 const START = 1_700_000_000_000;
 const url = (t: number, path: string) => ({
@@ -81,6 +81,32 @@ Deno.test("history: rage clicks, dead clicks and errors are markers with their t
       duration: 0,
     },
     { kind: "dead_click", label: "(no text)", detail: "a.more", start: 3_000, duration: 0 },
-    { kind: "error", label: "TypeError: x is undefined", start: 4_000, duration: 0 },
+    {
+      kind: "error",
+      label: "TypeError: x is undefined",
+      evidence: "TypeError: x is undefined",
+      start: 4_000,
+      duration: 0,
+    },
   ]);
+});
+
+Deno.test("history: an error's evidence is its whole message and stack, else where it was thrown", () => {
+  const long = "Checkout failed: " + "x".repeat(300);
+  assert.deepEqual(
+    signalText("error", {
+      message: long,
+      stack: "pay (https://s.test/a.js:1:2)\nhttps://s.test/a.js:9:1",
+    }),
+    { label: long, evidence: `${long}\npay (https://s.test/a.js:1:2)\nhttps://s.test/a.js:9:1` },
+  );
+  assert.deepEqual(
+    signalText("error", {
+      message: "Script error.",
+      source: "https://s.test/a.js",
+      line: 3,
+      column: 7,
+    }),
+    { label: "Script error.", evidence: "Script error.\nat https://s.test/a.js:3:7" },
+  );
 });

@@ -76,6 +76,28 @@ export class RecordingSanitizer {
     }
   }
 
+  /** Ids of the nodes the player adds, below any the recorder gives (positive ones). */
+  #ownId = -1_000_000;
+
+  /**
+   * A masked select (its value asterisks) would show one of its real options, the first or a
+   * default one, as if chosen: it gets a first option of its own, the masked value, selected.
+   */
+  #maskedSelect(node: SerializedNode) {
+    const value = node.attributes?.value;
+    if (typeof value !== "string" || !/^\*+$/.test(value)) return;
+    const option: SerializedNode = {
+      type: NodeType.Element,
+      tagName: "option",
+      attributes: { value, selected: true, "data-playhead-masked": "" },
+      childNodes: [
+        { type: NodeType.Text, textContent: value, id: this.#ownId-- } as SerializedNode,
+      ],
+      id: this.#ownId--,
+    };
+    node.childNodes = [option, ...(node.childNodes ?? [])];
+  }
+
   #node(node: SerializedNode | undefined) {
     if (!node || typeof node !== "object") return;
     if (node.type === NodeType.Element && typeof node.tagName === "string") {
@@ -90,6 +112,7 @@ export class RecordingSanitizer {
       if (tag === "embed") node.tagName = tag = "object";
       if (node.id !== undefined) this.#tags.set(node.id, tag);
       if (node.attributes) cleanAttributes(tag, node.attributes);
+      if (tag === "select") this.#maskedSelect(node);
     }
     for (const child of node.childNodes ?? []) this.#node(child);
   }

@@ -21,6 +21,7 @@ export default function App({ Component }: AppProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Playhead</title>
+        <link rel="icon" type="image/svg+xml" href={asset("/favicon.svg")} />
         {STYLESHEETS.map((href) => <link key={href} rel="stylesheet" href={asset(href)} />)}
       </head>
       <body>

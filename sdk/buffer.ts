@@ -52,6 +52,11 @@ export class EventBuffer {
     this.#trim();
   }
 
+  /** The buffered events, oldest first, left in place. */
+  peek(): readonly EncodedEvent[] {
+    return this.#events;
+  }
+
   /** Removes and returns every buffered event, oldest first. */
   takeAll(): EncodedEvent[] {
     const events = this.#events;

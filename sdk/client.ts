@@ -8,15 +8,18 @@ import type { RecordingSettings } from "../core/projects/recording_limits.ts";
 import { CaptureGate } from "./capture_gate.ts";
 import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
 import { EarlyConsole } from "./early_console.ts";
+import { jsonArray } from "./encoded_event.ts";
 import { Flusher } from "./flusher.ts";
+import { deleteEntry, JOURNAL_EVERY_MS, JOURNALING, saveEntry, withLock } from "./journal.ts";
 import { clearPending, savePending, takePending } from "./keepalive.ts";
 import { logError } from "./log.ts";
 import { boundedTraits, pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
 import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
+import { recoverOrphans } from "./recovery.ts";
 import { watchSignals } from "./signals.ts";
 import { SnapshotPacer } from "./snapshot_pacer.ts";
-import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
+import { browserSessionStorage, getSessionId, newSessionId, uuidV4 } from "./session_id.ts";
 import { browserTransportDeps, Transport } from "./transport.ts";
 import type {
   RecordedEvent,
@@ -30,6 +33,8 @@ import type {
 // the enum objects stay out of the bundle.
 const CUSTOM_EVENT: EventType.Custom = 5;
 const RESUME_DELAY_MS = 100; // after a single-page navigation out of a blocked page
+/** A page's first batch goes this soon after recording starts, so a new session shows at once. */
+export const FIRST_FLUSH_MS = 5_000;
 
 /** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
 export class PlayheadClient {
@@ -52,6 +57,11 @@ export class PlayheadClient {
   #consentHeld: boolean; // `hold: true` until `release()`
   #sendable = false; // the gate let this session send
   #settled: Promise<void>; // the settings read and applied
+  /** This page's journal entry (sdk/journal.ts) and lock; the flusher revision last written. */
+  #page = uuidV4();
+  #journaled = -1;
+  #unlock: (() => void) | null = null;
+  #firstFlush: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly options: ResolvedOptions) {
     this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
@@ -63,20 +73,26 @@ export class PlayheadClient {
     this.#settled = fetchSettings(options, this.#local).then((p) => this.#applySettings(p));
     watchHistory((url) => this.#onNavigate(url));
     setInterval(() => void this.#flusher.flush(), options.flushInterval);
+    setInterval(() => this.#journal(false), JOURNAL_EVERY_MS);
+    this.#lock();
     addEventListener("pagehide", () => {
       // Leaving before the settings came: the last known ones decide (sdk/README.md).
       if (this.#gate.mode === "pending") {
         this.#applySettings(lastKnown(this.#local, options.apiKey));
       }
       this.#flusher.hide(true);
+      this.#unlock?.(); // a held lock keeps a page out of the bfcache
     });
     addEventListener("pageshow", (e) => {
-      if (e.persisted) this.#restorePending(); // back from the bfcache: take the parked events back
+      if (!e.persisted) return;
+      this.#lock();
+      this.#restorePending(); // back from the bfcache: take the parked events back
     });
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") this.#flusher.hide(false);
     });
     this.#restorePending();
+    void recoverOrphans(this.#transport, { page: this.#page, sessionId: this.#sessionId });
     if (options.autoStart) this.start();
   }
 
@@ -120,6 +136,13 @@ export class PlayheadClient {
     );
     this.#earlyConsole = null;
     this.#stopSignals = watchSignals(this.options, (tag, payload) => this.#push(tag, payload));
+    this.#flushSoon();
+  }
+
+  /** Flushes FIRST_FLUSH_MS from now (a page's first batch, or a new page's first snapshot). */
+  #flushSoon(): void {
+    clearTimeout(this.#firstFlush);
+    this.#firstFlush = setTimeout(() => void this.#flusher.flush(), FIRST_FLUSH_MS);
   }
 
   /** A page the URL rules leave out: a `recording_paused` marker with its path, then nothing. */
@@ -170,6 +193,8 @@ export class PlayheadClient {
     this.#state = "idle";
     const flusher = this.#flusher;
     clearPending(this.#storage, this.#sessionId);
+    void deleteEntry(this.#page);
+    this.#journaled = -1;
     this.#pages.reset();
     this.#startUrl = null;
     this.#sessionId = newSessionId(this.#storage);
@@ -231,6 +256,7 @@ export class PlayheadClient {
     if (!this.#pages.changedTo(url)) return;
     this.#push("service:url", urlPayload(url));
     takeFullSnapshot();
+    this.#flushSoon();
   }
 
   /** Custom events go through rrweb while it runs, so they are ordered with its own events. */
@@ -258,6 +284,7 @@ export class PlayheadClient {
       }),
       gzipSync: (bytes) => gzipSync(bytes),
       park: (batches) => savePending(this.#storage, sessionId, batches),
+      sealed: () => this.#journal(true),
     }, this.#transport);
   }
 
@@ -289,6 +316,28 @@ export class PlayheadClient {
       this.#startUrl = location.origin + location.pathname;
       this.#block();
     }
+  }
+
+  /** Holds this page's lock while it is open: a page whose lock is free is gone. */
+  #lock(): void {
+    void withLock(this.#page, true, () => new Promise<void>((done) => this.#unlock = done));
+  }
+
+  /**
+   * Writes the unacknowledged events to the journal, when they changed or `now`. Never while
+   * holding: held events may not leave the page before `release()` (consent).
+   */
+  #journal(now: boolean): void {
+    const flusher = this.#flusher;
+    if (!JOURNALING || flusher.held || (!now && flusher.revision === this.#journaled)) return;
+    this.#journaled = flusher.revision;
+    void saveEntry({
+      page: this.#page,
+      sessionId: this.#sessionId,
+      savedAt: Date.now(),
+      metadata: pageMetadata(this.#startUrl ?? location.href, this.#identity),
+      batches: flusher.unacknowledged().map(jsonArray),
+    });
   }
 
   #restorePending(): void {

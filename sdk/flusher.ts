@@ -19,6 +19,8 @@ export interface FlusherConfig {
   gzipSync: (bytes: Uint8Array) => Uint8Array;
   /** Receives what an unload could not send, for the next page of the session. */
   park: (batches: PendingBatch[]) => void;
+  /** Told when batches are sealed (a flush cut them, an unload sent them): the journal's moment. */
+  sealed?: () => void;
 }
 
 export class Flusher {
@@ -41,6 +43,9 @@ export class Flusher {
   #metadataVersion = 1;
   #metadataSent = 0;
   #keepaliveInFlight = 0;
+  /** Keepalive batches not answered yet (the page may be gone before they are). */
+  #unconfirmed = new Set<EncodedEvent[]>();
+  #revision = 0;
 
   constructor(readonly config: FlusherConfig, readonly transport: Transport) {
     this.#held = config.hold;
@@ -50,12 +55,32 @@ export class Flusher {
     return this.#held;
   }
 
+  /** Changes whenever what is unacknowledged changes. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /**
+   * Every event the service has not acknowledged, as the batches they were or will be sent in:
+   * unanswered keepalive ones, the running flush's, restored ones, then the buffer cut as a flush
+   * would cut it.
+   */
+  unacknowledged(): EncodedEvent[][] {
+    return [
+      ...this.#unconfirmed,
+      ...this.#outbox,
+      ...this.#queued.map((b) => b.events),
+      ...cutBatches([...this.buffer.peek()]),
+    ];
+  }
+
   /** Buffers an event, JSON-encoded now so that no flush has to encode a whole buffer at once. */
   /** Buffers `event`; returns the size of its JSON (0 once cancelled). */
   add(event: RecordedEvent): number {
     if (this.#cancelled) return 0;
     const encoded = encodeEvent(event);
     this.buffer.push(encoded);
+    this.#revision++;
     const { length, bytes } = this.buffer;
     if (length >= this.config.batchSize || bytes >= FLUSH_BYTES) void this.flush();
     return encoded.bytes;
@@ -107,6 +132,7 @@ export class Flusher {
   async #run(signal: AbortSignal): Promise<void> {
     this.#outbox = [...this.#queued.map((b) => b.events), ...cutBatches(this.buffer.takeAll())];
     this.#queued = [];
+    this.config.sealed?.();
     while (this.#outbox.length > 0) {
       const version = this.#metadataVersion;
       const withMetadata = version !== this.#metadataSent &&
@@ -114,6 +140,7 @@ export class Flusher {
       const body = this.#body(this.#outbox[0], withMetadata);
       const { outcome, status } = await this.transport.send(body, signal);
       if (signal.aborted || outcome === "aborted") return; // unload or cancel took the outbox over
+      this.#revision++;
       if (outcome === "delivered") {
         if (withMetadata) this.#metadataSent = version;
         this.#outbox.shift();
@@ -166,17 +193,24 @@ export class Flusher {
       const serialize = (events: EncodedEvent[], index: number) =>
         encoder.encode(this.#body(events, withMetadata && index === ownFirst));
       const plan = planKeepalive(batches, serialize, this.config.gzipSync, budget);
-      for (const body of plan.bodies) this.#sendKeepalive(body);
+      plan.bodies.forEach((body, i) => this.#sendKeepalive(body, plan.sent[i]));
       rest = plan.rest;
     }
     if (unloading) this.config.park(rest);
     else this.buffer.unshift(rest.flatMap((b) => b.events));
+    this.#revision++;
+    this.config.sealed?.();
   }
 
-  #sendKeepalive(body: Uint8Array): void {
+  #sendKeepalive(body: Uint8Array, events: EncodedEvent[]): void {
     this.#keepaliveInFlight += body.length;
+    this.#unconfirmed.add(events);
     void this.transport.sendKeepalive(body).then((status) => {
       this.#keepaliveInFlight -= body.length;
+      // Answered for good (stored, or refused as a 4xx other than 408): no page sends it again.
+      const settled = (status >= 200 && status < 300) || (status >= 400 && status < 500);
+      if (settled && status !== 408) this.#unconfirmed.delete(events);
+      this.#revision++;
       if (status >= 400 && status < 500) {
         logError(`ingest rejected the unload batch (HTTP ${status})`);
       }
@@ -189,6 +223,7 @@ export class Flusher {
     this.#abort.abort();
     this.buffer.clear();
     this.#queued = [];
+    this.#unconfirmed.clear();
     await this.#running;
     this.#outbox = [];
     this.buffer.clear();

@@ -232,3 +232,33 @@ Deno.test("flusher: a hidden page's keepalive bodies carry at most 500 events ea
   assert.deepEqual(numbers(sent), [...Array(1_200).keys()]);
   assert.equal(flusher.buffer.length, 0);
 });
+
+/** The `n` of each unacknowledged batch's events. */
+const pendingNumbers = (flusher: Flusher) =>
+  flusher.unacknowledged().map((batch) => decoded(batch).map((e) => (e.data as { n: number }).n));
+
+Deno.test("flusher: what is unacknowledged is every event not yet answered, as it will be sent", async () => {
+  const { flusher } = setup({ script: [0, 0, 0, 0] });
+  let sealed = 0;
+  flusher.config.sealed = () => sealed++;
+  for (const e of events(3)) flusher.add(e);
+  assert.deepEqual(pendingNumbers(flusher), [[0, 1, 2]]);
+  const revision = flusher.revision;
+  await flusher.flush(); // four failures: the events wait in the buffer
+  assert.equal(sealed, 1, "the journal is told when a flush cuts its batches");
+  assert.ok(flusher.revision > revision);
+  assert.deepEqual(pendingNumbers(flusher), [[0, 1, 2]]);
+  await flusher.flush(); // delivered (204)
+  assert.deepEqual(pendingNumbers(flusher), []);
+});
+
+Deno.test("flusher: keepalive bodies stay unacknowledged until answered, a 5xx or 408 keeps them", async () => {
+  for (const [status, kept] of [[204, false], [400, false], [408, true], [503, true], [0, true]]) {
+    const { flusher } = setup({ script: [status as number] });
+    for (const e of events(3)) flusher.add(e);
+    flusher.hide(true);
+    assert.deepEqual(pendingNumbers(flusher), [[0, 1, 2]], `sent with status ${status}`);
+    await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(pendingNumbers(flusher), kept ? [[0, 1, 2]] : [], `answered ${status}`);
+  }
+});

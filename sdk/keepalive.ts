@@ -21,6 +21,8 @@ export interface KeepalivePlan {
   bodies: Uint8Array[];
   /** Batches that did not fit, in order. */
   rest: PendingBatch[];
+  /** The events of each body, in the same order. */
+  sent: EncodedEvent[][];
 }
 
 /**
@@ -37,6 +39,7 @@ export function planKeepalive(
 ): KeepalivePlan {
   const queue = batches.filter((b) => b.events.length > 0);
   const bodies: Uint8Array[] = [];
+  const sent: EncodedEvent[][] = [];
   let remaining = budget;
   while (queue.length > 0) {
     const batch = queue[0];
@@ -44,6 +47,7 @@ export function planKeepalive(
     const body = hopeless ? null : gzipSync(serialize(batch.events, bodies.length));
     if (body && body.length <= remaining) {
       bodies.push(body);
+      sent.push(batch.events);
       remaining -= body.length;
       queue.shift();
     } else if (!batch.atomic && batch.events.length > 1) {
@@ -55,7 +59,7 @@ export function planKeepalive(
       break;
     }
   }
-  return { bodies, rest: queue };
+  return { bodies, rest: queue, sent };
 }
 
 const pendingKey = (sessionId: string) => `playhead:pending:${sessionId}`;

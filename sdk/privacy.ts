@@ -9,10 +9,17 @@ export const CHECKOUT_EVERY_MS = 5 * 60 * 1000;
 /** Elements `privacyBlockMedia` replaces with placeholders. */
 export const MEDIA_SELECTOR = "img, picture, image, video, audio";
 
+/**
+ * What a masked `<select>` records as its value, whichever option is chosen: a mask as long as the
+ * value would tell options apart by length, and the player shows this neutral value for it.
+ */
+export const MASKED_SELECT = "*****";
+
 /** The subset of rrweb's record options the SDK sets. */
 export interface CaptureOptions {
   maskAllInputs: boolean;
   maskInputOptions: Record<string, boolean>;
+  maskInputFn: (text: string, element: HTMLElement) => string;
   maskTextSelector: string;
   blockSelector: string;
   checkoutEveryNms: number;
@@ -61,6 +68,9 @@ export function captureOptions(options: ResolvedOptions): CaptureOptions {
     maskAllInputs: false,
     // Passwords stay masked even when a customer turns input masking off.
     maskInputOptions: options.privacyMaskInputs ? ALL_INPUTS : { password: true },
+    // Called only for the values being masked.
+    maskInputFn: (text, element) =>
+      element.localName === "select" ? MASKED_SELECT : "*".repeat(text.length),
     maskTextSelector: options.privacyMaskInputs
       ? `[${options.privacyMaskAttribute}], ${EDITABLE}`
       : `[${options.privacyMaskAttribute}]`,

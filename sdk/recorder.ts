@@ -4,6 +4,7 @@
 import { record } from "@rrweb/record";
 import type { EventType } from "@rrweb/types";
 import { consolePlugin, type EarlyConsole } from "./early_console.ts";
+import { withErrorEvidence } from "./error_evidence.ts";
 import { captureOptions } from "./privacy.ts";
 import type { RecordedEvent, ResolvedOptions } from "./types.ts";
 
@@ -24,9 +25,9 @@ export function startRecorder(
     ...captureOptions(options),
     emit: (raw) => {
       const event = raw as unknown as RecordedEvent;
-      emit(event);
+      emit(withErrorEvidence(event));
       if (early && event.type === FULL_SNAPSHOT) {
-        for (const held of early.take()) emit(held);
+        for (const held of early.take()) emit(withErrorEvidence(held));
         early = null;
       }
     },

@@ -3,8 +3,11 @@
 //   first; one event per burst, when it ends, with the click count;
 // - `service:dead_click`: a click on an interactive element after which nothing happens for 3 s
 //   (no DOM mutation, scroll, navigation, input or selection change).
-// Each carries `{ selector, text, x, y, clicks? }`, the text read under the same privacy rules as
-// the recording: masked text is asterisks, an input gives no value, a blocked element no text.
+// Each carries `{ selector, text, x, y, at, clicks? }`, the text read under the same privacy rules
+// as the recording: masked text is asterisks, an input gives no value, a blocked element no text.
+// `at` is when it happened (epoch ms): the burst's first click, the dead click itself; the event is
+// sent when the signal is known, and ingest dates the marker at `at`. A dead click also says why
+// its watch ended and how long it waited (`ended`, `waitMs`).
 
 import { cutText, SELECTOR_CHARS } from "../core/ingest/limits.ts";
 import { MEDIA_SELECTOR } from "./privacy.ts";
@@ -27,7 +30,11 @@ export interface SignalPayload {
   text: string;
   x: number;
   y: number;
+  /** When the signal happened (epoch ms); the event itself is stamped when it is known. */
+  at: number;
   clicks?: number;
+  ended?: "timeout";
+  waitMs?: number;
 }
 
 export type SignalEmit = (tag: string, payload: SignalPayload) => void;
@@ -35,6 +42,8 @@ export type SignalEmit = (tag: string, payload: SignalPayload) => void;
 interface Burst {
   x: number;
   y: number;
+  /** The first click's epoch ms. */
+  first: number;
   at: number;
   count: number;
   target: Element;
@@ -56,6 +65,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
         ...describe(burst.target, privacy),
         x: burst.x,
         y: burst.y,
+        at: burst.first,
         clicks: burst.count,
       });
     }
@@ -80,6 +90,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
     if (!target) return;
     const x = Math.round(event.clientX), y = Math.round(event.clientY);
     const now = event.timeStamp;
+    const epoch = Date.now();
     if (
       burst && now - burst.at <= RAGE_INTERVAL_MS &&
       Math.hypot(x - burst.x, y - burst.y) <= RAGE_RADIUS_PX
@@ -88,7 +99,14 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
       burst.at = now;
     } else {
       endBurst();
-      burst = { x, y, at: now, count: 1, target: target.closest(INTERACTIVE) ?? target };
+      burst = {
+        x,
+        y,
+        first: epoch,
+        at: now,
+        count: 1,
+        target: target.closest(INTERACTIVE) ?? target,
+      };
     }
     clearTimeout(burstTimer);
     burstTimer = setTimeout(endBurst, RAGE_INTERVAL_MS);
@@ -96,7 +114,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
     // One dead-click watch at a time: clicks while one waits are part of the same nothing.
     const interactive = pending ? null : target.closest(INTERACTIVE);
     if (!interactive) return;
-    const payload = { ...describe(interactive, privacy), x, y };
+    const payload: SignalPayload = { ...describe(interactive, privacy), x, y, at: epoch };
     observer = new MutationObserver(alive);
     observer.observe(document, {
       subtree: true,
@@ -112,7 +130,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
         const dead = pending?.payload;
         pending = null;
         stopWatching();
-        if (dead) emit("service:dead_click", dead);
+        if (dead) emit("service:dead_click", { ...dead, ended: "timeout", waitMs: DEAD_CLICK_MS });
       }, DEAD_CLICK_MS),
     };
   };

@@ -67,22 +67,26 @@ export function ErrorTable(
       <table class="table" data-testid="insights-errors">
         <thead>
           <tr>
-            <th scope="col">Message</th>
+            <th scope="col">Error group</th>
             <th scope="col" class="num">Sessions</th>
             <th scope="col" class="num">Users</th>
+            <th scope="col">First seen</th>
             <th scope="col">Last seen</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.message}>
-              <td class="truncate" title={r.message}>
-                <a href={sessionsLink(scope, { signals: ["error"], error: r.message })}>
+            <tr key={r.fingerprint}>
+              <td class="truncate" title={r.fingerprint}>
+                <a href={sessionsLink(scope, { signals: ["error"], error: r.fingerprint })}>
                   {r.message || "(no message)"}
                 </a>
               </td>
               <td class="num">{formatCount(r.sessions)}</td>
               <td class="num">{formatCount(r.users)}</td>
+              <td>
+                <Time iso={r.firstSeenAt} now={now} local={false} />
+              </td>
               <td>
                 <Time iso={r.lastSeenAt} now={now} local={false} />
               </td>

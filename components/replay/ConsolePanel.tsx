@@ -1,6 +1,7 @@
 // The Console tab: the recording's console calls with level, arguments and time from the session
 // start; per-level counts double as a filter, the entry at the current time is highlighted and a
-// click seeks to it. Recorded text is rendered as text (escaped), never as markup.
+// click seeks to it. Recorded text is rendered as text (escaped), never as markup. An error row
+// expands below to its whole message and stack.
 import {
   CONSOLE_LEVELS,
   type ConsoleEntry,
@@ -8,6 +9,7 @@ import {
   levelCounts,
 } from "../../player/console_entries.ts";
 import { clock } from "../../player/format.ts";
+import { ErrorEvidence } from "./ErrorEvidence.tsx";
 
 interface Props {
   entries: ConsoleEntry[];
@@ -53,6 +55,11 @@ export function ConsolePanel({ entries, current, hidden, onToggleLevel, onSeek }
                     <span class="console-args">{entry.args.join(" ")}</span>
                     <span class="console-time">{clock(entry.offset)}</span>
                   </button>
+                  {entry.level === "error" && (
+                    <ErrorEvidence
+                      text={[entry.args.join(" "), ...(entry.stack ?? [])].join("\n")}
+                    />
+                  )}
                 </li>
               )
             )}

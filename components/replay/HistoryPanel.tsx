@@ -1,9 +1,11 @@
 // The History tab: sections chained over the session with their markers nested, exactly one row
-// marked current. Rows are buttons: a click seeks to the row's start.
+// marked current. Rows are buttons: a click seeks to the row's start. An error row expands below
+// to its whole message and stack.
 import { Fragment } from "preact";
 import { clock } from "../../player/format.ts";
 import { formatDuration } from "../../utils/format.ts";
 import type { ActiveRow, HistoryMarker, HistorySection } from "../../player/history.ts";
+import { ErrorEvidence } from "./ErrorEvidence.tsx";
 
 interface Props {
   sections: HistorySection[];
@@ -54,6 +56,7 @@ function Row(
           {item.duration > 0 && <span class="muted">{formatDuration(item.duration)}</span>}
         </span>
       </button>
+      {"evidence" in item && item.evidence && <ErrorEvidence text={item.evidence} />}
     </li>
   );
 }

@@ -39,6 +39,7 @@ export function PlayerControls(p: ControlsProps) {
         loadedUntil={p.loadedUntil}
         ticks={p.ticks}
         onSeek={p.onSeekDisplay}
+        onStep={p.onStep}
       />
       <div class="replay-buttons">
         <button

@@ -48,9 +48,6 @@ export function SessionFilters(
   },
 ) {
   const signals = query.signals ?? [];
-  const signalLabel = signals.length === 0
-    ? "Any"
-    : SIGNALS.filter(([v]) => signals.includes(v)).map(([, l]) => l).join(" + ");
   return (
     <form
       method="get"
@@ -62,10 +59,17 @@ export function SessionFilters(
       <SearchField value={query.search ?? ""} placeholder="Session id, user id, name or trait" />
       <div class="field">
         <span id="signals-label">Has</span>
-        <details class="menu">
-          <summary aria-describedby="signals-label">{signalLabel}</summary>
+        {/* In the flow, not over the form: open, it pushes Apply and Reset down, never covers them */}
+        <details class="menu signals-menu">
+          {/* The summary follows the ticks as they change (static/components.css), before Apply */}
+          <summary aria-describedby="signals-label">
+            <span class="signals-any">Any</span>
+            {SIGNALS.map(([value, label]) => (
+              <span key={value} class="signals-chosen" data-signal={value}>{label}</span>
+            ))}
+          </summary>
           <fieldset class="menu-panel checks-column">
-            <legend class="visually-hidden">Sessions with</legend>
+            <legend class="menu-label">Sessions with all ticked</legend>
             {SIGNALS.map(([value, label]) => (
               <label key={value}>
                 <input

@@ -13,6 +13,9 @@ const PREFIX = "service:";
 const KIND_CHARS = 64;
 /** A page logging errors in a loop must not turn one batch into thousands of rows. */
 export const MAX_ERROR_MARKERS = 50;
+/** An error's stack and source, bounded as the SDK bounds them. */
+export const ERROR_STACK_CHARS = 4000;
+export const ERROR_SOURCE_CHARS = 500;
 
 /** The marker kinds counted on the session (migration 0014): its signals. */
 export const SIGNAL_KINDS = ["error", "rage_click", "dead_click"] as const;
@@ -37,10 +40,10 @@ export function extractMarkers(events: readonly EventLike[]): MarkerInput[] {
   for (const event of events) {
     if (event.type === EventType.Plugin) {
       if (errors === MAX_ERROR_MARKERS) continue;
-      const message = consoleErrorMessage(event.data);
-      if (message === null) continue;
+      const error = consoleError(event.data);
+      if (error === null) continue;
       errors++;
-      markers.push({ ts: event.timestamp, kind: "error", data: { message } });
+      markers.push({ ts: event.timestamp, kind: "error", data: error });
       continue;
     }
     if (event.type !== EventType.Custom) continue;
@@ -50,9 +53,27 @@ export function extractMarkers(events: readonly EventLike[]): MarkerInput[] {
       continue;
     }
     const kind = storableText(cutText(tag.slice(PREFIX.length), KIND_CHARS));
-    markers.push({ ts: event.timestamp, kind, data: markerPayload(kind, data?.payload ?? null) });
+    markers.push({
+      ts: CLICK_KINDS.has(kind) ? clickTime(event.timestamp, data?.payload) : event.timestamp,
+      kind,
+      data: markerPayload(kind, data?.payload ?? null),
+    });
   }
   return markers;
+}
+
+/** How far before its event a click signal's own time (`at`) may lie: a dead click waits 3 s. */
+export const SIGNAL_AT_WINDOW_MS = 60_000;
+const CLICK_KINDS = new Set(["rage_click", "dead_click"]);
+
+/**
+ * A click signal's marker time: the payload's `at` when it is up to SIGNAL_AT_WINDOW_MS before the
+ * event (the SDK sends a signal once it is known, dated when it happened), else the event's.
+ */
+function clickTime(timestamp: number, payload: unknown): number {
+  const at = (payload as { at?: unknown } | null | undefined)?.at;
+  if (typeof at !== "number" || !Number.isSafeInteger(at)) return timestamp;
+  return at <= timestamp && at >= timestamp - SIGNAL_AT_WINDOW_MS ? at : timestamp;
 }
 
 /** How many markers of each signal kind a batch's markers hold. */
@@ -64,17 +85,55 @@ export function countSignals(markers: readonly MarkerInput[]): SignalCounts {
   return counts;
 }
 
+/** An error marker's data: the message, and the evidence the SDK recorded with it. */
+export interface ErrorEvidence {
+  message: string;
+  /** The page's own frames, one per line, top first (at most ERROR_STACK_CHARS). */
+  stack?: string;
+  source?: string;
+  line?: number;
+  column?: number;
+}
+
 /**
- * The message of a console plugin event of level `error`, or null for anything else: its
- * arguments (each a JSON text the plugin wrote; strings are shown unquoted) joined by spaces, cut
- * to ERROR_MESSAGE_CHARS.
+ * A console plugin event of level `error` as an error marker's data, or null for anything else:
+ * the message (see consoleErrorMessage), its stack (the plugin's `trace`, which the SDK bounds to
+ * the page's own frames) and the SDK's `source`, `line` and `column` of the top frame.
  */
-function consoleErrorMessage(data: unknown): string | null {
+function consoleError(data: unknown): ErrorEvidence | null {
   const plugin = data as { plugin?: unknown; payload?: unknown } | null | undefined;
   if (plugin?.plugin !== CONSOLE_PLUGIN) return null;
-  const log = plugin.payload as { level?: unknown; payload?: unknown } | null | undefined;
+  const log = plugin.payload as
+    | {
+      level?: unknown;
+      payload?: unknown;
+      trace?: unknown;
+      source?: unknown;
+      line?: unknown;
+      column?: unknown;
+    }
+    | null
+    | undefined;
   if (log?.level !== "error") return null;
-  const args = Array.isArray(log.payload) ? log.payload : [];
+  const error: ErrorEvidence = { message: consoleErrorMessage(log.payload) };
+  const frames = Array.isArray(log.trace) ? log.trace.filter((f) => typeof f === "string") : [];
+  if (frames.length) error.stack = storableText(cutText(frames.join("\n"), ERROR_STACK_CHARS));
+  if (typeof log.source === "string" && log.source) {
+    error.source = storableText(cutText(log.source, ERROR_SOURCE_CHARS));
+  }
+  if (isPosition(log.line)) error.line = log.line;
+  if (isPosition(log.column)) error.column = log.column;
+  return error;
+}
+
+const isPosition = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/**
+ * The message of a console error's arguments (each a JSON text the plugin wrote; strings are
+ * shown unquoted) joined by spaces, cut to ERROR_MESSAGE_CHARS.
+ */
+function consoleErrorMessage(payload: unknown): string {
+  const args = Array.isArray(payload) ? payload : [];
   let message = "";
   for (const arg of args) {
     if (message.length >= ERROR_MESSAGE_CHARS) break;

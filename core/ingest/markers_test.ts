@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { countSignals, extractMarkers, MAX_ERROR_MARKERS, pathnameOf } from "./markers.ts";
+import {
+  countSignals,
+  ERROR_SOURCE_CHARS,
+  ERROR_STACK_CHARS,
+  extractMarkers,
+  MAX_ERROR_MARKERS,
+  pathnameOf,
+  SIGNAL_AT_WINDOW_MS,
+} from "./markers.ts";
 import { ERROR_MESSAGE_CHARS } from "./limits.ts";
 
 Deno.test("markers: only service:* custom events with a suffix become markers", () => {
@@ -40,9 +48,9 @@ Deno.test("markers: console errors become error markers with their message, othe
     consoleEvent("error", [], 6),
   ]);
   assert.deepEqual(markers, [
-    { ts: 1, kind: "error", data: { message: "Uncaught Error: boom" } },
-    { ts: 4, kind: "error", data: { message: 'failed: {"code":42} 17' } },
-    { ts: 6, kind: "error", data: { message: "(no message)" } },
+    { ts: 1, kind: "error", data: { message: "Uncaught Error: boom", stack: "at x" } },
+    { ts: 4, kind: "error", data: { message: 'failed: {"code":42} 17', stack: "at x" } },
+    { ts: 6, kind: "error", data: { message: "(no message)", stack: "at x" } },
   ]);
 });
 
@@ -68,4 +76,60 @@ Deno.test("markers: countSignals counts errors, rage and dead clicks", () => {
     { ts: 5, kind: "dead_click", data: null },
   ]);
   assert.deepEqual(counts, { error: 1, rage_click: 2, dead_click: 1 });
+});
+
+Deno.test("markers: an error keeps its stack, source, line and column, bounded", () => {
+  const log = {
+    level: "error",
+    payload: ['"Uncaught TypeError: x is undefined"'],
+    trace: ["pay (https://shop.test/app.js:10:5)", "https://shop.test/app.js:2:1", 7],
+    source: "https://shop.test/app.js",
+    line: 10,
+    column: 5,
+  };
+  const [marker] = extractMarkers([
+    { type: 6, timestamp: 1, data: { plugin: "rrweb/console@1", payload: log } },
+  ]);
+  assert.deepEqual(marker.data, {
+    message: "Uncaught TypeError: x is undefined",
+    stack: "pay (https://shop.test/app.js:10:5)\nhttps://shop.test/app.js:2:1",
+    source: "https://shop.test/app.js",
+    line: 10,
+    column: 5,
+  });
+  const huge = {
+    ...log,
+    trace: Array.from({ length: 100 }, (_, i) => `f${i} (${"u".repeat(80)}:1:1)`),
+    source: "s".repeat(ERROR_SOURCE_CHARS + 1),
+    line: -1,
+    column: 1.5,
+  };
+  const [cut] = extractMarkers([
+    { type: 6, timestamp: 1, data: { plugin: "rrweb/console@1", payload: huge } },
+  ]);
+  const data = cut.data as Record<string, unknown>;
+  assert.equal((data.stack as string).length, ERROR_STACK_CHARS);
+  assert.equal((data.source as string).length, ERROR_SOURCE_CHARS);
+  assert.equal("line" in data, false);
+  assert.equal("column" in data, false);
+});
+
+Deno.test("markers: a click signal is dated at its `at` up to 60 s before its event", () => {
+  const click = (kind: string, at: unknown, timestamp = 100_000) => ({
+    type: 5,
+    timestamp,
+    data: { tag: `service:${kind}`, payload: { selector: "b", at } },
+  });
+  const ts = (e: ReturnType<typeof click>) => extractMarkers([e])[0].ts;
+  assert.equal(ts(click("dead_click", 97_000)), 97_000);
+  assert.equal(ts(click("rage_click", 100_000)), 100_000);
+  assert.equal(
+    ts(click("dead_click", 100_000 - SIGNAL_AT_WINDOW_MS)),
+    100_000 - SIGNAL_AT_WINDOW_MS,
+  );
+  assert.equal(ts(click("dead_click", 100_000 - SIGNAL_AT_WINDOW_MS - 1)), 100_000);
+  assert.equal(ts(click("dead_click", 100_001)), 100_000); // never after its event
+  assert.equal(ts(click("dead_click", "97000")), 100_000);
+  assert.equal(ts(click("dead_click", 97_000.5)), 100_000);
+  assert.equal(ts(click("checkout", 97_000)), 100_000); // other kinds keep their event's time
 });

@@ -59,9 +59,11 @@ export async function insightsOf(
     rageClicks: rage.map(element),
     deadClicks: dead.map(element),
     errors: errors.map((r) => ({
+      fingerprint: r.fingerprint,
       message: r.message,
       sessions: r.sessions,
       users: r.users,
+      firstSeenAt: iso(r.first_ts),
       lastSeenAt: iso(r.last_ts),
     })),
     pages: pages.map((r) => ({

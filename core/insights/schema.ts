@@ -29,9 +29,14 @@ export const insights = z.strictObject({
   rageClicks: z.array(element),
   deadClicks: z.array(element),
   errors: z.array(z.strictObject({
-    message: z.string(),
+    fingerprint: z.string().meta({
+      description: "the group: the message with URLs, ids and numbers folded, plus the top " +
+        "frame of its stack; the sessions list's `error` filter takes it",
+    }),
+    message: z.string().meta({ description: "the group's latest message" }),
     sessions: count,
     users: count,
+    firstSeenAt: iso,
     lastSeenAt: iso,
   })),
   pages: z.array(z.strictObject({

@@ -50,7 +50,9 @@ const filterFields = {
     description: "a rage or dead click on this selector (of the click kinds in `signals`, if " +
       "any), as in /api/insights",
   }),
-  error: optionalText(1000).meta({ description: "an error with exactly this message" }),
+  error: optionalText(1000).meta({
+    description: "an error of this group (the `fingerprint` of /api/insights' errors)",
+  }),
   reason: reasonList.optional().meta({
     description: "comma list of `sampled`, `error`, `rage_click`, `dead_click`, `manual`: " +
       "sessions recorded for any of them",

@@ -159,6 +159,17 @@ Deno.test("ingest: an error with a 4 KB message keeps its batch and rolls up und
   assertCut(await rollupKey(t, "error"), message, 200);
 });
 
+Deno.test("ingest: an error whose top frame is 1,000 wide characters keeps its batch; its group key is bounded", async () => {
+  await using t = await ingestApp();
+  const stack = `at f (https://shop.test/${randomWide(1000)}.js:1:2)\nat g (app.js:3:4)`;
+  const { session } = await ingestAndRead(t, [
+    ...recordedEvents(3),
+    customEvent("service:error", { message: "boom", stack }, T0 + 5000),
+  ]);
+  assert.equal(session.error_count, 1);
+  assert.ok((await rollupKey(t, "error")).length <= 500);
+});
+
 Deno.test("ingest: an identified visit of a page with a 3,000-character path and a rage click keeps its batch", async () => {
   await using t = await ingestApp();
   const pathname = `/${randomText(3000)}`;

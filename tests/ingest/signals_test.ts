@@ -75,7 +75,10 @@ Deno.test("ingest: errors, rage and dead clicks become markers and session count
     ["error", T0 + 9000],
     ["rage_click", T0 + 9500],
   ]);
-  assert.deepEqual(markers[0].data, { message: "Uncaught TypeError: x is undefined" });
+  assert.deepEqual(markers[0].data, {
+    message: "Uncaught TypeError: x is undefined",
+    stack: "at f (app.js:1:2)",
+  });
   assert.deepEqual(markers[1].data, {
     selector: "button#buy",
     text: "Buy",

@@ -1,5 +1,5 @@
 // The insights from the signal rollups of migration 0017 (kept by triggers with the
-// markers): the rows of the range's created days, grouped by element, message, page and day,
+// markers): the rows of the range's created days, grouped by element, error group (0021), page and day,
 // with an element's or message's users counted in signal_users.
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../schema.ts";
@@ -20,10 +20,14 @@ export interface ElementRow {
   last_ts: number;
 }
 
-export interface MessageRow {
+export interface ErrorGroupRow {
+  /** error_fingerprint (migration 0021): the message folded, plus the top frame. */
+  fingerprint: string;
+  /** The group's latest message. */
   message: string;
   sessions: number;
   users: number;
+  first_ts: number;
   last_ts: number;
 }
 
@@ -69,11 +73,19 @@ async function topKeys(
   kind: "error" | "rage_click" | "dead_click",
 ) {
   const { rows } = await sql<
-    { key: string; text: string; sessions: number; users: number; last_ts: string }
+    {
+      key: string;
+      text: string;
+      sessions: number;
+      users: number;
+      first_ts: string | null;
+      last_ts: string;
+    }
   >`
     WITH top AS (
       SELECT r.key, COALESCE((array_agg(r.last_text ORDER BY r.last_ts DESC))[1], '') AS text,
-        sum(r.sessions)::integer AS sessions, max(r.last_ts) AS last_ts
+        sum(r.sessions)::integer AS sessions, max(r.last_ts) AS last_ts,
+        min(r.first_ts) AS first_ts
       FROM (${rollups(scope, kind)}) r
       GROUP BY r.key HAVING sum(r.sessions) > 0
       ORDER BY sessions DESC, last_ts DESC LIMIT ${TOP}
@@ -84,7 +96,11 @@ async function topKeys(
           ${projects(scope, sql`u`)})::integer AS users
     FROM top ORDER BY sessions DESC, last_ts DESC
   `.execute(db);
-  return rows.map((r) => ({ ...r, last_ts: Number(r.last_ts) }));
+  return rows.map((r) => ({
+    ...r,
+    last_ts: Number(r.last_ts),
+    first_ts: Number(r.first_ts ?? r.last_ts),
+  }));
 }
 
 export async function topElements(
@@ -92,12 +108,20 @@ export async function topElements(
   scope: InsightsScope,
   kind: "rage_click" | "dead_click",
 ): Promise<ElementRow[]> {
-  return (await topKeys(db, scope, kind)).map(({ key, ...r }) => ({ selector: key, ...r }));
+  return (await topKeys(db, scope, kind)).map(({ key, first_ts: _, ...r }) => ({
+    selector: key,
+    ...r,
+  }));
 }
 
-export async function topErrors(db: Kysely<Database>, scope: InsightsScope): Promise<MessageRow[]> {
-  return (await topKeys(db, scope, "error")).map(({ key, text: _, ...r }) => ({
-    message: key,
+/** Error groups by fingerprint, each with its latest message. */
+export async function topErrors(
+  db: Kysely<Database>,
+  scope: InsightsScope,
+): Promise<ErrorGroupRow[]> {
+  return (await topKeys(db, scope, "error")).map(({ key, text, ...r }) => ({
+    fingerprint: key,
+    message: text,
     ...r,
   }));
 }

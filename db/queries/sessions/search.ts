@@ -22,7 +22,7 @@ export interface SessionSearch {
   device: string | null;
   /** A rage or dead click on this selector (of the click kinds in `signals`, if any). */
   element?: string | null;
-  /** An error marker with exactly this message. */
+  /** An error marker of this group (its error_fingerprint, migration 0021). */
   error?: string | null;
   /** Recorded for one of these reasons (migration 0025). */
   reasons?: string[] | null;
@@ -73,17 +73,22 @@ export function searchConditions(
   const out: RawBuilder<SqlBool>[] = [];
   // The insights' links: sessions with a marker of that element or message, read through
   // markers_signals_idx in the range's day partitions.
-  const withMarker = (kinds: string[], field: string, value: string) =>
+  const withMarker = (kinds: string[], key: RawBuilder<unknown>, value: string) =>
     sql<SqlBool>`sessions.id IN (SELECT m.session_id FROM markers m
-      WHERE m.kind IN (${sql.join(kinds)}) AND m.data ->> ${field} = ${value}
+      WHERE m.kind IN (${sql.join(kinds)}) AND ${key} = ${value}
       ${since ? sql`AND m.session_created_at >= ${since}` : sql``})`;
   if (s.element) {
     const listed = (s.signals ?? []).filter((k) => k !== "error");
     out.push(
-      withMarker(listed.length ? listed : ["rage_click", "dead_click"], "selector", s.element),
+      withMarker(
+        listed.length ? listed : ["rage_click", "dead_click"],
+        sql`m.data ->> 'selector'`,
+        s.element,
+      ),
     );
   }
-  if (s.error) out.push(withMarker(["error"], "message", s.error));
+  // an error group: the fingerprint of migration 0021
+  if (s.error) out.push(withMarker(["error"], sql`error_fingerprint(m.data)`, s.error));
   // with signals, probed in sessions_user_signaled_idx (migration 0018) per matching user
   if (s.user) out.push(sql`sessions.tracked_user_id IN ${matchingUsers(organizationId, s.user)}`);
   if (s.visited) {

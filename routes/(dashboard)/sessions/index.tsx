@@ -11,14 +11,13 @@ import {
   sessionsApiPath,
   sessionsHref,
 } from "@/page_state/sessions.ts";
-import { Kpis } from "@/components/ui/Kpis.tsx";
+import SessionsKpis from "@/islands/SessionsKpis.tsx";
 import { atLeast } from "@/core/permissions.ts";
 import { listProjects, revealProjectKey } from "@/core/projects/projects.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { sessionBrowsers, sessionList, sessionSummary } from "@/core/sessions/list.ts";
 import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
-import { formatCount, formatDuration } from "@/utils/format.ts";
 import { badRequest } from "@/http/found.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "../_middleware.ts";
@@ -69,14 +68,9 @@ function SessionsList({ data }: { data: ListData }) {
   const next = data.nextCursor ? sessionsHref({ ...query, cursor: data.nextCursor }) : null;
   return (
     <>
-      <Kpis
-        label="Sessions at a glance"
-        items={[
-          { label: "Sessions", value: formatCount(summary.totalSessions), testId: "kpi-total" },
-          { label: "Total duration", value: formatDuration(summary.totalDuration) },
-          { label: "Average duration", value: formatDuration(summary.avgDuration) },
-          { label: "Active today", value: formatCount(summary.activeToday) },
-        ]}
+      <SessionsKpis
+        summary={summary}
+        summaryPath={sessionsApiPath(query).replace("/api/sessions?", "/api/sessions/summary?")}
       />
       <section class="card card-flush" aria-label="Sessions list">
         <SessionFilters query={query} projects={data.projects} browsers={data.browsers} />
