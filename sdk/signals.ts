@@ -109,7 +109,8 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
       };
     }
     clearTimeout(burstTimer);
-    burstTimer = setTimeout(endBurst, RAGE_INTERVAL_MS);
+    // One ms past the interval: a click exactly RAGE_INTERVAL_MS after this one still joins.
+    burstTimer = setTimeout(endBurst, RAGE_INTERVAL_MS + 1);
 
     // One dead-click watch at a time: clicks while one waits are part of the same nothing.
     const interactive = pending ? null : target.closest(INTERACTIVE);

@@ -5,6 +5,7 @@
 // the repository does not hold (a design note's section, an issue number): it states the rule, or
 // points to docs/decisions.md.
 import assert from "node:assert/strict";
+import { gitIgnored, sourceFiles } from "./helpers/source_files.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const TOP =
@@ -15,16 +16,9 @@ const TEXT_FILE = /\.(ts|tsx|css|md)$/;
 /** Citations of documents outside the repository. */
 const OUTSIDE = /DECISIONS|DESIGN §|spec §|\bthe spec\b|\b[Ii]ssue [0-9]+/;
 
-async function trackedFiles(): Promise<string[]> {
-  const out = await new Deno.Command("git", { args: ["ls-files"], cwd: ROOT }).output();
-  assert.ok(out.success, "git ls-files");
-  return new TextDecoder().decode(out.stdout).split("\n")
-    .filter((f) => TEXT_FILE.test(f) && f !== "bench/RESULTS.md");
-}
-
-async function ignoredPrefixes(): Promise<string[]> {
-  const text = await Deno.readTextFile(new URL(".gitignore", ROOT));
-  return text.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+/** The files a reader reads: source and Markdown, in the repository as an archive holds it. */
+async function proseFiles(): Promise<string[]> {
+  return (await sourceFiles()).filter((f) => TEXT_FILE.test(f) && f !== "bench/RESULTS.md");
 }
 
 /** The parts of a file a reader reads as prose: comments in code, everything in Markdown. */
@@ -43,16 +37,16 @@ function exists(path: string): boolean {
 }
 
 Deno.test("repository paths named in comments, the README and ARCHITECTURE.md exist", async () => {
-  const ignored = await ignoredPrefixes();
+  const ignored = await gitIgnored();
   const missing: string[] = [];
-  for (const file of await trackedFiles()) {
+  for (const file of await proseFiles()) {
     const lines = prose(file, await Deno.readTextFile(new URL(file, ROOT)));
     lines.forEach((line, i) => {
       for (const match of line.matchAll(PATH)) {
         const after = line[match.index! + match[1].length] ?? "";
         if (after === "<" || after === "*" || after === "…" || after === "{") continue; // a pattern
         const path = match[1].replace(/[.)]+$/, "").replace(/\/$/, "");
-        if (ignored.some((prefix) => `${path}/`.startsWith(prefix))) continue;
+        if (ignored(`${path}/`) || ignored(path)) continue;
         if (!exists(path)) missing.push(`${file}:${i + 1}: ${path}`);
       }
     });
@@ -62,7 +56,7 @@ Deno.test("repository paths named in comments, the README and ARCHITECTURE.md ex
 
 Deno.test("comments, the README and ARCHITECTURE.md cite no document outside the repository", async () => {
   const cited: string[] = [];
-  for (const file of await trackedFiles()) {
+  for (const file of await proseFiles()) {
     const lines = prose(file, await Deno.readTextFile(new URL(file, ROOT)));
     lines.forEach((line, i) => {
       if (OUTSIDE.test(line)) cited.push(`${file}:${i + 1}: ${line.trim()}`);

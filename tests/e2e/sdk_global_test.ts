@@ -9,8 +9,19 @@ import { type Harness, startHarness, waitFor } from "./sdk_harness.ts";
 const never = 600_000;
 
 /** The snippet as documented: init's answer is not kept. */
-function snippetPage(h: Harness, key: string, headScript: string, body = "<p>Page</p>"): string {
-  const init = JSON.stringify({ apiKey: key, endpoint: h.endpoint, flushInterval: never });
+function snippetPage(
+  h: Harness,
+  key: string,
+  headScript: string,
+  body = "<p>Page</p>",
+  options: Record<string, unknown> = {},
+): string {
+  const init = JSON.stringify({
+    apiKey: key,
+    endpoint: h.endpoint,
+    flushInterval: never,
+    ...options,
+  });
   return `<!doctype html><html><head><meta charset="utf-8"><title>Snippet page</title>
 <script src="${h.server.url}/sdk/v1/playhead.js"></script>
 <script>Playhead.init(${init});</script>
@@ -102,5 +113,33 @@ Deno.test("sdk e2e: the snippet in <head>", async (t) => {
       10_000,
       "the cancelled session to be deleted",
     );
+  });
+
+  await t.step("hold keeps everything until release(); a second init() says nothing", async () => {
+    const project = await h.server.createProject();
+    h.page("/held", snippetPage(h, project.key, "", "<p>Held</p>", { hold: true }));
+    const { page } = await h.context();
+    const said: string[] = [];
+    page.on("console", (message) => said.push(`${message.type()}: ${message.text()}`));
+    await page.goto(`${h.pagesUrl}/held`);
+    await page.waitForFunction(() => document.readyState === "complete");
+    const call = (script: string) => page.evaluate(script);
+    // Invalid options would be reported: the existing recorder comes back without a word.
+    assert.equal(await call(`Playhead.init({ batchSize: "no" }) === Playhead.instance()`), true);
+    assert.deepEqual(said, []);
+    const sessionId = await sessionIdOf(page);
+    // A flush while held has settled, and nothing was sent.
+    await call(`Playhead.flush()`);
+    assert.equal(await sessionRow(h.server.db, project.id, sessionId), null);
+    await call(`Playhead.release()`);
+    const events = await waitFor(
+      async () => {
+        const stored = await storedEvents(h.server.db, project.id, sessionId);
+        return stored.length > 0 ? stored : null;
+      },
+      10_000,
+      "the released events",
+    );
+    assert.ok(events!.some((e) => e.type === 2), "the held full snapshot was sent");
   });
 });

@@ -77,7 +77,7 @@ export interface PagesServer extends AsyncDisposable {
   t: TestApp;
 }
 
-/** The app with its pages on a random 127.0.0.1 port, islands built into a temporary folder. */
+/** The app with its pages on a random 127.0.0.1 port, islands built once into a temporary folder. */
 /**
  * `dev: false` builds the islands as production does (minified), for benchmarks; `mounts` adds
  * sub-apps (the built SDK's assets, for tests that record a page and then read it in the pages).
@@ -87,9 +87,7 @@ export async function startPagesServer(
   { dev = true, mounts = [] }: { dev?: boolean; mounts?: AppParts["mounts"] } = {},
 ): Promise<PagesServer> {
   const rootDir = fileURLToPath(new URL("../../", import.meta.url));
-  const buildDir = await Deno.makeTempDir({ prefix: "pages-e2e-build-" });
-  await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev });
-  await copyVendorStyles(rootDir, buildDir, VENDOR_STYLES);
+  const buildDir = await islandsBuild(rootDir, dev);
   const staticDir = `${rootDir}static`;
   let handle: FetchHandler = () => new Response(null, { status: 503 });
   const { http } = loadConfig({ NODE_ENV: "test", ...env });
@@ -111,7 +109,24 @@ export async function startPagesServer(
     [Symbol.asyncDispose]: async () => {
       await server.shutdown();
       await t[Symbol.asyncDispose]();
-      await Deno.remove(buildDir, { recursive: true });
     },
   };
+}
+
+/** One islands build per mode for the whole test process (every browser test file shares it). */
+const builds = new Map<boolean, Promise<string>>();
+
+function islandsBuild(rootDir: string, dev: boolean): Promise<string> {
+  let build = builds.get(dev);
+  if (!build) {
+    build = (async () => {
+      const buildDir = await Deno.makeTempDir({ prefix: "pages-e2e-build-" });
+      addEventListener("unload", () => Deno.removeSync(buildDir, { recursive: true }));
+      await buildIslands({ rootDir, islands: Object.keys(manifest.islands), buildDir, dev });
+      await copyVendorStyles(rootDir, buildDir, VENDOR_STYLES);
+      return buildDir;
+    })();
+    builds.set(dev, build);
+  }
+  return build;
 }

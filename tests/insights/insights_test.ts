@@ -13,8 +13,10 @@ Deno.test("insights: elements, errors, pages and days of the range, scoped and n
   const w = await sessionsWorld(t, "VIEWER");
   const now = Date.now();
   const ada = await insertTrackedUser(w.db, w.alpha, { externalId: "ada" });
+  // A minute ago, but never before today (UTC) began: `range=today` must take it in.
+  const todayStart = Date.parse(new Date(now).toISOString().slice(0, 10));
   const a = await insertSession(w.db, w.alpha, {
-    createdAt: new Date(now - 60_000),
+    createdAt: new Date(Math.max(now - 60_000, todayStart)),
     trackedUserId: ada.id,
   });
   const b = await insertSession(w.db, w.beta, { createdAt: new Date(now - DAY - 60_000) });
@@ -96,6 +98,19 @@ Deno.test("insights: elements, errors, pages and days of the range, scoped and n
   assert.equal(beta.body.deadClicks.length, 0);
   const month = await w.get("/api/insights?range=30d");
   assert.ok(month.body.rageClicks.some((r: { selector: string }) => r.selector === "button#old"));
+  const today = await w.get("/api/insights?range=today");
+  assert.equal(today.res.status, 200);
+  assert.deepEqual(
+    today.body.errors.map((e: { message: string; sessions: number }) => [e.message, e.sessions]),
+    [["boom", 1]],
+  );
+  assert.deepEqual(
+    today.body.rageClicks.map((r: { selector: string; sessions: number }) => [
+      r.selector,
+      r.sessions,
+    ]),
+    [["button#pay", 1]],
+  );
   for (const bad of ["range=year", "range=all"]) {
     assert.equal((await w.get(`/api/insights?${bad}`)).res.status, 400, bad);
   }

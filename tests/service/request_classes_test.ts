@@ -8,6 +8,7 @@ import { APP_ORIGIN, call, signedInUser } from "../helpers/auth.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { insertProject } from "../helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 const url = Deno.env.get("DATABASE_URL");
 
@@ -35,6 +36,7 @@ Deno.test({
     await using t = await createTestApp({ INGEST_DATABASE_BUDGET_MS: "3000" });
     const { cookie } = await signedInUser(t);
     const project = await insertProject(t.db.kysely);
+    const dashboard = t.db.gate.shares.dashboard;
     // Every dashboard request resolves its viewer, which reads revoked_tokens; ingest does not.
     // The lock is taken outside any request, on one of the pool's own connections.
     const locked = Promise.withResolvers<void>();
@@ -45,68 +47,83 @@ Deno.test({
       await unlock.promise;
     });
     await locked.promise;
+    const reads = Array.from(
+      { length: 12 },
+      () => call(t.app, "GET", "/api/sessions/summary", { cookie }),
+    );
     try {
-      const reads = Array.from(
-        { length: 12 },
-        () => call(t.app, "GET", "/api/sessions/summary", { cookie }),
-      );
       // The dashboard's share (3 of the pool's 10) waits on the lock; the other reads queue.
-      while (t.db.gate.usage().dashboard.held < 3) await tick();
+      await waitUntil(() => t.db.gate.usage().dashboard.held === dashboard, "the share held");
       const ingest = await postIngest(t.app, {
         sessionId: crypto.randomUUID(),
         events: recordedEvents(3),
         metadata: METADATA,
       }, { key: project.key });
       assert.equal(ingest.status, 204, await ingest.text());
+      // The queued reads give up after their share's wait: each one is answered 503.
+      const busy = () => t.logs.filter((l) => l.tag === "db:share:busy").length;
+      await waitUntil(() => busy() >= 12 - dashboard, "the queued reads answered busy");
       unlock.resolve();
       await lockHeld;
-      const statuses = [];
-      for (const read of await Promise.all(reads)) {
-        statuses.push(read.status);
+      const answers = await Promise.all(reads);
+      const statuses = answers.map((read) => read.status).sort();
+      const expected = [...Array(dashboard).fill(200), ...Array(12 - dashboard).fill(503)];
+      assert.deepEqual(statuses, expected);
+      for (const read of answers) {
         // Past the share's wait: 503 with Retry-After, never a 500.
-        if (read.status === 503) assert.equal(read.headers.get("retry-after"), "1");
-        await read.body?.cancel();
+        if (read.status === 503) {
+          assert.equal(read.headers.get("retry-after"), "1");
+          assert.equal((await read.json()).kind, "unavailable");
+        } else await read.body?.cancel();
       }
-      assert.ok(statuses.every((s) => s === 200 || s === 503), statuses.join());
-      assert.equal(t.db.gate.usage().dashboard.peak, 3);
+      assert.equal(t.db.gate.usage().dashboard.peak, dashboard);
     } finally {
       unlock.resolve();
       await lockHeld.catch(() => {});
+      // On a failure too: every read ends before the app closes, so a regression fails, not hangs.
+      for (const read of await Promise.allSettled(reads)) {
+        if (read.status === "fulfilled") await read.value.body?.cancel().catch(() => {});
+      }
     }
   },
 });
 
 Deno.test("a request answered 503 past its database budget runs none of its remaining queries", async () => {
   await using t = await createTestApp({ DASHBOARD_DATABASE_BUDGET_MS: "100" });
-  const { cookie, user } = await signedInUser(t);
-  // Hold the request between its viewer and its own statement until the budget has expired.
-  const gate = Promise.withResolvers<void>();
-  const before = await t.db.kysely.selectFrom("users").select("name").where("id", "=", user.id)
-    .executeTakeFirstOrThrow();
-  const { Hono } = await import("hono");
-  const { databaseBudget } = await import("../../http/database_budget.ts");
-  const { requestClasses, renderError } = await import("../../http/middleware.ts");
-  const app = new Hono();
-  app.onError(renderError);
-  app.use(requestClasses());
-  app.post("/api/slow", databaseBudget(100), async (c) => {
-    await gate.promise;
-    await t.db.kysely.updateTable("users").set({ name: "written after the answer" })
-      .where("id", "=", user.id).execute();
-    return c.body(null, 204);
+  const { cookie } = await signedInUser(t);
+  // The request reads its viewer (revoked_tokens), then creates an organization. The viewer read
+  // is held, outside any request, until the budget has expired and the 503 is in.
+  const locked = Promise.withResolvers<void>();
+  const unlock = Promise.withResolvers<void>();
+  const lockHeld = t.db.kysely.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE revoked_tokens IN ACCESS EXCLUSIVE MODE`.execute(trx);
+    locked.resolve();
+    await unlock.promise;
   });
-  const answer = await app.request("/api/slow", {
-    method: "POST",
-    headers: { Origin: APP_ORIGIN, Cookie: cookie },
-  });
-  assert.equal(answer.status, 503);
-  gate.resolve();
-  await tick();
-  await tick();
-  const after = await t.db.kysely.selectFrom("users").select("name").where("id", "=", user.id)
-    .executeTakeFirstOrThrow();
-  assert.equal(after.name, before.name);
-  assert.ok(t.logs.some((l) => l.tag === "db:budget:exceeded"));
+  await locked.promise;
+  const created = () =>
+    t.db.kysely.selectFrom("organizations").select("id").where("name", "=", "Too late")
+      .execute();
+  try {
+    const answer = await call(t.app, "POST", "/api/organizations", {
+      cookie,
+      body: { name: "Too late" },
+    });
+    assert.equal(answer.status, 503);
+    assert.match(answer.headers.get("retry-after") ?? "", /^[1-9][0-9]*$/);
+    assert.equal((await answer.json()).kind, "unavailable");
+    assert.ok(t.logs.some((l) => l.tag === "db:budget:exceeded"));
+  } finally {
+    unlock.resolve();
+    await lockHeld;
+  }
+  // The handler goes on once its viewer read returns: it ends at its next query, refused, or (the
+  // rule broken) with the organization written. Whichever comes first is awaited.
+  const refused = () =>
+    t.logs.some((l) => l.tag === "db:share:busy" && /already answered/.test(String(l.props.error)));
+  await waitUntil(async () => refused() || (await created()).length > 0, "the handler's end");
+  assert.deepEqual(await created(), []);
+  assert.ok(refused(), "the remaining query was refused");
 });
 
 Deno.test("a dashboard JSON body that stalls is answered 408 by the body timeout, not 503", async () => {
@@ -142,5 +159,3 @@ Deno.test("a dashboard JSON body that stalls is answered 408 by the body timeout
   assert.equal(created.status, 201);
   await created.body?.cancel();
 });
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 10));

@@ -47,6 +47,14 @@ Deno.test("sessions page: rows link to their replay; the next page is a cursor l
   const first = await (await page(t, "/sessions?range=7d", { cookie: owner.cookie })).text();
   assert.equal(rows(first).length, 20);
   assert.match(first, new RegExp(`href="/replays/${made[24].id}"`));
+  // The Started column: each row's own start, newest first.
+  assert.match(first, /<th scope="col">Started<\/th>/);
+  const started = [...first.matchAll(/<tr data-session="([^"]+)"[\s\S]*?<time datetime="([^"]+)"/g)]
+    .map((m) => [m[1], m[2]]);
+  assert.deepEqual(
+    started,
+    made.slice(5).reverse().map((s) => [s.id, new Date(s.started_at).toISOString()]),
+  );
   const next = first.match(/href="(\/sessions\?range=7d&amp;cursor=[^"]+)"/)?.[1];
   assert.ok(next, "a next-page link");
   const second = await (await page(t, next.replaceAll("&amp;", "&"), { cookie: owner.cookie }))
