@@ -1,12 +1,12 @@
 // Cookie-authenticated sub-apps: every dashboard resource is built on `dashboardApp`, which
 // refuses cross-origin mutations (CSRF) and resolves the signed-in viewer into `c.var.viewer`.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { AppDeps } from "../core/deps.ts";
-import { authError, forbidden } from "../core/errors.ts";
-import type { Viewer } from "../core/auth/viewer.ts";
-import { type AccountLimit, createAccountLimit } from "../http/account_limit.ts";
-import { resolveViewer } from "../http/session.ts";
-import { fromOwnOrigin } from "../http/same_origin.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { authError, forbidden } from "@/core/errors.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { type AccountLimit, createAccountLimit } from "@/http/account_limit.ts";
+import { resolveViewer } from "@/http/session.ts";
+import { fromOwnOrigin } from "@/http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
 import { databaseBudget } from "@/http/database_budget.ts";
 

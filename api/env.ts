@@ -1,7 +1,7 @@
 // Per-request variables shared by the /api middleware and handlers.
-import type { Viewer } from "../core/auth/viewer.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { DatabaseBudget } from "@/http/database_budget.ts";
-import type { PreparedIngest } from "../core/ingest/prepare.ts";
+import type { PreparedIngest } from "@/core/ingest/prepare.ts";
 
 export interface ApiEnv {
   /** `viewer` is set on cookie-authenticated sub-apps (see api/dashboard.ts); null = signed out. */

@@ -1,7 +1,7 @@
 // The one error body of every endpoint (docs/decisions.md "Common API rules"), as a zod schema for
 // the OpenAPI document and for tests that check an error answer's shape.
 import { z } from "zod";
-import { type ErrorKind, STATUS_OF_KIND } from "../core/errors.ts";
+import { type ErrorKind, STATUS_OF_KIND } from "@/core/errors.ts";
 
 export const errorKind = z.enum(Object.keys(STATUS_OF_KIND) as [ErrorKind, ...ErrorKind[]]);
 

@@ -1,6 +1,6 @@
 // The /api sub-app: middleware shared by every endpoint, then one sub-app per resource.
 import { Hono } from "hono";
-import type { AppDeps } from "../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import type { ApiEnv } from "./env.ts";
 import { authRoutes } from "./auth/mod.ts";
 import { cronRoutes } from "./service/cron.ts";
@@ -9,7 +9,7 @@ import { healthRoutes } from "./service/health.ts";
 import { ingestRoutes } from "./ingest/mod.ts";
 import { insightsRoutes } from "./insights/mod.ts";
 import { openApiRoutes } from "./service/openapi.ts";
-import { renderError } from "../http/middleware.ts";
+import { renderError } from "@/http/middleware.ts";
 import { organizationRoutes } from "./organizations/mod.ts";
 import { projectRoutes } from "./projects/mod.ts";
 import { trackedUserRoutes } from "./tracked_users/mod.ts";

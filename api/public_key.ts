@@ -3,10 +3,10 @@
 // read, so a bad or unknown key is 401 whatever the body holds and costs no decoding; the ingest
 // statement still finds the key's project itself (core/ingest/ingest.ts).
 import type { MiddlewareHandler } from "hono";
-import { authError } from "../core/errors.ts";
-import type { KnownKeys } from "../core/ingest/known_keys.ts";
-import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
-import { log } from "../log.ts";
+import { authError } from "@/core/errors.ts";
+import type { KnownKeys } from "@/core/ingest/known_keys.ts";
+import { PUBLIC_KEY_PATTERN } from "@/core/projects/keys.ts";
+import { log } from "@/log.ts";
 import type { ApiEnv } from "./env.ts";
 
 export const PUBLIC_KEY_HEADER = "x-service-public-key";

@@ -2,9 +2,9 @@
 // counts the call against limits keyed by the client's address (and global ones) before the
 // handler runs.
 import type { MiddlewareHandler } from "hono";
-import type { AppDeps } from "../core/deps.ts";
-import { type Limit, throttle } from "../core/throttle.ts";
-import { addressGroup, clientAddress } from "../http/client_address.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { type Limit, throttle } from "@/core/throttle.ts";
+import { addressGroup, clientAddress } from "@/http/client_address.ts";
 import type { ApiEnv } from "./env.ts";
 
 const HOUR = 3600;

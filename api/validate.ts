@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from "hono";
 import { uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
-import { parseWith } from "../core/validate.ts";
+import { parseWith } from "@/core/validate.ts";
 import { decodeWire, largeDecodes, parseJson, readWire } from "@/http/body.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";

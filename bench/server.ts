@@ -1,9 +1,9 @@
 // A disposable benchmark database on the local PostgreSQL and the production server started
 // against it as a child process (`deno run -A main.ts`), stopped and dropped at the end.
 import postgres from "postgres";
-import { openDb } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrator.ts";
-import { insertProject } from "../tests/helpers/factories.ts";
+import { openDb } from "@/db/client.ts";
+import { migrateToLatest } from "@/db/migrator.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 /** The server's AUTH_SECRET, so a benchmark can sign its own session cookie. */

@@ -1,6 +1,6 @@
 // The activity chart's series: events per bucket for each top page (the pages the API split the
 // buckets by, biggest first) and "Other" for the rest, stacked bottom-up for uPlot's bars.
-import type { TrackedUserActivity } from "../core/tracked_users/schema.ts";
+import type { TrackedUserActivity } from "@/core/tracked_users/schema.ts";
 import { colorOf, OTHER_COLOR, type PageColors } from "./page_colors.ts";
 
 export interface Series {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { TrackedUserActivity } from "../core/tracked_users/schema.ts";
+import type { TrackedUserActivity } from "@/core/tracked_users/schema.ts";
 import { activitySeries, OTHER_LABEL, stacked } from "./activity_series.ts";
 import { OTHER_COLOR, pageColors } from "./page_colors.ts";
 

@@ -1,5 +1,5 @@
 // The insights trend's data: one point per UTC day of the range, zero where nothing happened.
-import type { Insights } from "../core/insights/schema.ts";
+import type { Insights } from "@/core/insights/schema.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 // Links from the user page into a replay, and the short local times its charts print.
-import type { Period, TimelineSession } from "../core/tracked_users/schema.ts";
+import type { Period, TimelineSession } from "@/core/tracked_users/schema.ts";
 import { replayHref } from "@/page_state/replay.ts";
 
 /** The session's replay, at the period's start (ms from the session's) when one is given. */

@@ -1,7 +1,7 @@
 // Where the timeline draws each session: one bar per session on the window's time axis, in lanes
 // so overlapping (or visually touching) bars never cover each other, split into its page periods;
 // what is left of a bar outside every period, and the gaps between a lane's sessions, are idle.
-import type { TimelineSession, TrackedUserTimeline } from "../core/tracked_users/schema.ts";
+import type { TimelineSession, TrackedUserTimeline } from "@/core/tracked_users/schema.ts";
 
 export interface Segment {
   /** Index into the session's periods. */

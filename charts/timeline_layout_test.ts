@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { TimelineSession } from "../core/tracked_users/schema.ts";
+import type { TimelineSession } from "@/core/tracked_users/schema.ts";
 import { layoutTimeline } from "./timeline_layout.ts";
 
 const T0 = Date.UTC(2026, 2, 12, 0, 0);

@@ -1,17 +1,17 @@
 // What the app needs at run time, built once by main.ts (or a test) and handed to every surface.
-import type { Config } from "../config.ts";
-import type { DatabaseKind, Db } from "../db/client.ts";
-import { migrationLevel } from "../db/migrator.ts";
+import type { Config } from "@/config.ts";
+import type { DatabaseKind, Db } from "@/db/client.ts";
+import { migrationLevel } from "@/db/migrator.ts";
 import { createLastUsedWriter } from "./ingest/ingest.ts";
 import { LastUsedTracker } from "./ingest/last_used.ts";
 import { KnownKeys } from "./ingest/known_keys.ts";
-import { projectKeyExists } from "../db/queries/projects/projects.ts";
+import { projectKeyExists } from "@/db/queries/projects/projects.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
 import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
 import { watchApp } from "./service/metrics_sources.ts";
-import denoJson from "../deno.json" with { type: "json" };
+import denoJson from "@/deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;
 

@@ -2,7 +2,7 @@
 // STARTTLS when offered, except on loopback, where test and relay servers speak plain SMTP.
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
-import type { Config } from "../config.ts";
+import type { Config } from "@/config.ts";
 
 export interface MailMessage {
   to: string;

@@ -1,6 +1,6 @@
 // Organization scoping for dashboard data: the viewer's active organization and a minimum role,
 // checked in core/ so that pages and the API authorise alike (docs/decisions.md "Roles").
-import type { Role } from "../db/schema.ts";
+import type { Role } from "@/db/schema.ts";
 import { forbidden, notFound, validation } from "./errors.ts";
 import { atLeast } from "./permissions.ts";
 import type { Viewer } from "./auth/viewer.ts";

@@ -1,8 +1,8 @@
 // Role checks for operations on a named organization (docs/decisions.md "Roles"): VIEWER < ADMIN <
 // OWNER; not a member → 404; too low → 403. Active-organization scoping is core/org_access.ts.
 import type { AppDeps } from "./deps.ts";
-import { membershipRole } from "../db/queries/organizations/organizations.ts";
-import type { Role } from "../db/schema.ts";
+import { membershipRole } from "@/db/queries/organizations/organizations.ts";
+import type { Role } from "@/db/schema.ts";
 
 export type { Role };
 import { forbidden, notFound } from "./errors.ts";

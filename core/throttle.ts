@@ -2,9 +2,9 @@
 // written): per client address and, where one client could exhaust a shared resource such as the
 // operator's mail account, globally. Over a limit → 429 `rate_limited` with `retryAfter`.
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import { countHit } from "../db/queries/rate_limits.ts";
-import { log } from "../log.ts";
+import type { Database } from "@/db/schema.ts";
+import { countHit } from "@/db/queries/rate_limits.ts";
+import { log } from "@/log.ts";
 import { rateLimited } from "./errors.ts";
 
 export interface Limit {

@@ -6,7 +6,7 @@
 // that error inside the callback, before it reaches the queue, and logs it; anything else stays
 // fatal. The query concerned has already failed (CONNECTION_CLOSED) or is
 // bounded by the request's database budget, so nothing waits on it forever.
-import { log } from "../log.ts";
+import { log } from "@/log.ts";
 
 /** Whether an uncaught error is the driver's null-socket write fault. */
 export function isDriverWriteFault(error: unknown): boolean {

@@ -1,7 +1,7 @@
 // `deno task db:migrate`: applies pending migrations with DATABASE_URL_UNPOOLED (migrations need
 // a session-mode connection), falling back to DATABASE_URL, or to the embedded database. It reads
 // only the database settings: migrating needs no AUTH_SECRET or sign-in method.
-import { loadDatabaseConfig } from "../config.ts";
+import { loadDatabaseConfig } from "@/config.ts";
 import { ConfigError } from "@/config/env.ts";
 import { databaseTarget, openDb } from "./client.ts";
 import { migrateToLatest, migrationLevel } from "./migrator.ts";

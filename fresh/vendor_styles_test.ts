@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { copyVendorStyles } from "./vendor_styles.ts";
-import { VENDOR_STYLES } from "../fresh.config.ts";
+import { VENDOR_STYLES } from "@/fresh.config.ts";
 
 Deno.test("vendor styles: each listed npm stylesheet lands in the build's vendor folder", async () => {
   const rootDir = fileURLToPath(new URL("../", import.meta.url));

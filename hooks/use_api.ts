@@ -2,7 +2,7 @@
 // retry. The answer is kept with its path, so a new path reads as loading from its first render
 // (never the old path's data) and a late answer for an old path is dropped.
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { apiJson } from "../utils/api_client.ts";
+import { apiJson } from "@/utils/api_client.ts";
 
 export type Loaded<T> =
   | { state: "loading" }

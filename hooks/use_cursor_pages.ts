@@ -1,7 +1,7 @@
 // A cursor-paged list in an island: the rows the server rendered, then "Load more" from the API
 // (the list's path without its cursor), with loading and error state for the table foot.
 import { useState } from "preact/hooks";
-import { apiJson } from "../utils/api_client.ts";
+import { apiJson } from "@/utils/api_client.ts";
 
 interface Page<T> {
   data: T[];

@@ -2,7 +2,7 @@
 // made another organization's light reads wait seconds and some answer 503: past
 // MAX_REQUESTS_PER_ACCOUNT, an account's next request is refused at once with 429 + Retry-After
 // (it is that account's own load), and the others' requests never queue behind it.
-import { rateLimited } from "../core/errors.ts";
+import { rateLimited } from "@/core/errors.ts";
 
 /** A browser holds at most six connections to one host; a few tabs stay within this. */
 export const MAX_REQUESTS_PER_ACCOUNT = 8;

@@ -3,7 +3,7 @@
 // refused them, and the process grew by 2.2 GB. A body declaring its length is admitted (or
 // answered 503 + Retry-After) before a byte is read; a chunked one is counted as it arrives and
 // refused once it would go past the budget. Small bodies, nearly all, are not counted.
-import { unavailable } from "../core/errors.ts";
+import { unavailable } from "@/core/errors.ts";
 
 /** Bodies up to this size are never refused for the budget: the SDK's usual batch, every form. */
 export const SMALL_BODY_BYTES = 64 * 1024;

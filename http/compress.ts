@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { acceptedEncoding, type Encoding } from "../fresh/encoding.ts";
+import { acceptedEncoding, type Encoding } from "@/fresh/encoding.ts";
 
 export interface CompressOptions {
   /** Bodies smaller than this go out as they are (default 1 KiB: not worth a coding's header). */

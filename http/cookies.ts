@@ -4,9 +4,9 @@
 // where the site-wide ones take the `__Host-` prefix. Cookie headers are read with hono's parser.
 // Their lifetimes are core's (core/ imports nothing from here); core deals in the values only.
 import { parse } from "hono/utils/cookie";
-import { SESSION_TTL_SECONDS } from "../core/auth/token.ts";
-import { OAUTH_STATE_TTL_SECONDS } from "../core/auth/oauth/flow.ts";
-import { CHALLENGE_TTL_SECONDS } from "../core/auth/passkeys/challenge.ts";
+import { SESSION_TTL_SECONDS } from "@/core/auth/token.ts";
+import { OAUTH_STATE_TTL_SECONDS } from "@/core/auth/oauth/flow.ts";
+import { CHALLENGE_TTL_SECONDS } from "@/core/auth/passkeys/challenge.ts";
 
 interface CookieSpec {
   name: string;

@@ -2,7 +2,7 @@
 // hundreds of milliseconds and tens of MiB: run one at a time so a burst of them cannot hold the
 // event loop or the memory for everyone, and refuse to queue without bound.
 import pLimit from "p-limit";
-import { unavailable } from "../core/errors.ts";
+import { unavailable } from "@/core/errors.ts";
 
 export interface DecodeGate {
   run<T>(work: () => Promise<T> | T): Promise<T>;

@@ -3,7 +3,7 @@
 // again with the refusal and its status. `load` answers null for a resource that is not there
 // (the 404 page) and throws a validation error for a bad query (a 400).
 import type { FreshContext, Handlers } from "$fresh/server.ts";
-import type { AppDeps } from "../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { badRequest } from "./found.ts";
 import { type Actions, type FormFailure, runAction } from "./forms.ts";
 

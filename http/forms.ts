@@ -2,8 +2,8 @@
 // field, then a 303 back to the page with a fixed notice code — or, on a domain error, the page
 // rendered again with it.
 import type { z } from "zod";
-import { parseWith } from "../core/validate.ts";
-import { AppError, validation } from "../core/errors.ts";
+import { parseWith } from "@/core/validate.ts";
+import { AppError, validation } from "@/core/errors.ts";
 import { readCapped } from "./body.ts";
 
 /** Forms carry names and ids, never files. */

@@ -1,6 +1,6 @@
 // Pages turn "not there" into a 404 page in one line: core/ throws not_found (also for another
 // organization's resource), and a page wants null.
-import { AppError } from "../core/errors.ts";
+import { AppError } from "@/core/errors.ts";
 
 /** The result, or null when core/ answered not_found; other errors go on. */
 export async function orNull<T>(work: Promise<T>): Promise<T | null> {

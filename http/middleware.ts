@@ -3,12 +3,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import { AppError, errorBody, unavailable, validation } from "../core/errors.ts";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { AppError, errorBody, unavailable, validation } from "@/core/errors.ts";
+import { isDatabaseUnavailable } from "@/db/unavailable.ts";
 import { RETRY_AFTER_SECONDS } from "./database_budget.ts";
-import { log } from "../log.ts";
-import { type RequestClass, runAs, ShareBusy, WorkAbandoned } from "../db/connection_shares.ts";
-import { captureException } from "../monitoring.ts";
+import { log } from "@/log.ts";
+import { type RequestClass, runAs, ShareBusy, WorkAbandoned } from "@/db/connection_shares.ts";
+import { captureException } from "@/monitoring.ts";
 
 export const SECURITY_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",

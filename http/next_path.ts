@@ -1,6 +1,6 @@
 // The way back from sign-in: dashboard pages send visitors to `/signin?next=<path>`, and sign-in
 // follows `next` only when it is a same-origin relative path (core/auth/safe_redirect.ts).
-import { safeCallbackPath } from "../core/auth/safe_redirect.ts";
+import { safeCallbackPath } from "@/core/auth/safe_redirect.ts";
 export { safeCallbackPath as safeNextPath };
 
 /** Where sign-in goes: the page asked for, else the sessions list (docs/decisions.md "Pages"). */

@@ -2,8 +2,8 @@
 // by the route pattern that answered — a page's (`/replays/:sessionId`) or the API's
 // (`/api/sessions/:id`) — never by the path asked for, so no id or URL becomes a label.
 import type { Context, MiddlewareHandler } from "hono";
-import { matchedPatterns } from "../fresh/server.ts";
-import type { Metrics } from "../core/service/metrics.ts";
+import { matchedPatterns } from "@/fresh/server.ts";
+import type { Metrics } from "@/core/service/metrics.ts";
 
 export function requestMetrics(metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {

@@ -1,9 +1,9 @@
 // The session cookie at the edge: core/auth deals in session tokens (sign_in_session.ts,
 // viewer.ts); this reads them from a request's Cookie header and answers with the Set-Cookie
 // values, for /api and the pages alike.
-import type { AppDeps } from "../core/deps.ts";
-import { type Viewer, viewerOfToken } from "../core/auth/viewer.ts";
-import { issueSessionToken, revokeSessionToken } from "../core/auth/sign_in_session.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { type Viewer, viewerOfToken } from "@/core/auth/viewer.ts";
+import { issueSessionToken, revokeSessionToken } from "@/core/auth/sign_in_session.ts";
 import { readSessionCookie, sessionCookie } from "./cookies.ts";
 
 type SessionDeps = Pick<AppDeps, "config" | "db" | "authSecret">;

@@ -1,6 +1,6 @@
 // Copies a text that is already on the page (e.g. the SDK snippet) to the clipboard.
 import { useEffect, useState } from "preact/hooks";
-import { useCopy } from "../hooks/use_copy.ts";
+import { useCopy } from "@/hooks/use_copy.ts";
 
 interface Props {
   text: string;

@@ -1,7 +1,7 @@
 // Email one-time-code sign-in: ask for the address, send a code, then take the code — with a
 // resend countdown that follows the server's cooldown (429 retryAfter).
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, apiPost } from "../utils/api_client.ts";
+import { ApiError, apiPost } from "@/utils/api_client.ts";
 
 interface Props {
   /** Where to go once signed in (already checked to be a same-origin path). */

@@ -1,6 +1,6 @@
 // Live database health: polls the health endpoint and shows whether the database answers.
 import { useEffect, useState } from "preact/hooks";
-import { apiJson } from "../utils/api_client.ts";
+import { apiJson } from "@/utils/api_client.ts";
 
 interface Props {
   endpoint: string;

@@ -2,9 +2,9 @@
 // into its own chunk). The table beside it is the chart's text alternative.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type uPlot from "uplot";
-import type { Insights } from "../core/insights/schema.ts";
+import type { Insights } from "@/core/insights/schema.ts";
 
-import { dailySeries, legendValue, SERIES } from "../charts/daily_series.ts";
+import { dailySeries, legendValue, SERIES } from "@/charts/daily_series.ts";
 
 const HEIGHT = 220;
 

@@ -2,10 +2,10 @@
 // threshold) or when they were last seen, kept current from the heartbeat endpoint while the tab
 // is visible.
 import { useEffect, useState } from "preact/hooks";
-import type { TrackedUserStatusAnswer } from "../core/tracked_users/schema.ts";
-import { Time } from "../components/ui/Time.tsx";
-import { apiJson } from "../utils/api_client.ts";
-import { whileVisible } from "../utils/visible_interval.ts";
+import type { TrackedUserStatusAnswer } from "@/core/tracked_users/schema.ts";
+import { Time } from "@/components/ui/Time.tsx";
+import { apiJson } from "@/utils/api_client.ts";
+import { whileVisible } from "@/utils/visible_interval.ts";
 
 interface Props {
   userId: string;

@@ -3,7 +3,7 @@
 // when asked, so a server-rendered passkey list shows the new one.
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import { useEffect, useState } from "preact/hooks";
-import { apiPost } from "../utils/api_client.ts";
+import { apiPost } from "@/utils/api_client.ts";
 
 interface Props {
   label?: string;

@@ -2,7 +2,7 @@
 // (@simplewebauthn/browser's startAuthentication), the server verifies and sets the session.
 import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "preact/hooks";
-import { apiPost } from "../utils/api_client.ts";
+import { apiPost } from "@/utils/api_client.ts";
 
 interface Props {
   /** Where to go once signed in (already checked to be a same-origin path). */

@@ -1,8 +1,8 @@
 // A project's key, masked until asked for: "Show" fetches it from the API (OWNER only, no-store)
 // and "Copy" puts it on the clipboard.
 import { useEffect, useState } from "preact/hooks";
-import { useCopy } from "../hooks/use_copy.ts";
-import { apiJson } from "../utils/api_client.ts";
+import { useCopy } from "@/hooks/use_copy.ts";
+import { apiJson } from "@/utils/api_client.ts";
 
 interface Props {
   projectId: string;

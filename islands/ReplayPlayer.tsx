@@ -4,20 +4,20 @@
 import { replayHref } from "@/page_state/replay.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
-import { ConsolePanel } from "../components/replay/ConsolePanel.tsx";
-import { HistoryPanel } from "../components/replay/HistoryPanel.tsx";
-import { PlayerControls } from "../components/replay/PlayerControls.tsx";
-import { ReplayNotices } from "../components/replay/ReplayNotices.tsx";
-import { ServerFrame } from "../components/replay/ServerFrame.tsx";
-import { type ConsoleLevel, currentEntry } from "../player/console_entries.ts";
-import { activeRow, buildHistory, type SessionMarker } from "../player/history.ts";
-import { seekTicks } from "../player/ticks.ts";
-import { Timeline } from "../player/timeline.ts";
-import { type ReplaySource, useReplay } from "../player/use_replay.ts";
-import { useServerFrame } from "../player/use_server_frame.ts";
-import { fitViewport, type Size } from "../player/viewport.ts";
-import { useCopy } from "../hooks/use_copy.ts";
-import { commentMarkers, type PlayerComment, useComments } from "../player/comments.ts";
+import { ConsolePanel } from "@/components/replay/ConsolePanel.tsx";
+import { HistoryPanel } from "@/components/replay/HistoryPanel.tsx";
+import { PlayerControls } from "@/components/replay/PlayerControls.tsx";
+import { ReplayNotices } from "@/components/replay/ReplayNotices.tsx";
+import { ServerFrame } from "@/components/replay/ServerFrame.tsx";
+import { type ConsoleLevel, currentEntry } from "@/player/console_entries.ts";
+import { activeRow, buildHistory, type SessionMarker } from "@/player/history.ts";
+import { seekTicks } from "@/player/ticks.ts";
+import { Timeline } from "@/player/timeline.ts";
+import { type ReplaySource, useReplay } from "@/player/use_replay.ts";
+import { useServerFrame } from "@/player/use_server_frame.ts";
+import { fitViewport, type Size } from "@/player/viewport.ts";
+import { useCopy } from "@/hooks/use_copy.ts";
+import { commentMarkers, type PlayerComment, useComments } from "@/player/comments.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];

@@ -2,13 +2,13 @@
 // "Load more" by cursor from the API, and deletion for ADMIN+. Without JavaScript, "Load more" is
 // a link to the next page.
 import { useEffect, useState } from "preact/hooks";
-import type { SessionListItem } from "../core/sessions/schema.ts";
-import { SessionRow } from "../components/sessions/SessionRow.tsx";
-import { TableFoot } from "../components/ui/TableFoot.tsx";
-import { ActionsHeader } from "../components/ui/ActionsHeader.tsx";
-import { apiSend } from "../utils/api_client.ts";
-import { announceSessionsChanged } from "../utils/sessions_changed.ts";
-import { useCursorPages } from "../hooks/use_cursor_pages.ts";
+import type { SessionListItem } from "@/core/sessions/schema.ts";
+import { SessionRow } from "@/components/sessions/SessionRow.tsx";
+import { TableFoot } from "@/components/ui/TableFoot.tsx";
+import { ActionsHeader } from "@/components/ui/ActionsHeader.tsx";
+import { apiSend } from "@/utils/api_client.ts";
+import { announceSessionsChanged } from "@/utils/sessions_changed.ts";
+import { useCursorPages } from "@/hooks/use_cursor_pages.ts";
 
 interface Props {
   sessions: SessionListItem[];

@@ -1,11 +1,11 @@
 // The sessions page's KPI cards, kept true: after a session is deleted on the page (the
 // SESSIONS_CHANGED event of SessionTable), the filtered summary is read again.
 import { useEffect, useState } from "preact/hooks";
-import type { SessionSummary } from "../core/sessions/schema.ts";
-import { Kpis } from "../components/ui/Kpis.tsx";
-import { apiJson } from "../utils/api_client.ts";
-import { formatCount, formatDuration } from "../utils/format.ts";
-import { SESSIONS_CHANGED } from "../utils/sessions_changed.ts";
+import type { SessionSummary } from "@/core/sessions/schema.ts";
+import { Kpis } from "@/components/ui/Kpis.tsx";
+import { apiJson } from "@/utils/api_client.ts";
+import { formatCount, formatDuration } from "@/utils/format.ts";
+import { SESSIONS_CHANGED } from "@/utils/sessions_changed.ts";
 
 interface Props {
   summary: SessionSummary;

@@ -2,18 +2,18 @@
 // sessions and the activity (summary, stacked events, page shares). Both read /api; the page
 // colours are worked out once from both answers so a page has one colour everywhere here.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { TrackedUserActivity, TrackedUserTimeline } from "../core/tracked_users/schema.ts";
-import type { Range } from "../core/tracked_users/timeline.ts";
-import { ActivityChart } from "../components/tracked_users/detail/ActivityChart.tsx";
-import { ActivitySummary } from "../components/tracked_users/detail/ActivitySummary.tsx";
-import { ChartLegend } from "../components/tracked_users/detail/ChartLegend.tsx";
-import { ChartStatus } from "../components/tracked_users/detail/ChartStatus.tsx";
-import { PageShares } from "../components/tracked_users/detail/PageShares.tsx";
-import { pageColors } from "../charts/page_colors.ts";
-import { Timeline } from "../components/tracked_users/detail/Timeline.tsx";
-import { TruncatedNotice } from "../components/tracked_users/detail/TruncatedNotice.tsx";
-import { type Loaded, useApi } from "../hooks/use_api.ts";
-import { WINDOWS, WindowSwitch } from "../components/tracked_users/detail/WindowSwitch.tsx";
+import type { TrackedUserActivity, TrackedUserTimeline } from "@/core/tracked_users/schema.ts";
+import type { Range } from "@/core/tracked_users/timeline.ts";
+import { ActivityChart } from "@/components/tracked_users/detail/ActivityChart.tsx";
+import { ActivitySummary } from "@/components/tracked_users/detail/ActivitySummary.tsx";
+import { ChartLegend } from "@/components/tracked_users/detail/ChartLegend.tsx";
+import { ChartStatus } from "@/components/tracked_users/detail/ChartStatus.tsx";
+import { PageShares } from "@/components/tracked_users/detail/PageShares.tsx";
+import { pageColors } from "@/charts/page_colors.ts";
+import { Timeline } from "@/components/tracked_users/detail/Timeline.tsx";
+import { TruncatedNotice } from "@/components/tracked_users/detail/TruncatedNotice.tsx";
+import { type Loaded, useApi } from "@/hooks/use_api.ts";
+import { WINDOWS, WindowSwitch } from "@/components/tracked_users/detail/WindowSwitch.tsx";
 import { readTrackedUserQuery, trackedUserHref } from "@/page_state/tracked_user.ts";
 
 interface Props {

@@ -2,13 +2,13 @@
 // online dots kept current by the heartbeat (one request for the shown rows, paused while the tab
 // is hidden). Without JavaScript, "Load more" is a link to the next page.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { TrackedUserItem } from "../core/tracked_users/schema.ts";
-import { type Beat, liveStatus } from "../core/tracked_users/status.ts";
-import { TrackedUserRow } from "../components/tracked_users/TrackedUserRow.tsx";
-import { TableFoot } from "../components/ui/TableFoot.tsx";
-import { apiJson } from "../utils/api_client.ts";
-import { useCursorPages } from "../hooks/use_cursor_pages.ts";
-import { whileVisible } from "../utils/visible_interval.ts";
+import type { TrackedUserItem } from "@/core/tracked_users/schema.ts";
+import { type Beat, liveStatus } from "@/core/tracked_users/status.ts";
+import { TrackedUserRow } from "@/components/tracked_users/TrackedUserRow.tsx";
+import { TableFoot } from "@/components/ui/TableFoot.tsx";
+import { apiJson } from "@/utils/api_client.ts";
+import { useCursorPages } from "@/hooks/use_cursor_pages.ts";
+import { whileVisible } from "@/utils/visible_interval.ts";
 
 interface Props {
   users: TrackedUserItem[];

@@ -2,11 +2,11 @@
 // tab is visible, so "Online now" moves without a reload. A failed refresh keeps the last numbers
 // and says so.
 import { useEffect, useState } from "preact/hooks";
-import type { TrackedUserSummary } from "../core/tracked_users/schema.ts";
-import { Kpis } from "../components/ui/Kpis.tsx";
-import { apiJson } from "../utils/api_client.ts";
-import { formatCount } from "../utils/format.ts";
-import { whileVisible } from "../utils/visible_interval.ts";
+import type { TrackedUserSummary } from "@/core/tracked_users/schema.ts";
+import { Kpis } from "@/components/ui/Kpis.tsx";
+import { apiJson } from "@/utils/api_client.ts";
+import { formatCount } from "@/utils/format.ts";
+import { whileVisible } from "@/utils/visible_interval.ts";
 
 interface Props {
   summary: TrackedUserSummary;

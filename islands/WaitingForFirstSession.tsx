@@ -1,8 +1,8 @@
 // The empty sessions page's live indicator: asks the KPI endpoint every few seconds (only while the
 // tab is visible) and, when the first session has arrived, reloads the page into the list.
 import { useEffect, useState } from "preact/hooks";
-import { apiJson } from "../utils/api_client.ts";
-import { whileVisible } from "../utils/visible_interval.ts";
+import { apiJson } from "@/utils/api_client.ts";
+import { whileVisible } from "@/utils/visible_interval.ts";
 
 interface Props {
   intervalMs: number;

@@ -2,7 +2,7 @@
 // tail over the whole session, and markers `idle` and `identify` nested in the section that holds
 // them. All times are real offsets from the session start; only the seek bar uses the compressed
 // timeline.
-import { formatDuration } from "../utils/format.ts";
+import { formatDuration } from "@/utils/format.ts";
 import type { IdleGap } from "./timeline.ts";
 
 export interface SessionMarker {

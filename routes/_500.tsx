@@ -2,7 +2,7 @@
 import type { ErrorHandler, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import { databaseRetryAfter } from "@/http/database_budget.ts";
-import { log } from "../log.ts";
+import { log } from "@/log.ts";
 
 interface Data {
   /** The database could not be reached: a 503, not a fault of the page. */

@@ -4,11 +4,11 @@
 // viewer (names, organizations, keys), so none may be kept by a browser or proxy cache unless the
 // page says otherwise: `no-store`.
 import type { FreshContext } from "$fresh/server.ts";
-import type { AppDeps } from "../core/deps.ts";
-import type { Viewer } from "../core/auth/viewer.ts";
-import { resolveViewer } from "../http/session.ts";
-import { listOrganizations } from "../core/organizations/organizations.ts";
-import type { OrganizationView } from "../core/organizations/schema.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { resolveViewer } from "@/http/session.ts";
+import { listOrganizations } from "@/core/organizations/organizations.ts";
+import type { OrganizationView } from "@/core/organizations/schema.ts";
 import {
   pageDatabaseBudgetMs,
   startDatabaseBudget,

@@ -3,16 +3,16 @@
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import type { ServiceStatus } from "../core/deps.ts";
-import { NoOrganization } from "../components/frame/NoOrganization.tsx";
-import { ProjectOverview } from "../components/projects/ProjectOverview.tsx";
-import { StatusList } from "../components/ui/StatusList.tsx";
-import { listProjects } from "../core/projects/projects.ts";
-import type { ProjectView } from "../core/projects/schema.ts";
-import { formatCount, plural } from "../utils/format.ts";
-import HealthStatus from "../islands/HealthStatus.tsx";
+import type { ServiceStatus } from "@/core/deps.ts";
+import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
+import { ProjectOverview } from "@/components/projects/ProjectOverview.tsx";
+import { StatusList } from "@/components/ui/StatusList.tsx";
+import { listProjects } from "@/core/projects/projects.ts";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import { formatCount, plural } from "@/utils/format.ts";
+import HealthStatus from "@/islands/HealthStatus.tsx";
 import type { State } from "./_middleware.ts";
-import { settleAll } from "../http/settle_all.ts";
+import { settleAll } from "@/http/settle_all.ts";
 
 interface Overview {
   organizationName: string;

@@ -2,13 +2,13 @@
 // visitor goes on to the page asked for (`next`) or Sessions.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { SignInError } from "../components/auth/SignInError.tsx";
-import { type SignInMethods, signInMethods } from "../core/auth/methods.ts";
-import { OTP_COOLDOWN_SECONDS } from "../core/auth/otp_policy.ts";
-import EmailCodeSignIn from "../islands/EmailCodeSignIn.tsx";
-import PasskeySignIn from "../islands/PasskeySignIn.tsx";
-import { seeOther } from "../http/forms.ts";
-import { landingPath } from "../http/next_path.ts";
+import { SignInError } from "@/components/auth/SignInError.tsx";
+import { type SignInMethods, signInMethods } from "@/core/auth/methods.ts";
+import { OTP_COOLDOWN_SECONDS } from "@/core/auth/otp_policy.ts";
+import EmailCodeSignIn from "@/islands/EmailCodeSignIn.tsx";
+import PasskeySignIn from "@/islands/PasskeySignIn.tsx";
+import { seeOther } from "@/http/forms.ts";
+import { landingPath } from "@/http/next_path.ts";
 import type { State } from "./_middleware.ts";
 
 interface Data {

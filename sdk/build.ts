@@ -3,7 +3,8 @@
 // (read by api/service/sdk_assets.ts).
 
 import * as esbuild from "esbuild";
-import { precompressFiles, removeWithVariants } from "../fresh/precompress.ts";
+import { importMapPlugin, readImportMap } from "@/fresh/import_map_plugin.ts";
+import { precompressFiles, removeWithVariants } from "@/fresh/precompress.ts";
 
 /** Contents of `manifest.json` in the output directory. */
 export interface SdkManifest {
@@ -40,6 +41,8 @@ export async function buildSdk(
     metafile: true,
     write: true,
     logLevel: "silent",
+    // `@/` imports (the service's shared rules, such as core/ingest/limits.ts) resolve as in Deno.
+    plugins: [importMapPlugin(await readImportMap(new URL("../", import.meta.url).pathname))],
   };
   const [classic, esm] = await Promise.all([
     esbuild.build({ ...common, format: "iife", globalName: "Playhead" }),

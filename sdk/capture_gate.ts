@@ -5,7 +5,7 @@
 // A recorded session's decision is kept in sessionStorage, so its later pages record from their
 // start whatever the settings say then.
 
-import type { RecordingReason, RecordingTrigger } from "../core/projects/recording_limits.ts";
+import type { RecordingReason, RecordingTrigger } from "@/core/projects/recording_limits.ts";
 import type { CaptureSettings } from "./capture_settings.ts";
 import { type EncodedEvent, encodeEvent } from "./encoded_event.ts";
 import { isSampled } from "./sampling.ts";

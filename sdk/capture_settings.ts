@@ -7,7 +7,7 @@ import {
   DEFAULT_RECORDING,
   type RecordingSettings,
   type RecordingTrigger,
-} from "../core/projects/recording_limits.ts";
+} from "@/core/projects/recording_limits.ts";
 import type { KeyValueStorage } from "./session_id.ts";
 import { safeGet } from "./session_id.ts";
 import type { ResolvedOptions } from "./types.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DEFAULT_RECORDING } from "../core/projects/recording_limits.ts";
+import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
 import { fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { ResolvedOptions } from "./types.ts";

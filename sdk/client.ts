@@ -3,8 +3,8 @@
 
 import type { EventType } from "@rrweb/types";
 import { gzipSync } from "fflate";
-import { cutText, PATHNAME_CHARS } from "../core/ingest/limits.ts";
-import type { RecordingSettings } from "../core/projects/recording_limits.ts";
+import { cutText, PATHNAME_CHARS } from "@/core/ingest/limits.ts";
+import type { RecordingSettings } from "@/core/projects/recording_limits.ts";
 import { CaptureGate } from "./capture_gate.ts";
 import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
 import { EarlyConsole } from "./early_console.ts";

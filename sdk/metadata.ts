@@ -1,6 +1,6 @@
 // Session metadata and navigation payloads, read from the page.
 
-import { cutText, MARKER_TEXT_CHARS, PATHNAME_CHARS, URL_CHARS } from "../core/ingest/limits.ts";
+import { cutText, MARKER_TEXT_CHARS, PATHNAME_CHARS, URL_CHARS } from "@/core/ingest/limits.ts";
 import type { SessionMetadata, Traits, UserIdentity } from "./types.ts";
 
 /**

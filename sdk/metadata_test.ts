@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CUT_MARK, MARKER_TEXT_CHARS, PATHNAME_CHARS, URL_CHARS } from "../core/ingest/limits.ts";
+import { CUT_MARK, MARKER_TEXT_CHARS, PATHNAME_CHARS, URL_CHARS } from "@/core/ingest/limits.ts";
 import { boundedTraits, urlPayload } from "./metadata.ts";
 
 Deno.test("sdk metadata: a url payload is cut to the service's bounds, a short one kept", () => {

@@ -1,14 +1,14 @@
 // Capture options: their documented defaults and strict validation.
 // Invalid options must fail loudly, so every problem is reported, not just the first.
 
-import { PUBLIC_KEY_PATTERN } from "../core/projects/keys.ts";
+import { PUBLIC_KEY_PATTERN } from "@/core/projects/keys.ts";
 import {
   MAX_BUFFER_MS,
   MAX_MIN_DURATION_MS,
   MAX_URL_RULES,
   MIN_BUFFER_MS,
   RECORDING_TRIGGERS,
-} from "../core/projects/recording_limits.ts";
+} from "@/core/projects/recording_limits.ts";
 import type { ResolvedOptions } from "./types.ts";
 
 /** The defaults of every option but apiKey and endpoint (the options table of sdk/README.md). */

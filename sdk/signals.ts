@@ -9,7 +9,7 @@
 // sent when the signal is known, and ingest dates the marker at `at`. A dead click also says why
 // its watch ended and how long it waited (`ended`, `waitMs`).
 
-import { cutText, SELECTOR_CHARS } from "../core/ingest/limits.ts";
+import { cutText, SELECTOR_CHARS } from "@/core/ingest/limits.ts";
 import { MEDIA_SELECTOR } from "./privacy.ts";
 import type { ResolvedOptions } from "./types.ts";
 

@@ -9,7 +9,7 @@
 // is past it, it goes too and the caller takes a fresh snapshot (`overflowed()` says so).
 
 import type { EncodedEvent } from "./encoded_event.ts";
-import { PRE_TRIGGER_MS } from "../core/projects/recording_limits.ts";
+import { PRE_TRIGGER_MS } from "@/core/projects/recording_limits.ts";
 import { MAX_BUFFERED_EVENTS } from "./options.ts";
 
 export const MAX_BUFFER_BYTES = 8 * 1024 * 1024;

@@ -1,8 +1,8 @@
 // `deno task db:migrate` as a user runs it: a separate process, configured by the environment.
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { openDb } from "../db/client.ts";
-import { LATEST_MIGRATION, migrationLevel } from "../db/migrator.ts";
+import { openDb } from "@/db/client.ts";
+import { LATEST_MIGRATION, migrationLevel } from "@/db/migrator.ts";
 
 async function runMigrate(env: Record<string, string>) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {

@@ -1,8 +1,8 @@
 // The app's own pages through the page layer, with a stand-in for the dependencies they use.
 import assert from "node:assert/strict";
-import type { AppDeps, ServiceStatus } from "../core/deps.ts";
-import { createPageHandler } from "../fresh/server.ts";
-import manifest from "../fresh.gen.ts";
+import type { AppDeps, ServiceStatus } from "@/core/deps.ts";
+import { createPageHandler } from "@/fresh/server.ts";
+import manifest from "@/fresh.gen.ts";
 
 const STATUS: ServiceStatus = { version: "9.9.9", databaseKind: "pglite", migrationLevel: "0042" };
 

@@ -1,11 +1,11 @@
 // /api/user/accounts: unlinking a linked OAuth provider (the list is `accounts` in GET /api/user).
 // Mounted inside the user sub-app, whose middleware resolves the viewer.
 import { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { unlinkAccount } from "../../core/account/account_unlink.ts";
-import { requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { describe } from "../openapi/route.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { unlinkAccount } from "@/core/account/account_unlink.ts";
+import { requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { describe } from "@/api/openapi/route.ts";
 
 export function userAccountRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();

@@ -2,13 +2,13 @@
 // Mounted inside the user sub-app, whose middleware resolves the viewer.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
-import { userInvite } from "../../core/organizations/schema.ts";
-import { acceptInvite, declineInvite, listUserInvites } from "../../core/account/invites.ts";
-import { requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe } from "../openapi/route.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { userInvite } from "@/core/organizations/schema.ts";
+import { acceptInvite, declineInvite, listUserInvites } from "@/core/account/invites.ts";
+import { requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe } from "@/api/openapi/route.ts";
 
 const answerDoc = (verb: "accept" | "decline", outcome: string) =>
   describe({

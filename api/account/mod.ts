@@ -1,25 +1,25 @@
 // /api/user: the signed-in user's profile, name, avatar and account deletion; their passkeys,
 // invites and linked accounts in the sub-apps beside this one. Signed out, every route is a 401.
 import type { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { endSession } from "../../http/session.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { endSession } from "@/http/session.ts";
 import {
   deleteAccount,
   getProfile,
   regenerateAvatar,
   renameProfile,
-} from "../../core/account/profile.ts";
+} from "@/core/account/profile.ts";
 import {
   avatarAnswer,
   deleteUserBody,
   renameUserBody,
   userProfile,
-} from "../../core/account/schema.ts";
-import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body } from "../validate.ts";
+} from "@/core/account/schema.ts";
+import { dashboardApp, requireSignIn, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body } from "@/api/validate.ts";
 import { userAccountRoutes } from "./accounts.ts";
 import { userInviteRoutes } from "./invites.ts";
 import { userPasskeyRoutes } from "./passkeys.ts";

@@ -3,21 +3,21 @@
 // sub-app, whose middleware checks the origin and resolves the viewer.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   deletePasskey,
   getPasskey,
   listPasskeys,
   renamePasskey,
-} from "../../core/auth/passkeys/passkeys.ts";
-import { credentialId, renameBody } from "../../core/auth/passkeys/schema.ts";
-import { notFound } from "../../core/errors.ts";
-import { passkey } from "../../core/account/schema.ts";
-import { requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body } from "../validate.ts";
+} from "@/core/auth/passkeys/passkeys.ts";
+import { credentialId, renameBody } from "@/core/auth/passkeys/schema.ts";
+import { notFound } from "@/core/errors.ts";
+import { passkey } from "@/core/account/schema.ts";
+import { requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body } from "@/api/validate.ts";
 
 const doc = (route: Omit<RouteDescription, "tag" | "auth">) =>
   describe({ tag: "passkeys", auth: "cookie", ...route });

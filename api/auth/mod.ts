@@ -2,24 +2,24 @@
 // and accounts"). OAuth sign-in and the passkey ceremonies are mounted here so they see the viewer.
 // Mutations must come from the app's own origin (403), as on every cookie-authenticated sub-app.
 import type { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { signInMethods } from "../../core/auth/methods.ts";
-import { sendOtp, verifyOtp } from "../../core/auth/otp.ts";
-import { OTP_POLICY_SUMMARY } from "../../core/auth/otp_policy.ts";
-import { revokeSessions } from "../../core/auth/sign_in_session.ts";
-import { signOut, startSession } from "../../http/session.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { signInMethods } from "@/core/auth/methods.ts";
+import { sendOtp, verifyOtp } from "@/core/auth/otp.ts";
+import { OTP_POLICY_SUMMARY } from "@/core/auth/otp_policy.ts";
+import { revokeSessions } from "@/core/auth/sign_in_session.ts";
+import { signOut, startSession } from "@/http/session.ts";
 import {
   otpSendBody,
   otpVerifyBody,
   signedIn,
   signInMethods as methodsSchema,
   signoutBody,
-} from "../../core/auth/schema.ts";
-import { dashboardApp } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { otpSendThrottle } from "../throttle.ts";
-import { body } from "../validate.ts";
+} from "@/core/auth/schema.ts";
+import { dashboardApp } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { otpSendThrottle } from "@/api/throttle.ts";
+import { body } from "@/api/validate.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { passkeyAuthRoutes } from "./passkeys.ts";
 

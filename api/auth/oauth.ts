@@ -3,15 +3,15 @@
 // the auth sub-app, which sets the viewer.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
-import { authError } from "../../core/errors.ts";
-import { beginOAuth, completeOAuth } from "../../core/auth/oauth/flow.ts";
-import { oauthStateCookie, readOAuthStateCookie } from "../../http/cookies.ts";
-import { startSession } from "../../http/session.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe } from "../openapi/route.ts";
-import { query } from "../validate.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { authError } from "@/core/errors.ts";
+import { beginOAuth, completeOAuth } from "@/core/auth/oauth/flow.ts";
+import { oauthStateCookie, readOAuthStateCookie } from "@/http/cookies.ts";
+import { startSession } from "@/http/session.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe } from "@/api/openapi/route.ts";
+import { query } from "@/api/validate.ts";
 
 const PROVIDER = { provider: "github or google (unknown or unconfigured → 404)" };
 const signInQuery = z.object({

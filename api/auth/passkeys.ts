@@ -3,23 +3,23 @@
 // resolves the viewer. Each options call sets the ceremony's challenge cookie; verify clears it.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   authenticationOptions,
   verifyAuthentication,
-} from "../../core/auth/passkeys/authentication.ts";
-import { registrationOptions, verifyRegistration } from "../../core/auth/passkeys/registration.ts";
-import { authenticateVerifyBody, registerVerifyBody } from "../../core/auth/passkeys/schema.ts";
-import { signedIn } from "../../core/auth/schema.ts";
-import { passkey } from "../../core/account/schema.ts";
-import { challengeCookie, readChallengeCookie } from "../../http/cookies.ts";
-import { startSession } from "../../http/session.ts";
-import { requireSignIn, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { passkeyOptionsThrottle } from "../throttle.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body } from "../validate.ts";
+} from "@/core/auth/passkeys/authentication.ts";
+import { registrationOptions, verifyRegistration } from "@/core/auth/passkeys/registration.ts";
+import { authenticateVerifyBody, registerVerifyBody } from "@/core/auth/passkeys/schema.ts";
+import { signedIn } from "@/core/auth/schema.ts";
+import { passkey } from "@/core/account/schema.ts";
+import { challengeCookie, readChallengeCookie } from "@/http/cookies.ts";
+import { startSession } from "@/http/session.ts";
+import { requireSignIn, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { passkeyOptionsThrottle } from "@/api/throttle.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body } from "@/api/validate.ts";
 
 const doc = (route: Omit<RouteDescription, "tag">) => describe({ tag: "passkeys", ...route });
 const CHALLENGE = { "Set-Cookie": "the ceremony's challenge cookie" };

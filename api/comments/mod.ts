@@ -1,14 +1,14 @@
 // Comments on a moment: POST/GET /api/sessions/:id/comments (mounted inside the sessions sub-app,
 // whose cookie middleware and no-store they share) and DELETE /api/comments/:id.
 import { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { addComment, listComments, removeComment } from "../../core/comments/comments.ts";
-import { comment, commentList, createCommentBody } from "../../core/comments/schema.ts";
-import { dashboardApp, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body } from "../validate.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { addComment, listComments, removeComment } from "@/core/comments/comments.ts";
+import { comment, commentList, createCommentBody } from "@/core/comments/schema.ts";
+import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body } from "@/api/validate.ts";
 
 const doc = (route: Omit<RouteDescription, "tag" | "auth">) =>
   describe({ tag: "comments", auth: "cookie", ...route });

@@ -1,19 +1,19 @@
 // GET /api/sessions/:id/export?format=html|json (mounted inside the sessions sub-app, whose cookie
 // middleware and no-store it shares): one replay as a file to download, streamed as it is written.
 import { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { sessionExport } from "../../core/exports/export.ts";
-import { htmlExport } from "../../core/exports/html_file.ts";
-import { jsonExport } from "../../core/exports/json_file.ts";
-import { exportQuery } from "../../core/exports/schema.ts";
-import { bindToRequest } from "../../db/connection_shares.ts";
-import { resolveConfig } from "../../fresh/config.ts";
-import freshConfig from "../../fresh.config.ts";
-import { offlinePlayerScript } from "../../player/offline/bundle.ts";
-import { requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { describe } from "../openapi/route.ts";
-import { query } from "../validate.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { sessionExport } from "@/core/exports/export.ts";
+import { htmlExport } from "@/core/exports/html_file.ts";
+import { jsonExport } from "@/core/exports/json_file.ts";
+import { exportQuery } from "@/core/exports/schema.ts";
+import { requestStream } from "@/http/request_stream.ts";
+import { resolveConfig } from "@/fresh/config.ts";
+import freshConfig from "@/fresh.config.ts";
+import { offlinePlayerScript } from "@/player/offline/bundle.ts";
+import { requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { describe } from "@/api/openapi/route.ts";
+import { query } from "@/api/validate.ts";
 
 const { buildDir } = resolveConfig(
   freshConfig,
@@ -25,15 +25,15 @@ const TYPES = { html: "text/html; charset=UTF-8", json: "application/json; chars
 /** Text chunks as bytes, read as the client takes them (in the request's class, as events are). */
 function streamed(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    pull: bindToRequest(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+  return requestStream({
+    async pull(controller) {
       const next = await chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
-    }),
-    cancel: bindToRequest(async () => {
+    },
+    async cancel() {
       await chunks.return(undefined);
-    }),
+    },
   }, { highWaterMark: 1 });
 }
 

@@ -1,14 +1,10 @@
 // Decoding an ingest body, on the main thread (small bodies) or in a decode worker (large ones):
 // the one set of steps both run, and the messages between the two.
-import type { ErrorKind } from "../../core/errors.ts";
-import type { PreparedIngest } from "../../core/ingest/prepare.ts";
-import {
-  type IngestBody,
-  ingestBodySchema,
-  MAX_EVENTS_PER_BATCH,
-} from "../../core/ingest/schema.ts";
-import { validation } from "../../core/errors.ts";
-import { parseWith } from "../../core/validate.ts";
+import type { ErrorKind } from "@/core/errors.ts";
+import type { PreparedIngest } from "@/core/ingest/prepare.ts";
+import { type IngestBody, ingestBodySchema, MAX_EVENTS_PER_BATCH } from "@/core/ingest/schema.ts";
+import { validation } from "@/core/errors.ts";
+import { parseWith } from "@/core/validate.ts";
 import { decodeWire, parseJson } from "@/http/body.ts";
 
 export interface DecodeJob {

@@ -6,9 +6,9 @@
 // A job past DECODE_JOB_TIMEOUT_MS ends with its worker (413): no body holds a worker longer.
 // Deno's own Workers, not node:worker_threads: its postMessage of a transferred 10 MB buffer took
 // ~3 s and ~300 MB per body here, Deno's ~35 ms and nothing.
-import { AppError, payloadTooLarge, unavailable } from "../../core/errors.ts";
-import type { PreparedIngest } from "../../core/ingest/prepare.ts";
-import { log } from "../../log.ts";
+import { AppError, payloadTooLarge, unavailable } from "@/core/errors.ts";
+import type { PreparedIngest } from "@/core/ingest/prepare.ts";
+import { log } from "@/log.ts";
 import type { DecodeJob, DecodeReply, WorkerReady } from "./decode.ts";
 
 export interface DecodePool {

@@ -1,8 +1,8 @@
 // A decode worker: gunzip, UTF-8, JSON.parse, validation and the preparation of
 // the stored batch (stringify, hash, gzip, markers) of one ingest body at a time, off the main
 // thread. Started by decode_pool.ts; it answers each job with the prepared row or the error.
-import { AppError } from "../../core/errors.ts";
-import { prepareIngest } from "../../core/ingest/prepare.ts";
+import { AppError } from "@/core/errors.ts";
+import { prepareIngest } from "@/core/ingest/prepare.ts";
 import {
   decodeIngestWire,
   type DecodeJob,

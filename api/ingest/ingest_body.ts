@@ -3,11 +3,11 @@
 // it is large (decode_pool.ts) or on the main thread when it is small (a worker's round trip
 // would cost more than the work). The handler gets `c.var.ingest`, the prepared row.
 import type { MiddlewareHandler } from "hono";
-import { prepareIngest } from "../../core/ingest/prepare.ts";
-import { ingestBodySchema } from "../../core/ingest/schema.ts";
+import { prepareIngest } from "@/core/ingest/prepare.ts";
+import { ingestBodySchema } from "@/core/ingest/schema.ts";
 import { largeDecodes, readWire } from "@/http/body.ts";
-import type { ApiEnv } from "../env.ts";
-import { documentedBody } from "../validate.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { documentedBody } from "@/api/validate.ts";
 import { decodeIngestWire } from "./decode.ts";
 import type { DecodePool } from "./decode_pool.ts";
 

@@ -1,8 +1,8 @@
 // Ingest's part of the app's metrics (core/service/metrics.ts): each answer and the bytes it read,
 // the decode workers' queue and each large body's time in them.
 import type { MiddlewareHandler } from "hono";
-import type { Metrics } from "../../core/service/metrics.ts";
-import type { ApiEnv } from "../env.ts";
+import type { Metrics } from "@/core/service/metrics.ts";
+import type { ApiEnv } from "@/api/env.ts";
 import type { DecodePool } from "./decode_pool.ts";
 
 /** Counts each ingest answer (errors included: it runs around them) and the body bytes read. */

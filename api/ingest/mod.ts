@@ -3,20 +3,20 @@
 // to every origin, on errors too, because the SDK runs on customers' sites; every answer is
 // no-store.
 import { Hono, type MiddlewareHandler } from "hono";
-import { cancelIngestSession, ingestPrepared } from "../../core/ingest/ingest.ts";
-import type { AppDeps } from "../../core/deps.ts";
-import { cancelBodySchema } from "../../core/ingest/schema.ts";
-import type { ApiEnv } from "../env.ts";
+import { cancelIngestSession, ingestPrepared } from "@/core/ingest/ingest.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { cancelBodySchema } from "@/core/ingest/schema.ts";
+import type { ApiEnv } from "@/api/env.ts";
 import { databaseBudget } from "@/http/database_budget.ts";
 import { ingestAdmission } from "./admission.ts";
 import { decodePool } from "./decode_pool.ts";
 import { ingestBody } from "./ingest_body.ts";
 import { meteredIngest, meteredPool } from "./metered.ts";
 import { sdkConfigRoutes } from "./sdk_config.ts";
-import { noStore } from "../no_store.ts";
-import { describe } from "../openapi/route.ts";
-import { PUBLIC_KEY_HEADER, publicKey } from "../public_key.ts";
-import { body } from "../validate.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe } from "@/api/openapi/route.ts";
+import { PUBLIC_KEY_HEADER, publicKey } from "@/api/public_key.ts";
+import { body } from "@/api/validate.ts";
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",

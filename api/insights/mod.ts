@@ -1,12 +1,12 @@
 // /api/insights (docs/decisions.md "Insights"): frustration signals and errors of the active
 // organization's sessions.
-import type { AppDeps } from "../../core/deps.ts";
-import { insightsOf } from "../../core/insights/insights.ts";
-import { insights, insightsQuery } from "../../core/insights/schema.ts";
-import { dashboardApp, requireViewer } from "../dashboard.ts";
-import { noStore } from "../no_store.ts";
-import { describe } from "../openapi/route.ts";
-import { query } from "../validate.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { insightsOf } from "@/core/insights/insights.ts";
+import { insights, insightsQuery } from "@/core/insights/schema.ts";
+import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe } from "@/api/openapi/route.ts";
+import { query } from "@/api/validate.ts";
 
 export function insightsRoutes(deps: AppDeps) {
   const app = dashboardApp(deps);

@@ -4,8 +4,8 @@
 // every route shares (security schemes, the error body).
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
-import type { ApiEnv } from "../env.ts";
-import { errorBody, KIND_OF_STATUS } from "../error_schema.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { errorBody, KIND_OF_STATUS } from "@/api/error_schema.ts";
 import { type Json, jsonSchema } from "./schema.ts";
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };

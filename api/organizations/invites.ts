@@ -2,23 +2,23 @@
 // (ADMIN+). Mounted inside the organizations sub-app, whose middleware resolves the viewer.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   createOrRefreshInvite,
   listInvites,
   refreshExistingInvite,
   revokeInvite,
-} from "../../core/organizations/invites.ts";
+} from "@/core/organizations/invites.ts";
 import {
   createInviteBody,
   invite,
   refreshInviteBody,
   sentInvite,
-} from "../../core/organizations/schema.ts";
-import { requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { body } from "../validate.ts";
+} from "@/core/organizations/schema.ts";
+import { requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { body } from "@/api/validate.ts";
 import { ORG, organizationDoc } from "./doc.ts";
 
 // Sending an invite email: the email belongs to a member (409), the inviter's daily allowance is

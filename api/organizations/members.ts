@@ -2,16 +2,12 @@
 // leaving. Mounted inside the organizations sub-app, whose middleware resolves the viewer.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
-import {
-  changeMemberRole,
-  listMemberships,
-  removeMember,
-} from "../../core/organizations/members.ts";
-import { memberRoleBody, membership } from "../../core/organizations/schema.ts";
-import { requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { body } from "../validate.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { changeMemberRole, listMemberships, removeMember } from "@/core/organizations/members.ts";
+import { memberRoleBody, membership } from "@/core/organizations/schema.ts";
+import { requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { body } from "@/api/validate.ts";
 import { ORG, organizationDoc as doc } from "./doc.ts";
 
 export function memberRoutes(deps: AppDeps): Hono<ApiEnv> {

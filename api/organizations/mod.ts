@@ -2,25 +2,25 @@
 // the member roster (members.ts) and invites (invites.ts) are mounted under /{orgId}.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   createOrganization,
   deleteOrganization,
   listOrganizations,
   renameOrganization,
   switchOrganization,
-} from "../../core/organizations/organizations.ts";
+} from "@/core/organizations/organizations.ts";
 import {
   deleteOrganizationBody,
   organization,
   organizationNameBody,
   organizationPatchBody,
   switchOrganizationBody,
-} from "../../core/organizations/schema.ts";
-import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { body } from "../validate.ts";
+} from "@/core/organizations/schema.ts";
+import { dashboardApp, requireSignIn, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { body } from "@/api/validate.ts";
 import { ORG, organizationDoc } from "./doc.ts";
 import { inviteRoutes } from "./invites.ts";
 import { memberRoutes } from "./members.ts";

@@ -2,7 +2,7 @@
 // project's default display-name trait key. Reads are no-store (session counts move with ingest).
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps } from "../../core/deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   createProject,
   deleteProject,
@@ -11,7 +11,7 @@ import {
   regenerateProjectKey,
   revealProjectKey,
   updateProject,
-} from "../../core/projects/projects.ts";
+} from "@/core/projects/projects.ts";
 import {
   project,
   projectCreateBody,
@@ -20,12 +20,12 @@ import {
   projectListQuery,
   projectPatchBody,
   traitKeyBody,
-} from "../../core/projects/schema.ts";
-import { dashboardApp, requireSignIn, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body, query } from "../validate.ts";
+} from "@/core/projects/schema.ts";
+import { dashboardApp, requireSignIn, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body, query } from "@/api/validate.ts";
 
 const doc = (route: Omit<RouteDescription, "tag" | "auth">) =>
   describe({ tag: "projects", auth: "cookie", ...route });

@@ -1,10 +1,10 @@
 // GET /api/avatars/{seed}.svg: the service's own avatar pictures, public and cached for a year
 // (a new seed means a new URL, so a cached picture never goes stale).
 import { Hono } from "hono";
-import { AVATAR_SEED_PATTERN, renderAvatar } from "../../core/service/avatar.ts";
-import { notFound } from "../../core/errors.ts";
-import type { ApiEnv } from "../env.ts";
-import { describe } from "../openapi/route.ts";
+import { AVATAR_SEED_PATTERN, renderAvatar } from "@/core/service/avatar.ts";
+import { notFound } from "@/core/errors.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { describe } from "@/api/openapi/route.ts";
 
 const CACHED_FOR_A_YEAR = "public, max-age=31536000, immutable";
 

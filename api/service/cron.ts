@@ -2,14 +2,14 @@
 // CRON_SECRET when it is configured; a mismatch is 401 before any work. Deno.cron in main.ts calls
 // the same function.
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { authError } from "../../core/errors.ts";
-import { log } from "../../log.ts";
-import { cleanupResult } from "../../core/service/schema.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe } from "../openapi/route.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { authError } from "@/core/errors.ts";
+import { log } from "@/log.ts";
+import { cleanupResult } from "@/core/service/schema.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe } from "@/api/openapi/route.ts";
 import { bearerToken, sameSecret } from "./bearer.ts";
 
 /** Refuses the request unless it carries `Bearer <secret>`; lets everything through when unset. */

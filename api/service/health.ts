@@ -2,19 +2,19 @@
 // anyone may (1,000 parallel calls once took the pool from ingest and the dashboard), so it
 // answers from one probe of the database at a time, reused for HEALTH_PROBE_TTL_MS.
 import { Hono } from "hono";
-import type { AppDeps, ServiceStatus } from "../../core/deps.ts";
-import { unavailable } from "../../core/errors.ts";
-import { health } from "../../core/service/schema.ts";
+import type { AppDeps, ServiceStatus } from "@/core/deps.ts";
+import { unavailable } from "@/core/errors.ts";
+import { health } from "@/core/service/schema.ts";
 import { serviceStatus } from "@/core/service/health.ts";
-import { log } from "../../log.ts";
-import type { ApiEnv } from "../env.ts";
+import { log } from "@/log.ts";
+import type { ApiEnv } from "@/api/env.ts";
 import {
   RETRY_AFTER_SECONDS,
   startDatabaseBudget,
   withinDatabaseBudget,
 } from "@/http/database_budget.ts";
-import { noStore } from "../no_store.ts";
-import { describe } from "../openapi/route.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe } from "@/api/openapi/route.ts";
 
 /** How long one probe's outcome (up or down) answers every health call. */
 export const HEALTH_PROBE_TTL_MS = 1_000;

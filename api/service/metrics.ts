@@ -2,8 +2,8 @@
 // for a scraper holding `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN the route
 // does not exist (404); a missing or wrong token is 401 before anything is read.
 import { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { log } from "../../log.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { log } from "@/log.ts";
 import { bearerToken, sameSecret } from "./bearer.ts";
 
 export function metricsRoutes(deps: AppDeps): Hono<{ Variables: { requestId: string } }> {

@@ -1,10 +1,10 @@
 // GET /api/openapi.json: every endpoint of the service, generated from the route definitions the
 // handlers are mounted with (api/openapi/document.ts).
 import { Hono } from "hono";
-import { VERSION } from "../../core/deps.ts";
-import type { ApiEnv } from "../env.ts";
-import { openApiDocument } from "../openapi/document.ts";
-import { describe } from "../openapi/route.ts";
+import { VERSION } from "@/core/deps.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { openApiDocument } from "@/api/openapi/document.ts";
+import { describe } from "@/api/openapi/route.ts";
 
 /** `api` is the whole /api app, so the document covers every route mounted on it. */
 export function openApiRoutes(api: Hono<ApiEnv>): Hono<ApiEnv> {

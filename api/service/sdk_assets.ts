@@ -9,8 +9,8 @@ import {
   etagMatches,
   SUFFIX,
   variantEtag,
-} from "../../fresh/encoding.ts";
-import type { SdkManifest } from "../../sdk/build.ts";
+} from "@/fresh/encoding.ts";
+import type { SdkManifest } from "@/sdk/build.ts";
 
 export interface SdkAssetsOptions {
   /** Directory holding the bundles and manifest.json, as written by `buildSdk()`. */

@@ -1,14 +1,14 @@
 // /api/sessions: the dashboard's sessions list, summary, detail, deletion, events and markers.
 // Every answer is `no-store`: the data changes with every ingest.
 import type { Context } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { sessionList, sessionSummary } from "../../core/sessions/list.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { sessionList, sessionSummary } from "@/core/sessions/list.ts";
 import {
   removeSession,
   sessionDetail,
   sessionEvents,
   sessionMarkerList,
-} from "../../core/sessions/detail.ts";
+} from "@/core/sessions/detail.ts";
 import {
   type EventBatchOut,
   eventsQuery,
@@ -20,16 +20,16 @@ import {
   sessionListQuery,
   sessionMarkers,
   sessionSummary as summarySchema,
-} from "../../core/sessions/schema.ts";
+} from "@/core/sessions/schema.ts";
 import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
-import { dashboardApp, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { query } from "../validate.ts";
-import { sessionShareRoutes } from "../shares/mod.ts";
-import { sessionCommentRoutes } from "../comments/mod.ts";
-import { sessionExportRoutes } from "../exports/mod.ts";
+import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { query } from "@/api/validate.ts";
+import { sessionShareRoutes } from "@/api/shares/mod.ts";
+import { sessionCommentRoutes } from "@/api/comments/mod.ts";
+import { sessionExportRoutes } from "@/api/exports/mod.ts";
 
 // Every read is in the viewer's active organization (none → 400; another one's session → 404).
 const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>

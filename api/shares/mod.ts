@@ -2,14 +2,14 @@
 // the sessions sub-app, whose cookie middleware and no-store they share) and DELETE
 // /api/shares/:id. The links themselves open at /s/:token (routes/s/), never under /api.
 import { Hono } from "hono";
-import type { AppDeps } from "../../core/deps.ts";
-import { createShare, listShares, revokeShare } from "../../core/shares/shares.ts";
-import { createdShare, createShareBody, shareList } from "../../core/shares/schema.ts";
-import { dashboardApp, requireViewer } from "../dashboard.ts";
-import type { ApiEnv } from "../env.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body } from "../validate.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { createShare, listShares, revokeShare } from "@/core/shares/shares.ts";
+import { createdShare, createShareBody, shareList } from "@/core/shares/schema.ts";
+import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
+import type { ApiEnv } from "@/api/env.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body } from "@/api/validate.ts";
 
 const doc = (route: Omit<RouteDescription, "tag" | "auth">) =>
   describe({ tag: "shares", auth: "cookie", ...route });

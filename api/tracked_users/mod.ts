@@ -1,25 +1,25 @@
 // /api/tracked-users: list, KPIs, detail, heartbeat (one or many), display-name overrides,
 // deletion, timeline, per-user sessions and activity. Every answer is `no-store`: the data changes
 // with every ingest.
-import type { AppDeps } from "../../core/deps.ts";
-import { LIVE_WITHIN_MS } from "../../core/sessions/live.ts";
-import { sessionListPage } from "../../core/sessions/schema.ts";
-import { trackedUserActivity } from "../../core/tracked_users/activity.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
+import { sessionListPage } from "@/core/sessions/schema.ts";
+import { trackedUserActivity } from "@/core/tracked_users/activity.ts";
 import {
   removeTrackedUser,
   setDisplayName,
   trackedUserDetail,
   trackedUsersHeartbeat,
   trackedUserStatus,
-} from "../../core/tracked_users/detail.ts";
-import { trackedUserList, trackedUserSummary } from "../../core/tracked_users/list.ts";
-import { trackedUserSessions } from "../../core/tracked_users/sessions.ts";
-import { TIMELINE_LIMITS, trackedUserTimeline } from "../../core/tracked_users/timeline.ts";
-import * as schema from "../../core/tracked_users/schema.ts";
-import { dashboardApp, requireViewer } from "../dashboard.ts";
-import { noStore } from "../no_store.ts";
-import { describe, type RouteDescription } from "../openapi/route.ts";
-import { body, query } from "../validate.ts";
+} from "@/core/tracked_users/detail.ts";
+import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
+import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
+import { TIMELINE_LIMITS, trackedUserTimeline } from "@/core/tracked_users/timeline.ts";
+import * as schema from "@/core/tracked_users/schema.ts";
+import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
+import { noStore } from "@/api/no_store.ts";
+import { describe, type RouteDescription } from "@/api/openapi/route.ts";
+import { body, query } from "@/api/validate.ts";
 
 // Every read is in the viewer's active organization (none → 400; another one's user → 404).
 const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>

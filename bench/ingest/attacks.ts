@@ -4,8 +4,8 @@
 // parallel 9.9 MiB bodies. `--root` runs another checkout's server (a before/after comparison).
 // Writes its section of bench/RESULTS.md.
 import { parseArgs } from "node:util";
-import { replaceSection } from "../results_section.ts";
-import { createBenchDatabase, startServer } from "../server.ts";
+import { replaceSection } from "@/bench/results_section.ts";
+import { createBenchDatabase, startServer } from "@/bench/server.ts";
 
 const { values: args } = parseArgs({ args: Deno.args, options: { root: { type: "string" } } });
 const MiB = 1024 * 1024;

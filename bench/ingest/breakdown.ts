@@ -1,12 +1,12 @@
 // Where an ingest request's server time goes: each step of the ingest path (http/body.ts,
 // core/ingest/ingest.ts) timed in this process on the workload's real bodies, one step at a time.
 import { createHash } from "node:crypto";
-import { ingestBodySchema } from "../../core/ingest/schema.ts";
-import { MAX_DECODED_BYTES } from "../../http/body.ts";
-import { gzip } from "../../core/gzip.ts";
+import { ingestBodySchema } from "@/core/ingest/schema.ts";
+import { MAX_DECODED_BYTES } from "@/http/body.ts";
+import { gzip } from "@/core/gzip.ts";
 import { gunzipCapped } from "@/http/body.ts";
-import { extractMarkers } from "../../core/ingest/markers.ts";
-import type { PreparedSession } from "../workload.ts";
+import { extractMarkers } from "@/core/ingest/markers.ts";
+import type { PreparedSession } from "@/bench/workload.ts";
 
 export const STEPS = [
   "gunzip body",

@@ -2,11 +2,11 @@
 // of time (events already gzipped) and written by a bare postgres.js loop: no HTTP, no parsing.
 import postgres from "postgres";
 import { createId } from "@paralleldrive/cuid2";
-import { gzip } from "../../core/gzip.ts";
-import { extractMarkers, pathnameOf } from "../../core/ingest/markers.ts";
-import { drive, type Limits } from "../drive.ts";
-import type { RunResult } from "../stats.ts";
-import { metadataFor, type Workload } from "../workload.ts";
+import { gzip } from "@/core/gzip.ts";
+import { extractMarkers, pathnameOf } from "@/core/ingest/markers.ts";
+import { drive, type Limits } from "@/bench/drive.ts";
+import type { RunResult } from "@/bench/stats.ts";
+import { metadataFor, type Workload } from "@/bench/workload.ts";
 
 export interface CeilingRow {
   firstTs: number;

@@ -1,8 +1,8 @@
 // The HTTP side: replays prepared, gzipped ingest bodies against the running server with Deno's
 // fetch (keep-alive connections, one per concurrent worker at most).
-import { drive, type Limits } from "../drive.ts";
-import type { RunResult } from "../stats.ts";
-import type { PreparedSession } from "../workload.ts";
+import { drive, type Limits } from "@/bench/drive.ts";
+import type { RunResult } from "@/bench/stats.ts";
+import type { PreparedSession } from "@/bench/workload.ts";
 
 export async function runHttp(
   baseUrl: string,

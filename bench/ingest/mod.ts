@@ -5,13 +5,13 @@ import { measureBreakdown } from "./breakdown.ts";
 import { ceilingRows, runCeiling } from "./ceiling.ts";
 import { runHttp } from "./http_load.ts";
 import { type LevelResult, renderWorkload, type WorkloadResult } from "./report.ts";
-import { createBenchDatabase, startServer } from "../server.ts";
+import { createBenchDatabase, startServer } from "@/bench/server.ts";
 import {
   loadWorkloads,
   meanBatchesPerSession,
   prepareSessions,
   type Workload,
-} from "../workload.ts";
+} from "@/bench/workload.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,

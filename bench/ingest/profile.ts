@@ -5,9 +5,9 @@
 import { parseArgs } from "node:util";
 import { byCategory, startProfiler, topFunctions } from "./cpu_profile.ts";
 import { runHttp } from "./http_load.ts";
-import { createBenchDatabase, freePort, startServer } from "../server.ts";
-import { summarize } from "../stats.ts";
-import { loadWorkloads, prepareSessions } from "../workload.ts";
+import { createBenchDatabase, freePort, startServer } from "@/bench/server.ts";
+import { summarize } from "@/bench/stats.ts";
+import { loadWorkloads, prepareSessions } from "@/bench/workload.ts";
 
 const OUT = new URL("../out/", import.meta.url).pathname;
 const PLAN = { light: { requests: 3_000, seconds: 6 }, corpus: { requests: 16, seconds: 20 } };

@@ -1,6 +1,6 @@
 // Renders the benchmark's measurements as the Markdown tables of bench/RESULTS.md.
 import { type Breakdown, STEPS } from "./breakdown.ts";
-import { type RunResult, summarize } from "../stats.ts";
+import { type RunResult, summarize } from "@/bench/stats.ts";
 
 export interface LevelResult {
   concurrency: number;

@@ -13,13 +13,13 @@
 import { sql } from "kysely";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { openDb } from "../../db/client.ts";
-import { writeIngest } from "../../db/queries/ingest/write.ts";
-import { newRowId } from "../../core/ids.ts";
-import { pathnameOf } from "../../core/ingest/markers.ts";
-import { parseUserAgent } from "../../core/ingest/user_agent.ts";
-import { createBenchDatabase } from "../server.ts";
-import { loadWorkloads } from "../workload.ts";
+import { openDb } from "@/db/client.ts";
+import { writeIngest } from "@/db/queries/ingest/write.ts";
+import { newRowId } from "@/core/ids.ts";
+import { pathnameOf } from "@/core/ingest/markers.ts";
+import { parseUserAgent } from "@/core/ingest/user_agent.ts";
+import { createBenchDatabase } from "@/bench/server.ts";
+import { loadWorkloads } from "@/bench/workload.ts";
 import { ceilingRows, writeCeilingRow } from "./ceiling.ts";
 
 const { values } = parseArgs({

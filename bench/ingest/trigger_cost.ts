@@ -12,9 +12,9 @@ import { Kysely } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { writeIngest } from "../../db/queries/ingest/write.ts";
-import type { Database } from "../../db/schema.ts";
-import { createBenchDatabase } from "../server.ts";
+import { writeIngest } from "@/db/queries/ingest/write.ts";
+import type { Database } from "@/db/schema.ts";
+import { createBenchDatabase } from "@/bench/server.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { sessions: { type: "string" } } });
 const SESSIONS = Number(values.sessions ?? 200);

@@ -1,8 +1,8 @@
 // The query benchmark's databases: created, migrated and seeded once, then reused while the seed
 // (recorded in the database's comment) matches the sizes and is recent; dropped only on request.
 import postgres from "postgres";
-import { openDb } from "../../db/client.ts";
-import { migrateToLatest } from "../../db/migrator.ts";
+import { openDb } from "@/db/client.ts";
+import { migrateToLatest } from "@/db/migrator.ts";
 import { seed, type SeedSizes } from "./seed.ts";
 
 const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";

@@ -3,20 +3,16 @@
 import { Kysely } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
-import {
-  activityQuery,
-  timelineQuery,
-  trackedUserListQuery,
-} from "../../core/tracked_users/schema.ts";
-import { sessionFilterQuery, sessionListQuery } from "../../core/sessions/schema.ts";
-import { sessionList, sessionSummary } from "../../core/sessions/list.ts";
-import { trackedUserActivity } from "../../core/tracked_users/activity.ts";
-import { trackedUserList, trackedUserSummary } from "../../core/tracked_users/list.ts";
-import { trackedUserTimeline } from "../../core/tracked_users/timeline.ts";
-import type { Viewer } from "../../core/auth/viewer.ts";
-import type { Db } from "../../db/client.ts";
-import type { Database } from "../../db/schema.ts";
-import { connectionShares, sharedDialect } from "../../db/connection_shares.ts";
+import { activityQuery, timelineQuery, trackedUserListQuery } from "@/core/tracked_users/schema.ts";
+import { sessionFilterQuery, sessionListQuery } from "@/core/sessions/schema.ts";
+import { sessionList, sessionSummary } from "@/core/sessions/list.ts";
+import { trackedUserActivity } from "@/core/tracked_users/activity.ts";
+import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
+import { trackedUserTimeline } from "@/core/tracked_users/timeline.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import type { Db } from "@/db/client.ts";
+import type { Database } from "@/db/schema.ts";
+import { connectionShares, sharedDialect } from "@/db/connection_shares.ts";
 
 interface Statement {
   sql: string;

@@ -2,9 +2,9 @@
 // flushInterval 5 s) posted by `concurrency` open-ended workers until stopped, every request's
 // start and latency kept, so a window of them (before or during a cleanup, during the reads) can be
 // summarised.
-import { cutSession, loadRecording, SDK_FLUSH_AT_EVENTS } from "../corpus_batches.ts";
-import { percentile } from "../stats.ts";
-import { type PreparedSession, prepareSessions, type Workload } from "../workload.ts";
+import { cutSession, loadRecording, SDK_FLUSH_AT_EVENTS } from "@/bench/corpus_batches.ts";
+import { percentile } from "@/bench/stats.ts";
+import { type PreparedSession, prepareSessions, type Workload } from "@/bench/workload.ts";
 
 export interface Sample {
   at: number;

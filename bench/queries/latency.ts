@@ -1,7 +1,7 @@
 // The dashboard reads the query benchmark times: each case is one GET, requested sequentially and
 // warm (a few unmeasured first), its client-side latency summarised as p50/p95, and its server-side
 // one (the answer's `Server-Timing`, http/middleware.ts) as p95.
-import { percentile } from "../stats.ts";
+import { percentile } from "@/bench/stats.ts";
 
 export type Group = "list" | "filter" | "kpi" | "insights" | "activity";
 

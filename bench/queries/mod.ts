@@ -2,7 +2,7 @@
 // seeded PostgreSQL (1,000,000 sessions), events throughput of a ~1 GB session, and the daily
 // cleanup of 1,000,000 expired sessions under ingest load. See bench/README.md.
 import { parseArgs } from "node:util";
-import { signSession } from "../../core/auth/token.ts";
+import { signSession } from "@/core/auth/token.ts";
 import { buildCases } from "./cases.ts";
 import { type CleanupResult, measureCleanup } from "./cleanup.ts";
 import { cloneDatabase, dropDatabase, ensureSeeded, urlOf } from "./db.ts";
@@ -17,7 +17,7 @@ import { type CaseResult, overTarget, timeCase } from "./latency.ts";
 import { report } from "./output.ts";
 import { startIngestLoad, type Window } from "./ingest_load.ts";
 import { ORGANIZATION_ID, OWNER_ID, projectKey, smallBatchBlob } from "./seed.ts";
-import { BENCH_AUTH_SECRET, startServer } from "../server.ts";
+import { BENCH_AUTH_SECRET, startServer } from "@/bench/server.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,

@@ -11,7 +11,7 @@ import {
   TARGET_MS,
   UNDER_INGEST_FACTOR,
 } from "./latency.ts";
-import { replaceSection } from "../results_section.ts";
+import { replaceSection } from "@/bench/results_section.ts";
 
 const BEGIN = "<!-- queries:begin -->";
 const END = "<!-- queries:end -->";

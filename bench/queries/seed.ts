@@ -4,7 +4,7 @@ import { EventType, IncrementalSource } from "@rrweb/types";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type postgres from "postgres";
-import { REBUILD_ROLLUPS } from "../../db/queries/service/rollups.ts";
+import { REBUILD_ROLLUPS } from "@/db/queries/service/rollups.ts";
 
 export interface SeedSizes {
   sessions: number;

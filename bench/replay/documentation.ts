@@ -3,9 +3,9 @@
 // the real SDK in the SDK's browser harness while a reader scrolls it, filters the contents, opens
 // long code samples and follows two links to other pages of the same size (each a rewrite of the
 // whole article). Returns the events in the order the SDK sent them.
-import type { RrwebEvent } from "../corpus_batches.ts";
-import { closeIdleDatabases } from "../../tests/helpers/db.ts";
-import { sdkPage, startHarness, waitFor, withPh } from "../../tests/e2e/sdk_harness.ts";
+import type { RrwebEvent } from "@/bench/corpus_batches.ts";
+import { closeIdleDatabases } from "@/tests/helpers/db.ts";
+import { sdkPage, startHarness, waitFor, withPh } from "@/tests/e2e/sdk_harness.ts";
 
 const SECTIONS = 120;
 const PARAGRAPHS = 12;

@@ -4,11 +4,11 @@
 // long an unrelated request (a 404, no database) waits while three views run at once. Same process,
 // same session, one run; writes its section of bench/RESULTS.md.
 import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
-import { FIRST_FRAME_LIMITS } from "../../player/first_frame.ts";
-import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
-import { closeIdleDatabases } from "../../tests/helpers/db.ts";
-import { percentile } from "../stats.ts";
-import { replaceSection } from "../results_section.ts";
+import { FIRST_FRAME_LIMITS } from "@/player/first_frame.ts";
+import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
+import { closeIdleDatabases } from "@/tests/helpers/db.ts";
+import { percentile } from "@/bench/stats.ts";
+import { replaceSection } from "@/bench/results_section.ts";
 
 const RESULTS = "bench/RESULTS.md";
 const BEGIN = "<!-- first-frame-limit:begin -->";

@@ -5,11 +5,11 @@
 // long tasks during the seeks and during 2× playback, heap after load. Writes its section of bench/RESULTS.md; `--only=todomvc-react,flot-canvas`
 // (names, "documentation" or "synthetic") measures just those and only prints the rows.
 import type { Page } from "playwright-core";
-import { listRecordings, loadRecording, type RrwebEvent } from "../corpus_batches.ts";
-import { percentile } from "../stats.ts";
-import { formatMarkdown } from "../sdk/report.ts";
-import { type ReplayWorld, startReplayWorld } from "../../tests/e2e/replay_world.ts";
-import { closeIdleDatabases } from "../../tests/helpers/db.ts";
+import { listRecordings, loadRecording, type RrwebEvent } from "@/bench/corpus_batches.ts";
+import { percentile } from "@/bench/stats.ts";
+import { formatMarkdown } from "@/bench/sdk/report.ts";
+import { type ReplayWorld, startReplayWorld } from "@/tests/e2e/replay_world.ts";
+import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import {
   earlySeek,
   firstFrame,
@@ -31,7 +31,7 @@ import {
 } from "./pages.ts";
 import { recordDocumentation } from "./documentation.ts";
 import { hourLongSession } from "./synthetic.ts";
-import { replaceSection } from "../results_section.ts";
+import { replaceSection } from "@/bench/results_section.ts";
 import { seekTargets } from "./targets.ts";
 
 const RESULTS = "bench/RESULTS.md";

@@ -5,9 +5,9 @@
 // the functions with the most self time. `--early`: the benchmark's seek to the end as soon as the
 // player's frame shows, instead. `--dev` serves unminified islands, for readable names.
 import type { Page } from "playwright-core";
-import { loadRecording } from "../corpus_batches.ts";
-import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
-import { closeIdleDatabases } from "../../tests/helpers/db.ts";
+import { loadRecording } from "@/bench/corpus_batches.ts";
+import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
+import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { recordDocumentation } from "./documentation.ts";
 import { earlySeek, OUR_SEEK, timeSeeks, watchLongTasks } from "./pages.ts";
 import { seekTargets } from "./targets.ts";

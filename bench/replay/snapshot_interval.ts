@@ -7,7 +7,7 @@
 // per request of 500 events, as the SDK ships them, scaled to an hour). Gain: what opening at a moment must decode and replay: the events from the last full snapshot at
 // or before it up to it (`?from=`), worst case and mean over 400 evenly spaced moments.
 import { gzipSync } from "node:zlib";
-import { listRecordings, loadRecording, type RrwebEvent } from "../corpus_batches.ts";
+import { listRecordings, loadRecording, type RrwebEvent } from "@/bench/corpus_batches.ts";
 import { hourLongSession } from "./synthetic.ts";
 
 /** When to take a new full snapshot: at an interval, or (`weight`) once the events since the last

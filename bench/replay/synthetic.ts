@@ -2,7 +2,7 @@
 // full snapshot on) played back to back until an hour is filled, keeping only the first cycle's
 // full snapshot and Meta, so a seek near the end has an hour of events behind it.
 import { EventType } from "@rrweb/types";
-import type { RrwebEvent } from "../corpus_batches.ts";
+import type { RrwebEvent } from "@/bench/corpus_batches.ts";
 
 export function hourLongSession(source: RrwebEvent[], hourMs = 3_600_000): RrwebEvent[] {
   const first = source.findIndex((e) => e.type === EventType.FullSnapshot);

@@ -3,9 +3,9 @@
 // back as what the page's main thread does from navigation to that frame: its tasks of 5 ms or
 // more, what each spent its time in, and the page's own loading marks.
 import type { Page } from "playwright-core";
-import { loadRecording } from "../corpus_batches.ts";
-import { startReplayWorld } from "../../tests/e2e/replay_world.ts";
-import { closeIdleDatabases } from "../../tests/helpers/db.ts";
+import { loadRecording } from "@/bench/corpus_batches.ts";
+import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
+import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { ourFrameAt } from "./pages.ts";
 
 const CATEGORIES = [

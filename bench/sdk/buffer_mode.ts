@@ -3,7 +3,7 @@
 // main-thread time is measured like full recording's (run.ts), and its JS heap over a long stay
 // against the buffer's bound (sdk/trigger_buffer.ts).
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "../../tests/helpers/browser.ts";
+import { CHROMIUM_ARGS } from "@/tests/helpers/browser.ts";
 import { interact, type Plan } from "./interaction.ts";
 import type { PageServer } from "./page_server.ts";
 import type { RunResult } from "./run.ts";

@@ -2,7 +2,7 @@
 // script, and a sink answering 204 to every ingest post, keeping the bodies to count afterwards.
 import { EventType } from "@rrweb/types";
 import { BUFFER_KEY, BUFFER_SETTINGS } from "./buffer_mode.ts";
-import { DEFAULT_RECORDING } from "../../core/projects/recording_limits.ts";
+import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
 
 /** What the sink received during one run, measured after the run. */
 export interface SinkSummary {

@@ -5,8 +5,8 @@
 // Run: deno run -A bench/sdk/requests.ts [--before /work/main/sdk/build.ts]
 import * as esbuild from "esbuild";
 import { parseArgs } from "node:util";
-import { buildSdk } from "../../sdk/build.ts";
-import { launchChromium } from "../../tests/helpers/browser.ts";
+import { buildSdk } from "@/sdk/build.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
 
 const VISIT_MINUTES = 10;
 const { values: args } = parseArgs({ args: Deno.args, options: { before: { type: "string" } } });

@@ -1,7 +1,7 @@
 // One measured run of the SDK overhead benchmark: a fresh Chromium, the heavy page, the scripted
 // interaction, and the renderer main thread's time from CDP's Performance.getMetrics around it.
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS } from "../../tests/helpers/browser.ts";
+import { CHROMIUM_ARGS } from "@/tests/helpers/browser.ts";
 import { calibrate, interact, type Plan } from "./interaction.ts";
 import type { PageServer, SinkSummary } from "./page_server.ts";
 

@@ -4,7 +4,8 @@
 // lookup, the selector, the text under the privacy rules and the MutationObserver), against the
 // same loop with a no-op listener. Prints the per-click difference at the median and p95.
 import * as esbuild from "esbuild";
-import { launchChromium } from "../../tests/helpers/browser.ts";
+import { importMapPlugin, readImportMap } from "@/fresh/import_map_plugin.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
 import { heavyPage } from "./heavy_page.ts";
 
 const CLICKS = 1000;
@@ -23,6 +24,7 @@ window.__watch = () => watchSignals(r.options, () => {});`,
   write: false,
   format: "iife",
   target: "es2022",
+  plugins: [importMapPlugin(await readImportMap(new URL("../../", import.meta.url).pathname))],
 });
 await esbuild.stop();
 const script = bundle.outputFiles[0].text;

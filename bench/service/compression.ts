@@ -9,16 +9,16 @@
 // the ratios, not the milliseconds).
 import { join } from "node:path";
 import zlib from "node:zlib";
-import { sdkAssets } from "../../api/service/sdk_assets.ts";
-import { readBuildManifest } from "../../fresh/build_manifest.ts";
-import { resolveConfig } from "../../fresh/config.ts";
-import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
-import freshConfig from "../../fresh.config.ts";
-import manifest from "../../fresh.gen.ts";
-import { createTestApp } from "../../tests/helpers/app.ts";
-import { signedInUser } from "../../tests/helpers/auth.ts";
-import { insertProject } from "../../tests/helpers/factories.ts";
-import { insertSessions, insertTrackedUser } from "../../tests/helpers/sessions_factories.ts";
+import { sdkAssets } from "@/api/service/sdk_assets.ts";
+import { readBuildManifest } from "@/fresh/build_manifest.ts";
+import { resolveConfig } from "@/fresh/config.ts";
+import { createPageHandler, createStaticHandler } from "@/fresh/server.ts";
+import freshConfig from "@/fresh.config.ts";
+import manifest from "@/fresh.gen.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertSessions, insertTrackedUser } from "@/tests/helpers/sessions_factories.ts";
 
 const { staticDir, buildDir } = resolveConfig(
   freshConfig,

@@ -10,10 +10,10 @@
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { signSession } from "../../core/auth/token.ts";
-import { openDb } from "../../db/client.ts";
-import { insertMembership, insertUser } from "../../tests/helpers/factories.ts";
-import { BENCH_AUTH_SECRET, createBenchDatabase, startServer } from "../server.ts";
+import { signSession } from "@/core/auth/token.ts";
+import { openDb } from "@/db/client.ts";
+import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
+import { BENCH_AUTH_SECRET, createBenchDatabase, startServer } from "@/bench/server.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,

@@ -7,19 +7,19 @@
 // - the events of a `--mib` MiB session read from the store and inline, MB/s and server memory.
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { signSession } from "../../core/auth/token.ts";
-import { drive } from "../drive.ts";
-import { summarize } from "../stats.ts";
+import { signSession } from "@/core/auth/token.ts";
+import { drive } from "@/bench/drive.ts";
+import { summarize } from "@/bench/stats.ts";
 import {
   BENCH_AUTH_SECRET,
   type BenchServer,
   createBenchDatabase,
   startServer,
-} from "../server.ts";
-import { loadWorkloads, type PreparedSession, prepareSessions } from "../workload.ts";
-import { EVENTS_SESSION_ID, measureEvents } from "../queries/events.ts";
-import { insertMembership, insertUser } from "../../tests/helpers/factories.ts";
-import { openDb } from "../../db/client.ts";
+} from "@/bench/server.ts";
+import { loadWorkloads, type PreparedSession, prepareSessions } from "@/bench/workload.ts";
+import { EVENTS_SESSION_ID, measureEvents } from "@/bench/queries/events.ts";
+import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
+import { openDb } from "@/db/client.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,

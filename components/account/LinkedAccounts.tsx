@@ -1,6 +1,6 @@
 // The sign-in providers linked to the user (with unlink) and the configured ones not yet linked
 // (with a link that starts the provider's flow and comes back to the profile).
-import { RowForm } from "../ui/RowForm.tsx";
+import { RowForm } from "@/components/ui/RowForm.tsx";
 
 interface Props {
   /** Configured providers. */

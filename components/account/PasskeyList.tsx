@@ -1,6 +1,6 @@
 // The user's passkeys, each with rename and delete forms.
-import type { Passkey } from "../../core/auth/passkeys/passkeys.ts";
-import { RowForm } from "../ui/RowForm.tsx";
+import type { Passkey } from "@/core/auth/passkeys/passkeys.ts";
+import { RowForm } from "@/components/ui/RowForm.tsx";
 
 export function PasskeyList({ passkeys }: { passkeys: Passkey[] }) {
   if (passkeys.length === 0) return <p class="muted">You have no passkeys.</p>;

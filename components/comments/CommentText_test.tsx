@@ -1,3 +1,4 @@
+// A comment renders as text: markup stays text, only http(s) links become links.
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
 import { CommentText } from "./CommentText.tsx";

@@ -1,6 +1,6 @@
 // The active organization's name in the top bar; opening it lists the viewer's other
 // organizations, each a one-button form that switches and comes back to the current page.
-import type { OrganizationView } from "../../core/organizations/schema.ts";
+import type { OrganizationView } from "@/core/organizations/schema.ts";
 
 interface Props {
   url: URL;

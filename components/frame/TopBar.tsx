@@ -3,7 +3,7 @@
 import { insightsHref } from "@/page_state/insights.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { trackedUsersHref } from "@/page_state/tracked_users.ts";
-import type { OrganizationView } from "../../core/organizations/schema.ts";
+import type { OrganizationView } from "@/core/organizations/schema.ts";
 import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
 
 const SECTIONS = [

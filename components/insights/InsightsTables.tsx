@@ -1,10 +1,10 @@
 // The insights' lists: elements, errors and pages, each row linking to the sessions it counts
 // (the sessions page with the same range and projects, narrowed to them).
-import type { Insights, InsightsInput } from "../../core/insights/schema.ts";
+import type { Insights, InsightsInput } from "@/core/insights/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
-import { formatCount } from "../../utils/format.ts";
-import { Time } from "../ui/Time.tsx";
+import { formatCount } from "@/utils/format.ts";
+import { Time } from "@/components/ui/Time.tsx";
 
 export type LinkScope = Pick<InsightsInput, "range" | "projectIds">;
 

@@ -1,7 +1,7 @@
 // The organization's open invites; ADMIN and OWNER invite (as ADMIN or VIEWER), resend and revoke.
-import type { InviteView } from "../../core/organizations/schema.ts";
-import { ActionsHeader } from "../ui/ActionsHeader.tsx";
-import { RowForm } from "../ui/RowForm.tsx";
+import type { InviteView } from "@/core/organizations/schema.ts";
+import { ActionsHeader } from "@/components/ui/ActionsHeader.tsx";
+import { RowForm } from "@/components/ui/RowForm.tsx";
 
 interface Props {
   invites: InviteView[];

@@ -1,9 +1,9 @@
 // The organization's members, oldest first, with the controls the viewer's role allows: OWNER
 // changes roles and removes others; everyone may leave.
-import type { MembershipView } from "../../core/organizations/schema.ts";
-import type { Role } from "../../core/permissions.ts";
-import { ActionsHeader } from "../ui/ActionsHeader.tsx";
-import { RowForm } from "../ui/RowForm.tsx";
+import type { MembershipView } from "@/core/organizations/schema.ts";
+import type { Role } from "@/core/permissions.ts";
+import { ActionsHeader } from "@/components/ui/ActionsHeader.tsx";
+import { RowForm } from "@/components/ui/RowForm.tsx";
 
 const ROLES: Role[] = ["OWNER", "ADMIN", "VIEWER"];
 

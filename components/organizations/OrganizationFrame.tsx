@@ -2,9 +2,9 @@
 // role, tabs to the overview and to each concern's own page, and the outcome of the last form.
 import { Head } from "$fresh/runtime.ts";
 import type { ComponentChildren } from "preact";
-import type { OrganizationView } from "../../core/organizations/schema.ts";
-import type { FormFailure } from "../../http/forms.ts";
-import { Notice } from "../ui/Notice.tsx";
+import type { OrganizationView } from "@/core/organizations/schema.ts";
+import type { FormFailure } from "@/http/forms.ts";
+import { Notice } from "@/components/ui/Notice.tsx";
 
 export const ORGANIZATION_PATH = "/settings/organization";
 

@@ -1,12 +1,12 @@
 // The active organization's projects with the controls the viewer's role allows: ADMIN renames
 // and sets the default display-name trait key; OWNER sees and copies the key, regenerates it
 // (after a confirmation step) and deletes.
-import type { ProjectView } from "../../core/projects/schema.ts";
-import { DELETE_PROJECT_PHRASE } from "../../core/projects/projects.ts";
-import { atLeast, type Role } from "../../core/permissions.ts";
-import ProjectKey from "../../islands/ProjectKey.tsx";
-import { ConfirmForm } from "../ui/ConfirmForm.tsx";
-import { RowForm } from "../ui/RowForm.tsx";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import { DELETE_PROJECT_PHRASE } from "@/core/projects/projects.ts";
+import { atLeast, type Role } from "@/core/permissions.ts";
+import ProjectKey from "@/islands/ProjectKey.tsx";
+import { ConfirmForm } from "@/components/ui/ConfirmForm.tsx";
+import { RowForm } from "@/components/ui/RowForm.tsx";
 
 interface Props {
   projects: ProjectView[];

@@ -1,10 +1,10 @@
 // The start page's table of the active organization's projects: what each has recorded and when it
 // last received data (its key's last use), each leading to its sessions (and to its setup page, for the snippet).
 import { sessionsHref } from "@/page_state/sessions.ts";
-import type { ProjectView } from "../../core/projects/schema.ts";
-import { formatCount } from "../../utils/format.ts";
-import { Time } from "../ui/Time.tsx";
-import { ActionsHeader } from "../ui/ActionsHeader.tsx";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import { formatCount } from "@/utils/format.ts";
+import { Time } from "@/components/ui/Time.tsx";
+import { ActionsHeader } from "@/components/ui/ActionsHeader.tsx";
 import { NoProjects } from "./NoProjects.tsx";
 
 interface Props {

@@ -1,7 +1,7 @@
 // A project's recording settings (docs/decisions.md "Capture control"): a form for ADMIN and
 // OWNER, the same fields read-only for a VIEWER. The units are the ones people type: a
 // percentage, seconds, one path glob per line.
-import type { RecordingSettingsView } from "../../core/projects/schema.ts";
+import type { RecordingSettingsView } from "@/core/projects/schema.ts";
 import {
   MAX_BUFFER_MS,
   MAX_MIN_DURATION_MS,
@@ -9,7 +9,7 @@ import {
   MIN_BUFFER_MS,
   RECORDING_TRIGGERS,
   type RecordingTrigger,
-} from "../../core/projects/recording_limits.ts";
+} from "@/core/projects/recording_limits.ts";
 
 export const TRIGGER_LABELS: Record<RecordingTrigger, string> = {
   error: "An error",

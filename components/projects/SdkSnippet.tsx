@@ -1,6 +1,6 @@
 // The SDK snippet for a project: the script tag and the init call with its key (the full key for
 // OWNERs, the masked one for everyone else), with a copy button when the key is real.
-import CopyButton from "../../islands/CopyButton.tsx";
+import CopyButton from "@/islands/CopyButton.tsx";
 
 export function sdkSnippet(appUrl: string, key: string): string {
   return `<script src="${appUrl}/sdk/v1/playhead.js"></script>\n` +

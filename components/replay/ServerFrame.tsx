@@ -8,8 +8,8 @@
 // it.
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import { escapeAttribute } from "../../player/snapshot_html.ts";
-import type { Size } from "../../player/viewport.ts";
+import { escapeAttribute } from "@/player/snapshot_html.ts";
+import type { Size } from "@/player/viewport.ts";
 
 export const ServerFrameHtml = createContext("");
 

@@ -3,10 +3,10 @@
 // chose; the client is the browser, OS and device ingest read from the user agent, not the raw one.
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
 import type { ComponentChildren } from "preact";
-import type { RecordingReason } from "../../core/projects/recording_limits.ts";
-import { formatDuration } from "../../utils/format.ts";
-import { VisitorText } from "../ui/VisitorText.tsx";
-import { reasonText } from "../sessions/RecordingReason.tsx";
+import type { RecordingReason } from "@/core/projects/recording_limits.ts";
+import { formatDuration } from "@/utils/format.ts";
+import { VisitorText } from "@/components/ui/VisitorText.tsx";
+import { reasonText } from "@/components/sessions/RecordingReason.tsx";
 
 export interface SessionFactsData {
   startedAt: string;

@@ -1,7 +1,7 @@
 // Why a session was recorded (docs/decisions.md "Capture control"): nothing for a sampled one (the
 // usual case), a short badge for one a trigger started, and the replay page's sentence.
-import type { RecordingReason } from "../../core/projects/recording_limits.ts";
-import { formatDuration } from "../../utils/format.ts";
+import type { RecordingReason } from "@/core/projects/recording_limits.ts";
+import { formatDuration } from "@/utils/format.ts";
 
 const TRIGGER_NAMES: Record<Exclude<RecordingReason, "sampled">, string> = {
   error: "an error",

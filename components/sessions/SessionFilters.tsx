@@ -1,13 +1,13 @@
 // The sessions list's controls as a GET form: every choice lands in the URL query, so a filtered
 // view can be shared and the back button works. autocomplete="off" keeps the browser from restoring
 // what was typed last on a back navigation: the controls show the URL's query, nothing else.
-import { ProjectPicker } from "../ui/ProjectPicker.tsx";
-import type { ProjectView } from "../../core/projects/schema.ts";
+import { ProjectPicker } from "@/components/ui/ProjectPicker.tsx";
+import type { ProjectView } from "@/core/projects/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
-import { OrderAndApply } from "../ui/OrderAndApply.tsx";
-import { SearchField } from "../ui/SearchField.tsx";
-import { formatDuration } from "../../utils/format.ts";
+import { OrderAndApply } from "@/components/ui/OrderAndApply.tsx";
+import { SearchField } from "@/components/ui/SearchField.tsx";
+import { formatDuration } from "@/utils/format.ts";
 
 const SIGNALS = [
   ["error", "Errors"],

@@ -2,11 +2,11 @@
 // duration, events, when, and the link to its replay; ADMIN+ get a delete button that asks before it deletes.
 import { replayHref } from "@/page_state/replay.ts";
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
-import type { SessionListItem } from "../../core/sessions/schema.ts";
-import { formatCount, formatDuration, pathnameOf } from "../../utils/format.ts";
-import { Time } from "../ui/Time.tsx";
+import type { SessionListItem } from "@/core/sessions/schema.ts";
+import { formatCount, formatDuration, pathnameOf } from "@/utils/format.ts";
+import { Time } from "@/components/ui/Time.tsx";
 import { ClientLabel, SignalBadges } from "./SignalBadges.tsx";
-import { VisitorText } from "../ui/VisitorText.tsx";
+import { VisitorText } from "@/components/ui/VisitorText.tsx";
 import { ReasonBadge } from "./RecordingReason.tsx";
 
 interface Props {

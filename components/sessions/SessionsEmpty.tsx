@@ -1,9 +1,9 @@
 // The sessions page of an organization that has recorded nothing yet: how to start (the SDK
 // snippet with the key for OWNERs), and a live wait that turns into the list on the first batch.
-import type { ProjectView } from "../../core/projects/schema.ts";
-import WaitingForFirstSession from "../../islands/WaitingForFirstSession.tsx";
-import { SdkSnippet, SnippetPlacement } from "../projects/SdkSnippet.tsx";
-import { NoProjects } from "../projects/NoProjects.tsx";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import WaitingForFirstSession from "@/islands/WaitingForFirstSession.tsx";
+import { SdkSnippet, SnippetPlacement } from "@/components/projects/SdkSnippet.tsx";
+import { NoProjects } from "@/components/projects/NoProjects.tsx";
 
 interface Props {
   /** The project to set up first; null when the organization has none. */

@@ -1,6 +1,6 @@
 // A session's signals as small coloured badges (errors, rage clicks, dead clicks), and its client
 // as short names: never the raw user agent.
-import type { SessionListItem } from "../../core/sessions/schema.ts";
+import type { SessionListItem } from "@/core/sessions/schema.ts";
 
 type Counts = Pick<SessionListItem, "errorCount" | "rageClickCount" | "deadClickCount">;
 

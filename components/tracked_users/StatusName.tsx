@@ -1,5 +1,5 @@
 // How the users list names a status, in its rows and its filter.
-import type { TrackedUserStatus } from "../../core/tracked_users/status.ts";
+import type { TrackedUserStatus } from "@/core/tracked_users/status.ts";
 
 const NAMES: Record<TrackedUserStatus, string> = {
   ONLINE: "Online",

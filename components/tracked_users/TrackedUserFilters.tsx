@@ -1,11 +1,11 @@
 // The users list's controls as a GET form: every choice lands in the URL query, so a filtered view
 // can be shared and the back button works.
-import { STATUSES } from "../../core/tracked_users/status.ts";
+import { STATUSES } from "@/core/tracked_users/status.ts";
 import type { TrackedUserListInput } from "@/core/tracked_users/schema.ts";
 import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import { StatusName } from "./StatusName.tsx";
-import { OrderAndApply } from "../ui/OrderAndApply.tsx";
-import { SearchField } from "../ui/SearchField.tsx";
+import { OrderAndApply } from "@/components/ui/OrderAndApply.tsx";
+import { SearchField } from "@/components/ui/SearchField.tsx";
 
 const SORTS = [
   ["last-seen", "Last seen"],

@@ -1,17 +1,12 @@
 // One row of the users list: live status dot, name (to the user's page), a short traits line with
 // all of them on hover, project, sessions, last seen and active time over 7 days.
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
-import type { TrackedUserItem } from "../../core/tracked_users/schema.ts";
-import type { TrackedUserStatus } from "../../core/tracked_users/status.ts";
-import {
-  formatCount,
-  formatDuration,
-  traitsSummary,
-  withoutBidiControls,
-} from "../../utils/format.ts";
-import { Time } from "../ui/Time.tsx";
+import type { TrackedUserItem } from "@/core/tracked_users/schema.ts";
+import type { TrackedUserStatus } from "@/core/tracked_users/status.ts";
+import { formatCount, formatDuration, traitsSummary, withoutBidiControls } from "@/utils/format.ts";
+import { Time } from "@/components/ui/Time.tsx";
 import { StatusName } from "./StatusName.tsx";
-import { VisitorText } from "../ui/VisitorText.tsx";
+import { VisitorText } from "@/components/ui/VisitorText.tsx";
 
 interface Props {
   user: TrackedUserItem;

@@ -1,6 +1,6 @@
 // The outcome of the last form post on a page: a fixed notice after its 303 (`?done=code`), or
 // the error that stopped it.
-import type { FormFailure } from "../../http/forms.ts";
+import type { FormFailure } from "@/http/forms.ts";
 
 interface Props {
   url: URL;

@@ -1,6 +1,6 @@
 // The service's version, database and migration level as a definition list (no hooks: usable on
 // the server and inside islands).
-import type { ServiceStatus } from "../../core/deps.ts";
+import type { ServiceStatus } from "@/core/deps.ts";
 
 const DATABASE_NAMES: Record<ServiceStatus["databaseKind"], string> = {
   postgres: "PostgreSQL",

@@ -1,6 +1,6 @@
 // A moment as "3 minutes ago" with the exact time on hover. Server-rendered it reads in UTC;
 // islands pass `local` once mounted, so the browser shows the viewer's own time zone.
-import { formatExact, formatRelative } from "../../utils/format.ts";
+import { formatExact, formatRelative } from "@/utils/format.ts";
 
 interface Props {
   iso: string;

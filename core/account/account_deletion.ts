@@ -2,11 +2,11 @@
 // (their users' active-organization pointers nulled first), shared ones keep an owner, then the
 // user row cascades the rest (docs/decisions.md "Account").
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { deleteOrganizations, lockedRosters } from "../../db/queries/organizations/rosters.ts";
-import { setRole } from "../../db/queries/organizations/members.ts";
-import { deleteUserRow, organizationIdsOf } from "../../db/queries/account/account_deletion.ts";
-import { heirOnLeaving } from "../organizations/ownership.ts";
+import type { Database } from "@/db/schema.ts";
+import { deleteOrganizations, lockedRosters } from "@/db/queries/organizations/rosters.ts";
+import { setRole } from "@/db/queries/organizations/members.ts";
+import { deleteUserRow, organizationIdsOf } from "@/db/queries/account/account_deletion.ts";
+import { heirOnLeaving } from "@/core/organizations/ownership.ts";
 
 export interface AccountDeletion {
   deletedOrganizationIds: string[];

@@ -1,11 +1,11 @@
 // Unlinking an OAuth provider from the signed-in user (docs/decisions.md "Sign-in and accounts").
 // Login methods: each linked OAuth account, plus email code when mail is configured; passkeys never
 // count. Removing the last one → 409, logged `auth:account:unlink:guard_blocked`.
-import type { AppDeps } from "../deps.ts";
-import { unlinkAccountGuarded } from "../../db/queries/account/account_unlink.ts";
-import { log } from "../../log.ts";
-import { conflict, notFound } from "../errors.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { unlinkAccountGuarded } from "@/db/queries/account/account_unlink.ts";
+import { log } from "@/log.ts";
+import { conflict, notFound } from "@/core/errors.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 
 type Deps = Pick<AppDeps, "config" | "db">;
 

@@ -4,18 +4,18 @@
 // 409.
 import { createId } from "@paralleldrive/cuid2";
 import type { z } from "zod";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   inviteWithContext,
   joinOrganization,
   pendingInvitesFor,
   setInviteStatus,
   withLockedInvite,
-} from "../../db/queries/account/invites.ts";
-import { log } from "../../log.ts";
-import { AppError, conflict, forbidden, notFound } from "../errors.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import type { userInvite } from "../organizations/schema.ts";
+} from "@/db/queries/account/invites.ts";
+import { log } from "@/log.ts";
+import { AppError, conflict, forbidden, notFound } from "@/core/errors.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import type { userInvite } from "@/core/organizations/schema.ts";
 
 type Deps = Pick<AppDeps, "db">;
 

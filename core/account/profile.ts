@@ -1,18 +1,18 @@
 // The signed-in user's own profile (docs/decisions.md "Account"): read, rename, new avatar and
 // account deletion.
 import type { z } from "zod";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   findUserById,
   loginMethodsOf,
   renameUser,
   setAvatarSeed,
-} from "../../db/queries/account/users.ts";
-import { log } from "../../log.ts";
-import { avatarUrl } from "../service/avatar.ts";
-import { authError, validation } from "../errors.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import { toPasskey } from "../auth/passkeys/passkeys.ts";
+} from "@/db/queries/account/users.ts";
+import { log } from "@/log.ts";
+import { avatarUrl } from "@/core/service/avatar.ts";
+import { authError, validation } from "@/core/errors.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { toPasskey } from "@/core/auth/passkeys/passkeys.ts";
 import { deleteUserAccount } from "./account_deletion.ts";
 import type { userProfile } from "./schema.ts";
 

@@ -2,7 +2,7 @@
 // the answers of core/account/ and core/auth/passkeys/ (strict, so an undocumented field fails
 // tests).
 import { z } from "zod";
-import { nameSchema } from "../schema.ts";
+import { nameSchema } from "@/core/schema.ts";
 
 export const renameUserBody = z.object({ name: nameSchema });
 export const deleteUserBody = z.object({

@@ -7,10 +7,10 @@ import {
   deleteOldOtpSendCounters,
   deleteOldRateLimitCounters,
   deleteSpentOtpCodes,
-} from "../../db/queries/auth/cleanup.ts";
+} from "@/db/queries/auth/cleanup.ts";
 import { OTP_MAX_ATTEMPTS } from "./otp_policy.ts";
-import type { Database } from "../../db/schema.ts";
-import { chunked } from "../chunked.ts";
+import type { Database } from "@/db/schema.ts";
+import { chunked } from "@/core/chunked.ts";
 
 const DAY_MS = 86_400_000;
 

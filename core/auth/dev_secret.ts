@@ -2,8 +2,8 @@
 // embedded database, so a restart (every --watch reload) does not sign everyone out. Production
 // never gets here: its configuration check requires AUTH_SECRET.
 import { join } from "node:path";
-import type { Config } from "../../config.ts";
-import { log } from "../../log.ts";
+import type { Config } from "@/config.ts";
+import { log } from "@/log.ts";
 
 const FILE = "auth-secret";
 

@@ -1,6 +1,6 @@
 // Which sign-in methods the sign-in page offers (GET /api/auth/methods).
 import type { z } from "zod";
-import type { Config } from "../../config.ts";
+import type { Config } from "@/config.ts";
 import type { signInMethods as methodsSchema } from "./schema.ts";
 
 export type SignInMethods = z.output<typeof methodsSchema>;

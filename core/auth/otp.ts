@@ -1,17 +1,12 @@
 // Email one-time codes: stored as an HMAC peppered with AUTH_SECRET, single use, with
 // the length, lifetime, attempts and send limits of core/auth/otp_policy.ts.
-import type { AppDeps } from "../deps.ts";
-import {
-  attemptOtpCode,
-  claimOtpSend,
-  otpSendState,
-  storeOtpCode,
-} from "../../db/queries/auth/otp.ts";
-import { findOrCreateUser, findUserByEmail } from "../../db/queries/account/users.ts";
-import { log, say } from "../../log.ts";
-import { newUserWorkspace } from "../service/playground.ts";
-import { authError, rateLimited, unavailable } from "../errors.ts";
-import { throttle } from "../throttle.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { attemptOtpCode, claimOtpSend, otpSendState, storeOtpCode } from "@/db/queries/auth/otp.ts";
+import { findOrCreateUser, findUserByEmail } from "@/db/queries/account/users.ts";
+import { log, say } from "@/log.ts";
+import { newUserWorkspace } from "@/core/service/playground.ts";
+import { authError, rateLimited, unavailable } from "@/core/errors.ts";
+import { throttle } from "@/core/throttle.ts";
 import { emailCodeAvailable } from "./methods.ts";
 import {
   OTP_CODE_LENGTH,

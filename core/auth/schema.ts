@@ -1,7 +1,7 @@
 // Wire schemas of /api/auth (docs/decisions.md "Sign-in and accounts"): the one-time code flow and
 // sign-out as the handlers parse them, and the answers of the sign-in endpoints.
 import { z } from "zod";
-import { nameSchema } from "../schema.ts";
+import { nameSchema } from "@/core/schema.ts";
 import { OTP_CODE_LENGTH } from "./otp_policy.ts";
 
 const email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));

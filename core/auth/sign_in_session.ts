@@ -1,10 +1,10 @@
 // Starting and ending sessions in tokens: a fresh token for a signed-in user, revocation of one on
 // sign-out or of all of a user's. The session cookie that carries them is the edge's
 // (http/session.ts).
-import type { AppDeps } from "../deps.ts";
-import { bumpTokenVersion, tokenVersionOf } from "../../db/queries/account/users.ts";
-import { revokeToken } from "../../db/queries/auth/revoked.ts";
-import { authError } from "../errors.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { bumpTokenVersion, tokenVersionOf } from "@/db/queries/account/users.ts";
+import { revokeToken } from "@/db/queries/auth/revoked.ts";
+import { authError } from "@/core/errors.ts";
 import { signSession, verifySession } from "./token.ts";
 
 type SessionDeps = Pick<AppDeps, "db" | "authSecret">;

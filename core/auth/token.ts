@@ -2,8 +2,8 @@
 // version. No session table: bumping users.token_version revokes every token at once,
 // and each token's id (`jti`) lets sign-out revoke that one token (db/queries/auth/revoked.ts).
 import { jwtVerify, SignJWT } from "jose";
-import type { Config } from "../../config.ts";
-import { log } from "../../log.ts";
+import type { Config } from "@/config.ts";
+import { log } from "@/log.ts";
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 

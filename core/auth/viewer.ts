@@ -1,9 +1,9 @@
 // Who is asking: the one place that turns a session token into a viewer, shared by the /api
 // middleware and the page middleware (through http/session.ts, which reads the cookie) so both
 // surfaces authorise alike.
-import type { AppDeps } from "../deps.ts";
-import type { Role } from "../../db/schema.ts";
-import { findViewer } from "../../db/queries/auth/viewer.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Role } from "@/db/schema.ts";
+import { findViewer } from "@/db/queries/auth/viewer.ts";
 import { verifySession } from "./token.ts";
 
 export interface Viewer {

@@ -1,19 +1,19 @@
 // Comments on a moment of a session (docs/decisions.md "Comments"): every member, VIEWER included,
 // writes and reads them; the author or an ADMIN+ deletes one.
-import type { AppDeps } from "../deps.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import { forbidden, notFound, validation } from "../errors.ts";
-import { newRowId } from "../ids.ts";
-import { activeOrganization } from "../org_access.ts";
-import { atLeast } from "../permissions.ts";
-import { findSession } from "../../db/queries/sessions/detail.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { forbidden, notFound, validation } from "@/core/errors.ts";
+import { newRowId } from "@/core/ids.ts";
+import { activeOrganization } from "@/core/org_access.ts";
+import { atLeast } from "@/core/permissions.ts";
+import { findSession } from "@/db/queries/sessions/detail.ts";
 import {
   commentById,
   type CommentRow,
   commentsOfSession,
   deleteComment,
   insertComment,
-} from "../../db/queries/comments/comments.ts";
+} from "@/db/queries/comments/comments.ts";
 import type { CommentOut, CreateCommentInput } from "./schema.ts";
 
 type Deps = Pick<AppDeps, "db">;

@@ -1,18 +1,18 @@
 // One replay exported (docs/decisions.md "Exports"), for every member: the session's stored event
 // bytes are counted first, and a session past the limit is refused (413) before anything is read;
 // otherwise its batches stream into the file, never held whole.
-import type { AppDeps } from "../deps.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import { notFound, payloadTooLarge } from "../errors.ts";
-import { activeOrganization } from "../org_access.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { notFound, payloadTooLarge } from "@/core/errors.ts";
+import { activeOrganization } from "@/core/org_access.ts";
 import {
   batchMetas,
   findSession,
   sessionMarkers,
   type SessionRow,
-} from "../../db/queries/sessions/detail.ts";
-import { sessionBatches } from "../sessions/detail.ts";
-import type { EventBatchOut, MarkerOut } from "../sessions/schema.ts";
+} from "@/db/queries/sessions/detail.ts";
+import { sessionBatches } from "@/core/sessions/detail.ts";
+import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import type { ExportedSession } from "./schema.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;

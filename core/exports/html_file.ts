@@ -4,7 +4,7 @@
 // (player/offline/entry.tsx). Its policy lets only that one script run and loads nothing from
 // anywhere: a recorded image or font that was not inlined stays blank.
 import type { ExportProps } from "@/player/offline/props.ts";
-import { type EventWindow, windowBatches } from "../shares/window_events.ts";
+import { type EventWindow, windowBatches } from "@/core/shares/window_events.ts";
 import type { SessionExport } from "./export.ts";
 import { offlineEvent } from "./offline_events.ts";
 

@@ -2,12 +2,12 @@
 // format was checked by api/public_key.ts) and writes the session, the tracked user, the batch
 // and its markers.
 import type { IngestBody } from "./schema.ts";
-import type { Db } from "../../db/client.ts";
-import { type IngestResult, touchProject, writeIngest } from "../../db/queries/ingest/write.ts";
+import type { Db } from "@/db/client.ts";
+import { type IngestResult, touchProject, writeIngest } from "@/db/queries/ingest/write.ts";
 import { cancelSession } from "@/db/queries/ingest/cancel.ts";
-import { log } from "../../log.ts";
-import { authError } from "../errors.ts";
-import { newRowId } from "../ids.ts";
+import { log } from "@/log.ts";
+import { authError } from "@/core/errors.ts";
+import { newRowId } from "@/core/ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
 import { type PreparedIngest, prepareIngest } from "./prepare.ts";
 

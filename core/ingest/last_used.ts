@@ -1,6 +1,6 @@
 // Best-effort `lastUsedAt` bookkeeping: at most one write per project per minute per process,
 // never awaited by the request and never failing it.
-import { log } from "../../log.ts";
+import { log } from "@/log.ts";
 
 const MIN_INTERVAL_MS = 60_000;
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { captureLogs } from "../../log.ts";
+import { captureLogs } from "@/log.ts";
 import { LastUsedTracker } from "./last_used.ts";
 
 Deno.test("lastUsed: writes at most once a minute per project", async () => {

@@ -3,8 +3,8 @@
 // large ones (api/ingest/decode_pool.ts), so nothing here may touch deps or the process.
 import { createHash } from "node:crypto";
 import { EventType } from "@rrweb/types";
-import type { IngestRow } from "../../db/queries/ingest/write.ts";
-import { gzip } from "../gzip.ts";
+import type { IngestRow } from "@/db/queries/ingest/write.ts";
+import { gzip } from "@/core/gzip.ts";
 import { countSignals, extractMarkers, pathnameOf } from "./markers.ts";
 import type { IngestBody } from "./schema.ts";
 import { parseUserAgent } from "./user_agent.ts";

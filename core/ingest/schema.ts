@@ -6,7 +6,7 @@ import { EventType } from "@rrweb/types";
 import { z } from "zod";
 import { MAX_TRAITS } from "./limits.ts";
 import { cutStrings } from "./marker_payload.ts";
-import { RECORDING_REASONS } from "../projects/recording_limits.ts";
+import { RECORDING_REASONS } from "@/core/projects/recording_limits.ts";
 import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";
 
 export const MAX_EVENTS_PER_BATCH = 500;

@@ -1,17 +1,17 @@
 // GET /api/insights and the /insights page (docs/decisions.md "Insights"): the elements people
 // rage- and dead-click, the errors they meet, the pages where it happens and a daily trend, in the
 // active organization.
-import type { AppDeps } from "../deps.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import { activeOrganization } from "../org_access.ts";
-import { startOfUtcDay } from "../sessions/list.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { activeOrganization } from "@/core/org_access.ts";
+import { startOfUtcDay } from "@/core/sessions/list.ts";
 import {
   dailyCounts,
   type InsightsScope,
   topElements,
   topErrors,
   topPages,
-} from "../../db/queries/insights/insights.ts";
+} from "@/db/queries/insights/insights.ts";
 import type { Insights, InsightsInput, InsightsRange } from "./schema.ts";
 
 const DAY_MS = 86_400_000;

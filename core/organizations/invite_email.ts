@@ -1,9 +1,9 @@
 // The invite email (docs/decisions.md "Organizations, members and invites"): links to
 // `{APP_URL}/invites`, logged `org:invite:email` (info when sent, warn when it failed). Development
 // without mail logs the link instead, as it does sign-in codes.
-import type { AppDeps } from "../deps.ts";
-import { log } from "../../log.ts";
-import { unavailable } from "../errors.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { log } from "@/log.ts";
+import { unavailable } from "@/core/errors.ts";
 
 type MailDeps = Pick<AppDeps, "config" | "mailer">;
 

@@ -1,7 +1,7 @@
 // Invites of an organization (docs/decisions.md "Organizations, members and invites", "Roles"):
 // VIEWER+ lists them; ADMIN+ creates or refreshes (one pending invite per email), resends and
 // revokes them.
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   claimInviteSend,
   deleteInvite,
@@ -14,12 +14,12 @@ import {
   refreshInvite,
   secondsToUtcMidnight,
   upsertPendingInvite,
-} from "../../db/queries/organizations/invites.ts";
-import { log } from "../../log.ts";
-import { conflict, notFound, rateLimited } from "../errors.ts";
+} from "@/db/queries/organizations/invites.ts";
+import { log } from "@/log.ts";
+import { conflict, notFound, rateLimited } from "@/core/errors.ts";
 import { assertInviteMailAvailable, sendInviteEmail } from "./invite_email.ts";
-import { roleIn } from "../permissions.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import { roleIn } from "@/core/permissions.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { InviteView, SentInviteView } from "./schema.ts";
 
 export const INVITE_TTL_SECONDS = 3 * 86_400;

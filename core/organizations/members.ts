@@ -2,19 +2,19 @@
 // and removes members; anyone may leave. An organization never loses its last OWNER: demoting it is
 // 409, and an owner who leaves hands ownership on (oldest ADMIN, else oldest member). Changes check
 // the caller's role on the locked roster, so a demotion that lands first is honoured.
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   listMembers,
   removeMembership,
   setRole,
   withLockedRoster,
-} from "../../db/queries/organizations/members.ts";
-import type { Role } from "../../db/schema.ts";
-import { avatarUrl } from "../service/avatar.ts";
-import { conflict, forbidden, notFound } from "../errors.ts";
+} from "@/db/queries/organizations/members.ts";
+import type { Role } from "@/db/schema.ts";
+import { avatarUrl } from "@/core/service/avatar.ts";
+import { conflict, forbidden, notFound } from "@/core/errors.ts";
 import { heirOnLeaving, type MemberRef } from "./ownership.ts";
-import { requireRole, roleIn } from "../permissions.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import { requireRole, roleIn } from "@/core/permissions.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { MembershipView } from "./schema.ts";
 
 type MemberDeps = Pick<AppDeps, "config" | "db">;

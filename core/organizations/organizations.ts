@@ -1,6 +1,6 @@
 // Organizations (docs/decisions.md "Organizations, members and invites"): list, create, switch the
 // active one, rename (ADMIN+) and delete (OWNER, with a confirmation phrase).
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   createOrganization as insertOrganization,
   deleteOrganization as removeOrganization,
@@ -8,11 +8,11 @@ import {
   renameOrganization as updateName,
   setActiveOrganization,
   setAllowPublicLinks,
-} from "../../db/queries/organizations/organizations.ts";
-import { log } from "../../log.ts";
-import { notFound, validation } from "../errors.ts";
-import { roleIn } from "../permissions.ts";
-import type { Viewer } from "../auth/viewer.ts";
+} from "@/db/queries/organizations/organizations.ts";
+import { log } from "@/log.ts";
+import { notFound, validation } from "@/core/errors.ts";
+import { roleIn } from "@/core/permissions.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { OrganizationView } from "./schema.ts";
 
 export const DELETE_ORGANIZATION_PHRASE = "delete organization";

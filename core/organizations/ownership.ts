@@ -1,6 +1,6 @@
 // Who inherits an organization when its last owner leaves or deletes their account, so none is
 // left ownerless (docs/decisions.md "Roles"): the oldest ADMIN, else the oldest remaining member.
-import type { MemberRef } from "../../db/queries/organizations/rosters.ts";
+import type { MemberRef } from "@/db/queries/organizations/rosters.ts";
 
 export type { MemberRef };
 

@@ -3,7 +3,7 @@
 // core/ (strict, so an undocumented field fails tests/service/openapi_test.ts). core/'s wire types
 // are the outputs of these schemas.
 import { z } from "zod";
-import { nameSchema } from "../schema.ts";
+import { nameSchema } from "@/core/schema.ts";
 
 export const role = z.enum(["OWNER", "ADMIN", "VIEWER"]);
 const inviteRole = z.enum(["ADMIN", "VIEWER"]);

@@ -2,16 +2,16 @@
 // scoped to the viewer's active organization (elsewhere → 404); creation names its
 // organization explicitly. OWNER: create, delete, read and regenerate the key; ADMIN: rename and
 // the display-name trait key; VIEWER: read.
-import type { AppDeps } from "../deps.ts";
-import { organizationsOf } from "../../db/queries/organizations/organizations.ts";
-import * as q from "../../db/queries/projects/projects.ts";
-import type { Role } from "../../db/schema.ts";
-import { log } from "../../log.ts";
-import { notFound, validation } from "../errors.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { organizationsOf } from "@/db/queries/organizations/organizations.ts";
+import * as q from "@/db/queries/projects/projects.ts";
+import type { Role } from "@/db/schema.ts";
+import { log } from "@/log.ts";
+import { notFound, validation } from "@/core/errors.ts";
 import { generateProjectKey, maskProjectKey } from "./keys.ts";
-import { activeOrganization } from "../org_access.ts";
-import { roleIn } from "../permissions.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import { activeOrganization } from "@/core/org_access.ts";
+import { roleIn } from "@/core/permissions.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { ProjectKey, ProjectView, RecordingSettingsView } from "./schema.ts";
 import { recordingColumns, recordingOf } from "./recording.ts";
 

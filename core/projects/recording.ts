@@ -1,8 +1,8 @@
 // A project's recording settings between its row and the wire (docs/decisions.md "Capture
 // control"), and what the SDK reads with its key: GET /api/sdk/config.
-import type { Db } from "../../db/client.ts";
-import { recordingByKey, type RecordingColumns } from "../../db/queries/projects/projects.ts";
-import { authError } from "../errors.ts";
+import type { Db } from "@/db/client.ts";
+import { recordingByKey, type RecordingColumns } from "@/db/queries/projects/projects.ts";
+import { authError } from "@/core/errors.ts";
 import type { RecordingTrigger } from "./recording_limits.ts";
 import type { RecordingSettingsView } from "./schema.ts";
 

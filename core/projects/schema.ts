@@ -2,7 +2,7 @@
 // parse them, and the Project answer of core/projects/projects.ts (strict, so an undocumented field
 // fails tests).
 import { z } from "zod";
-import { nameSchema as name } from "../schema.ts";
+import { nameSchema as name } from "@/core/schema.ts";
 import { PUBLIC_KEY_PATTERN } from "./keys.ts";
 import {
   DEFAULT_RECORDING,

@@ -2,7 +2,7 @@
 // advisory lock, shared by GET /api/cron/daily-cleanup and the Deno.cron job in main.ts.
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   analyzePendingTrackedUsers,
   applyPendingTrackedUsers,
@@ -12,20 +12,20 @@ import {
   deleteStaleInvites,
   releaseCleanupLock,
   tryCleanupLock,
-} from "../../db/queries/service/cleanup.ts";
-import type { Database } from "../../db/schema.ts";
-import { log } from "../../log.ts";
-import { sweepAuthLeftovers } from "../auth/cleanup.ts";
+} from "@/db/queries/service/cleanup.ts";
+import type { Database } from "@/db/schema.ts";
+import { log } from "@/log.ts";
+import { sweepAuthLeftovers } from "@/core/auth/cleanup.ts";
 import {
   addDayPartitions,
   dropDayPartition,
   expiredDayPartitions,
-} from "../../db/queries/service/partitions.ts";
-import { compactRollups, deleteExpiredSignalRollups } from "../../db/queries/service/rollups.ts";
-import { chunked, chunkedByKey } from "../chunked.ts";
+} from "@/db/queries/service/partitions.ts";
+import { compactRollups, deleteExpiredSignalRollups } from "@/db/queries/service/rollups.ts";
+import { chunked, chunkedByKey } from "@/core/chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
-import { sweepStore } from "../storage/sweep.ts";
+import { sweepStore } from "@/core/storage/sweep.ts";
 import type { cleanupResult } from "./schema.ts";
 
 const DAY_MS = 86_400_000;

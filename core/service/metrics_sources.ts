@@ -1,8 +1,8 @@
 // What /metrics reads from the rest of the app at each scrape: the database's connection shares,
 // the offload backlog, active sessions. Registered once per app (core/deps.ts).
-import type { Db } from "../../db/client.ts";
-import { activeSessionCount, offloadBacklog } from "../../db/queries/service/metrics.ts";
-import { LIVE_WITHIN_MS } from "../sessions/live.ts";
+import type { Db } from "@/db/client.ts";
+import { activeSessionCount, offloadBacklog } from "@/db/queries/service/metrics.ts";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import type { Metrics, Reading } from "./metrics.ts";
 
 /** Sessions longer than this are not counted as active (the count stays one index range). */

@@ -2,11 +2,11 @@
 // log prints before any account exists. The first user to sign in takes its organization as their
 // workspace, so that key records into a project they see, and the daily cleanup spares the
 // organization while it waits for that user. Production has none of this.
-import type { Config } from "../../config.ts";
-import type { AppDeps } from "../deps.ts";
-import { DEV_ORGANIZATION_ID, ensureDevProject } from "../../db/queries/service/dev_seed.ts";
-import type { NewUser } from "../../db/queries/account/users.ts";
-import { generateProjectKey } from "../projects/keys.ts";
+import type { Config } from "@/config.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { DEV_ORGANIZATION_ID, ensureDevProject } from "@/db/queries/service/dev_seed.ts";
+import type { NewUser } from "@/db/queries/account/users.ts";
+import { generateProjectKey } from "@/core/projects/keys.ts";
 
 type Env = Pick<Config, "nodeEnv">;
 

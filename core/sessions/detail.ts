@@ -1,6 +1,6 @@
 // One recorded session for the dashboard: metadata with markers, markers alone, deletion, and the
 // events for replay, streamed batch by batch so a 1 GB session is never held in memory at once.
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   batchData,
   batchDataSlice,
@@ -11,11 +11,11 @@ import {
   sessionMarkers,
   type SessionRow,
   snapshotBatchAt,
-} from "../../db/queries/sessions/detail.ts";
-import { notFound } from "../errors.ts";
-import { rangesWithin, resolveBytes } from "../storage/read.ts";
-import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
-import type { Viewer } from "../auth/viewer.ts";
+} from "@/db/queries/sessions/detail.ts";
+import { notFound } from "@/core/errors.ts";
+import { rangesWithin, resolveBytes } from "@/core/storage/read.ts";
+import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;

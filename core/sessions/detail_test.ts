@@ -1,11 +1,11 @@
 // sessionEvents fetches batch data in byte-bounded groups; every batch still comes out once, in
 // replay order, whatever the group size. sessionFirstBatches reads the first batches in slices.
 import assert from "node:assert/strict";
-import { createTestDb } from "../../tests/helpers/db.ts";
-import { insertProject } from "../../tests/helpers/factories.ts";
-import { insertBatch, insertSession } from "../../tests/helpers/sessions_factories.ts";
+import { createTestDb } from "@/tests/helpers/db.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
 import { sessionEvents, sessionFirstBatches } from "./detail.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 
 Deno.test("session events: byte-bounded groups return every batch once, in order", async () => {
   await using db = await createTestDb();

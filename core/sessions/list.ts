@@ -1,16 +1,16 @@
 // The sessions list and summary (docs/decisions.md "Sessions"): filters, keyset pages and the wire
 // item with the server-resolved display name.
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   listSessions,
   type SessionFilter,
   type SessionListRow,
-} from "../../db/queries/sessions/list.ts";
-import { summarizeSessions } from "../../db/queries/sessions/summary.ts";
-import { distinctBrowsers } from "../../db/queries/sessions/search.ts";
-import { activeOrganization } from "../org_access.ts";
-import { decodeKeyedCursor, encodeCursor } from "../cursor.ts";
-import type { Viewer } from "../auth/viewer.ts";
+} from "@/db/queries/sessions/list.ts";
+import { summarizeSessions } from "@/db/queries/sessions/summary.ts";
+import { distinctBrowsers } from "@/db/queries/sessions/search.ts";
+import { activeOrganization } from "@/core/org_access.ts";
+import { decodeKeyedCursor, encodeCursor } from "@/core/cursor.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type {
   SessionFilterInput,
   SessionListInput,

@@ -1,7 +1,7 @@
 // Wire schemas of the sessions endpoints' query strings (docs/decisions.md "Common API rules",
 // "Sessions"): unknown enum values and out-of-range limits are 400, never a silent fallback.
 import { z } from "zod";
-import { RECORDING_REASONS } from "../projects/recording_limits.ts";
+import { RECORDING_REASONS } from "@/core/projects/recording_limits.ts";
 
 const idList = z.string().max(4000).transform((text) =>
   text.split(",").map((id) => id.trim()).filter(Boolean)

@@ -2,11 +2,11 @@
 // found, and only what the shared page shows: the window, the player's timeline and the markers of
 // pages and frustration signals in it (errors only with the console). No tracked user, no project
 // or organization name, no other session. Every way a link cannot open is the same null (a 404).
-import type { AppDeps } from "../deps.ts";
-import { findSession, sessionMarkers, type SessionRow } from "../../db/queries/sessions/detail.ts";
-import { countView, openShare, type OpenShareRow } from "../../db/queries/shares/shares.ts";
-import { sessionBatches } from "../sessions/detail.ts";
-import type { EventBatchOut, MarkerOut } from "../sessions/schema.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { findSession, sessionMarkers, type SessionRow } from "@/db/queries/sessions/detail.ts";
+import { countView, openShare, type OpenShareRow } from "@/db/queries/shares/shares.ts";
+import { sessionBatches } from "@/core/sessions/detail.ts";
+import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import { guessThrottleOf } from "./guess_throttle.ts";
 import { hashShareToken, TOKEN_PATTERN } from "./token.ts";
 import { type EventWindow, windowBatches } from "./window_events.ts";

@@ -1,11 +1,11 @@
 // Public links to a session, for the dashboard (docs/decisions.md "Shares"): ADMIN+ makes and
 // revokes them, every member lists them. Making one needs the organization's `allowPublicLinks`.
-import type { AppDeps } from "../deps.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import { forbidden, notFound, validation } from "../errors.ts";
-import { newRowId } from "../ids.ts";
-import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
-import { findSession } from "../../db/queries/sessions/detail.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { forbidden, notFound, validation } from "@/core/errors.ts";
+import { newRowId } from "@/core/ids.ts";
+import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
+import { findSession } from "@/db/queries/sessions/detail.ts";
 import {
   insertShare,
   publicLinksAllowed,
@@ -13,7 +13,7 @@ import {
   shareById,
   type ShareRow,
   sharesOfSession,
-} from "../../db/queries/shares/shares.ts";
+} from "@/db/queries/shares/shares.ts";
 import type { CreatedShare, CreateShareInput, ShareOut } from "./schema.ts";
 import { hashShareToken, newShareToken } from "./token.ts";
 

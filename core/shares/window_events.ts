@@ -5,7 +5,7 @@
 // then only from the window's start. Each batch is decoded, cut and gzipped again.
 import { EventType } from "@rrweb/types";
 import { decodeBatch, type RecordedEvent } from "@/player/decode.ts";
-import type { EventBatchOut } from "../sessions/schema.ts";
+import type { EventBatchOut } from "@/core/sessions/schema.ts";
 
 export interface EventWindow {
   /** Epoch ms. */

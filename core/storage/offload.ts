@@ -3,7 +3,7 @@
 // creation (each session's batches contiguous, in replay order), uploaded, then pointed at in one
 // transaction. Every instance runs it; claims (FOR UPDATE SKIP LOCKED) keep two from packing the
 // same batch.
-import type { Db } from "../../db/client.ts";
+import type { Db } from "@/db/client.ts";
 import {
   type ClaimedBatch,
   claimedData,
@@ -12,9 +12,9 @@ import {
   type Placement,
   recordObject,
   releaseClaim,
-} from "../../db/queries/storage/offload.ts";
-import { forgetObject } from "../../db/queries/storage/objects.ts";
-import { log } from "../../log.ts";
+} from "@/db/queries/storage/offload.ts";
+import { forgetObject } from "@/db/queries/storage/objects.ts";
+import { log } from "@/log.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
 
 export interface OffloadDeps {

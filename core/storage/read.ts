@@ -1,9 +1,9 @@
 // Reading offloaded batches back: the ranges of one object that follow each other (a
 // session's batches are packed contiguous, in replay order) are fetched by one range request and
 // cut apart, so a replay costs about one request per object it spans.
-import type { BatchBytes } from "../../db/queries/sessions/detail.ts";
-import { unavailable } from "../errors.ts";
-import { log } from "../../log.ts";
+import type { BatchBytes } from "@/db/queries/sessions/detail.ts";
+import { unavailable } from "@/core/errors.ts";
+import { log } from "@/log.ts";
 import { type ObjectStore, StoreUnavailable } from "@/db/object_store.ts";
 
 /** Bytes between two ranges of one object that are still read as one request (then dropped). */

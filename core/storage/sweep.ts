@@ -7,7 +7,7 @@
 //   replay reading it at that moment is not cut off;
 // - orphans (an upload whose commit never came, a replaced object) older than an hour go.
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "@/db/schema.ts";
 import {
   dirtyObjects,
   forgetDaysBefore,
@@ -15,9 +15,9 @@ import {
   liveBatches,
   orphanObjects,
   replaceObject,
-} from "../../db/queries/storage/objects.ts";
-import { recordObject } from "../../db/queries/storage/offload.ts";
-import { log } from "../../log.ts";
+} from "@/db/queries/storage/objects.ts";
+import { recordObject } from "@/db/queries/storage/offload.ts";
+import { log } from "@/log.ts";
 import { CLAIM_MS } from "./offload.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
 

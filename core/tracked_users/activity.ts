@@ -10,9 +10,9 @@
 // - summary: over the window's sessions (the timeline's inclusion rule): sessionCount, the sum
 //   and rounded mean of their durations, the sum of their eventCounts, the distribution's page
 //   count and first page, the earliest start and the latest end (start while open).
-import type { AppDeps } from "../deps.ts";
-import { activityAggregates } from "../../db/queries/tracked_users/activity.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { activityAggregates } from "@/db/queries/tracked_users/activity.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { PageShare, TrackedUserActivity } from "./schema.ts";
 import { type Range, RANGES, userInOrganization, windowOf } from "./timeline.ts";
 

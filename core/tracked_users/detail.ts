@@ -1,19 +1,19 @@
 // One tracked user: detail, the online heartbeat (also for many at once), display-name overrides (ADMIN+) and deletion
 // (ADMIN+; the sessions stay, unlinked).
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   deleteTrackedUser,
   findTrackedUser,
   trackedUserLastEvent,
   trackedUsersLastEvents,
   updateDisplayNameOverrides,
-} from "../../db/queries/tracked_users/detail.ts";
-import { notFound } from "../errors.ts";
-import { activeOrganization, activeOrganizationToChange } from "../org_access.ts";
+} from "@/db/queries/tracked_users/detail.ts";
+import { notFound } from "@/core/errors.ts";
+import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
 import { toItem } from "./list.ts";
 import type { TrackedUserDetail, TrackedUserHeartbeat, TrackedUserStatusAnswer } from "./schema.ts";
 import { statusAt } from "./status.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 
 type Deps = Pick<AppDeps, "db">;
 

@@ -1,10 +1,10 @@
 // The tracked-users list and KPI aggregate (docs/decisions.md "Tracked users"): filters, statuses
 // and sorts all in SQL over the whole set, keyset pages, and the wire item.
-import type { AppDeps } from "../deps.ts";
-import { listTrackedUsers, type TrackedUserRow } from "../../db/queries/tracked_users/list.ts";
-import { summarizeTrackedUsers } from "../../db/queries/tracked_users/summary.ts";
-import { activeOrganization } from "../org_access.ts";
-import { decodeCursor, encodeCursor } from "../cursor.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { listTrackedUsers, type TrackedUserRow } from "@/db/queries/tracked_users/list.ts";
+import { summarizeTrackedUsers } from "@/db/queries/tracked_users/summary.ts";
+import { activeOrganization } from "@/core/org_access.ts";
+import { decodeCursor, encodeCursor } from "@/core/cursor.ts";
 import type {
   TrackedUserItem,
   TrackedUserListInput,
@@ -12,7 +12,7 @@ import type {
   TrackedUserSummary,
 } from "./schema.ts";
 import { statusAt, statusBounds } from "./status.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 
 type Deps = Pick<AppDeps, "db">;
 

@@ -1,12 +1,12 @@
 // One tracked user's sessions: the sessions list's item shape, newest first, keyset
 // pages; userDisplayName and userTraits are always null here (the page already shows the user).
-import type { AppDeps } from "../deps.ts";
-import { listUserSessions } from "../../db/queries/tracked_users/sessions.ts";
-import { toSessionListItem } from "../sessions/list.ts";
-import type { SessionListItem } from "../sessions/schema.ts";
-import { decodeKeyedCursor, encodeCursor } from "../cursor.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { listUserSessions } from "@/db/queries/tracked_users/sessions.ts";
+import { toSessionListItem } from "@/core/sessions/list.ts";
+import type { SessionListItem } from "@/core/sessions/schema.ts";
+import { decodeKeyedCursor, encodeCursor } from "@/core/cursor.ts";
 import { userInOrganization } from "./timeline.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 
 const ORDER = "user-sessions:date:desc";
 

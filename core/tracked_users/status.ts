@@ -1,6 +1,6 @@
 // Tracked-user status from the latest session end (docs/decisions.md "Tracked users"): the
 // thresholds as windows that the SQL filters and the JS checks share.
-import { LIVE_WITHIN_MS } from "../sessions/live.ts";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -11,15 +11,12 @@
 // `truncated` says whether anything was left out, so a client can say "the newest 200 of 5,000"
 // and link to the per-user sessions list, which pages through all of them. `pages` covers the
 // returned periods. The sessions are cut by count, not aggregated, so every returned one is exact.
-import type { AppDeps } from "../deps.ts";
-import { findTrackedUser } from "../../db/queries/tracked_users/detail.ts";
-import {
-  type TimelineSessionRow,
-  timelineSessions,
-} from "../../db/queries/tracked_users/timeline.ts";
-import { notFound } from "../errors.ts";
-import { activeOrganization } from "../org_access.ts";
-import type { Viewer } from "../auth/viewer.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { findTrackedUser } from "@/db/queries/tracked_users/detail.ts";
+import { type TimelineSessionRow, timelineSessions } from "@/db/queries/tracked_users/timeline.ts";
+import { notFound } from "@/core/errors.ts";
+import { activeOrganization } from "@/core/org_access.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import type { Period, TimelineSession, TrackedUserTimeline } from "./schema.ts";
 
 type Deps = Pick<AppDeps, "db">;

@@ -1,6 +1,6 @@
 // Fixed-window throttle counters in PostgreSQL, so every instance shares them.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 /**
  * Counts one hit of `bucket` in the current window of `windowSeconds`; returns the window's count

@@ -1,7 +1,7 @@
 // Browser boot script: reads the page's island state, imports only the islands on the page and
 // hydrates each <fresh-island> marker with its serialised props.
 import { type ComponentType, h, hydrate } from "preact";
-import { __setAssetConfig } from "../runtime.ts";
+import { __setAssetConfig } from "@/fresh/runtime.ts";
 
 interface IslandState {
   buildId: string;

@@ -1,6 +1,6 @@
 // Test helpers: the fixture app's page handler with a fake islands build in a temporary folder.
 import { fileURLToPath } from "node:url";
-import { createPageHandler, type PageHandler } from "../server.ts";
+import { createPageHandler, type PageHandler } from "@/fresh/server.ts";
 import manifest from "./fresh.gen.ts";
 
 export const FIXTURE_DIR = fileURLToPath(new URL(".", import.meta.url));

@@ -1,11 +1,11 @@
 // Dashboard pages need a signed-in viewer: visitors are sent to sign-in and back afterwards, and
 // form posts must come from the app's own origin, as the API demands of its mutations.
 import type { FreshContext } from "$fresh/server.ts";
-import type { Viewer } from "../../core/auth/viewer.ts";
-import { seeOther } from "../../http/forms.ts";
-import { fromOwnOrigin } from "../../http/same_origin.ts";
-import { signInPath } from "../../http/next_path.ts";
-import type { State } from "../_middleware.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { seeOther } from "@/http/forms.ts";
+import { fromOwnOrigin } from "@/http/same_origin.ts";
+import { signInPath } from "@/http/next_path.ts";
+import type { State } from "@/routes/_middleware.ts";
 
 /** The page state below this folder: the viewer is always there. */
 export interface DashboardState extends State {

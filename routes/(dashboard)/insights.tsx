@@ -3,24 +3,24 @@
 // happens, and a daily trend; every row links to the sessions it counts.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { ProjectPicker } from "../../components/ui/ProjectPicker.tsx";
-import { NoOrganization } from "../../components/frame/NoOrganization.tsx";
+import { ProjectPicker } from "@/components/ui/ProjectPicker.tsx";
+import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import {
   DailyTable,
   ElementTable,
   ErrorTable,
   type LinkScope,
   PageTable,
-} from "../../components/insights/InsightsTables.tsx";
-import { insightsOf } from "../../core/insights/insights.ts";
-import type { Insights, InsightsInput } from "../../core/insights/schema.ts";
+} from "@/components/insights/InsightsTables.tsx";
+import { insightsOf } from "@/core/insights/insights.ts";
+import type { Insights, InsightsInput } from "@/core/insights/schema.ts";
 import { insightsHref, readInsightsQuery } from "@/page_state/insights.ts";
-import { listProjects } from "../../core/projects/projects.ts";
-import type { ProjectView } from "../../core/projects/schema.ts";
-import InsightsTrend from "../../islands/InsightsTrend.tsx";
-import { badRequest } from "../../http/found.ts";
+import { listProjects } from "@/core/projects/projects.ts";
+import type { ProjectView } from "@/core/projects/schema.ts";
+import InsightsTrend from "@/islands/InsightsTrend.tsx";
+import { badRequest } from "@/http/found.ts";
 import type { DashboardState } from "./_middleware.ts";
-import { settleAll } from "../../http/settle_all.ts";
+import { settleAll } from "@/http/settle_all.ts";
 
 const RANGES = [["today", "Today"], ["7d", "Last 7 days"], ["30d", "Last 30 days"]] as const;
 const DAY_MS = 86_400_000;

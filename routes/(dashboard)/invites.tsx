@@ -3,17 +3,17 @@
 import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { z } from "zod";
-import { Notice } from "../../components/ui/Notice.tsx";
-import { RowForm } from "../../components/ui/RowForm.tsx";
-import { switchOrganization } from "../../core/organizations/organizations.ts";
+import { Notice } from "@/components/ui/Notice.tsx";
+import { RowForm } from "@/components/ui/RowForm.tsx";
+import { switchOrganization } from "@/core/organizations/organizations.ts";
 import {
   acceptInvite,
   declineInvite,
   listUserInvites,
   type UserInviteView,
-} from "../../core/account/invites.ts";
-import { formPage } from "../../http/form_page.ts";
-import { type Actions, type FormFailure, parseForm, seeOther } from "../../http/forms.ts";
+} from "@/core/account/invites.ts";
+import { formPage } from "@/http/form_page.ts";
+import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
 import type { DashboardState } from "./_middleware.ts";
 
 interface Data {

@@ -7,7 +7,7 @@ import { SharedCaption, ShareNotFound, ShareThrottled } from "@/components/share
 import { SHARE_HEADERS } from "@/core/shares/headers.ts";
 import { openSharedSession, type SharedReplay, sharedReplay } from "@/core/shares/open.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
-import type { State } from "../_middleware.ts";
+import type { State } from "@/routes/_middleware.ts";
 
 type Data =
   | { kind: "replay"; token: string; replay: SharedReplay }

@@ -3,9 +3,9 @@
 // one cannot be unlinked (409, `auth:account:unlink:guard_blocked`).
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { startTestSmtp } from "../helpers/smtp.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 async function link(t: TestApp, userId: string, provider: string) {
   await t.db.kysely.insertInto("accounts").values({

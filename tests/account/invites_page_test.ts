@@ -1,9 +1,9 @@
 // The user's invites page: pending invites with accept (joins, switches, 303) and decline.
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertOrganization } from "../helpers/factories.ts";
-import { createPagesApp, page, type PagesApp } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertOrganization } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 
 async function inviteTo(t: PagesApp, email: string, expiresInMs = 86_400_000) {
   const org = await insertOrganization(t.db.kysely, "Globex");

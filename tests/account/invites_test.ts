@@ -2,11 +2,11 @@
 // pending invites, accept and decline, and the abuse cases: another email (403), expired (410),
 // member (409), answered twice.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, cookieFor, signedInUser } from "../helpers/auth.ts";
-import { insertUser } from "../helpers/factories.ts";
-import { inviteLinkIn } from "../helpers/invite_mail.ts";
-import { startTestSmtp } from "../helpers/smtp.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, cookieFor, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertUser } from "@/tests/helpers/factories.ts";
+import { inviteLinkIn } from "@/tests/helpers/invite_mail.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 /** An organization "Acme Labs" whose OWNER invites `email` as `role`; returns the invite id. */
 async function invited(t: TestApp, email: string, role: "ADMIN" | "VIEWER" = "VIEWER") {

@@ -2,9 +2,9 @@
 // rename (trimmed, 1..50 characters), delete; another user's passkey answers 404 and stays as it
 // was.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { registerPasskey } from "../helpers/passkeys.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { registerPasskey } from "@/tests/helpers/passkeys.ts";
 
 Deno.test("user passkeys: every endpoint answers 401 when signed out", async () => {
   await using t = await createTestApp();

@@ -1,8 +1,8 @@
 // The profile settings page: renders for a signed-in user; its forms answer 303 and change data.
 import assert from "node:assert/strict";
-import { APP_ORIGIN, signedInUser } from "../helpers/auth.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
-import type { TestApp } from "../helpers/app.ts";
+import { APP_ORIGIN, signedInUser } from "@/tests/helpers/auth.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
+import type { TestApp } from "@/tests/helpers/app.ts";
 
 async function userRow(t: TestApp, id: string) {
   return await t.db.kysely.selectFrom("users").selectAll().where("id", "=", id)

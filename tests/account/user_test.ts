@@ -2,9 +2,9 @@
 // organizations go with the account, shared ones keep an owner.
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertOrganization, insertProject, insertUser } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertOrganization, insertProject, insertUser } from "@/tests/helpers/factories.ts";
 
 Deno.test("user: GET /api/user returns the profile with an avatar URL on APP_URL", async () => {
   await using t = await createTestApp({ APP_URL: "https://playhead.test" });

@@ -2,8 +2,8 @@
 // send counters older than yesterday go; live codes and today's and yesterday's counters stay.
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,10 @@
 // The way back after sign-in never leaves the app's origin, whatever form the path
 // takes before normalisation ("/./", "/../", "%2e", backslashes, encodings).
 import assert from "node:assert/strict";
-import { safeCallbackPath } from "../../core/auth/safe_redirect.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { oauthTestApp, signInWith } from "../helpers/oauth.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { safeCallbackPath } from "@/core/auth/safe_redirect.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { oauthTestApp, signInWith } from "@/tests/helpers/oauth.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 /** Each as the browser sends it in a query string (already percent-encoded where it matters). */
 export const FOREIGN_QUERY_VALUES = [

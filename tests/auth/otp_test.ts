@@ -1,11 +1,11 @@
 // Email one-time codes (docs/decisions.md "Sign-in and accounts"), mailed to a real SMTP
 // server on loopback and read back from the received mail.
 import assert from "node:assert/strict";
-import { resolveViewer } from "../../http/session.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { insertUser } from "../helpers/factories.ts";
-import { codeIn, startTestSmtp } from "../helpers/smtp.ts";
+import { resolveViewer } from "@/http/session.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { insertUser } from "@/tests/helpers/factories.ts";
+import { codeIn, startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 async function setup() {
   const smtp = await startTestSmtp();

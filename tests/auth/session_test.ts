@@ -2,12 +2,12 @@
 // forged tokens do not, and cookie-authenticated mutations must come from the app's own origin.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { dashboardApp, requireViewer } from "../../api/dashboard.ts";
-import { renderError } from "../../http/middleware.ts";
-import { signSession } from "../../core/auth/token.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { APP_ORIGIN, call, signedInUser } from "../helpers/auth.ts";
-import { insertOrganization } from "../helpers/factories.ts";
+import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
+import { renderError } from "@/http/middleware.ts";
+import { signSession } from "@/core/auth/token.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { APP_ORIGIN, call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertOrganization } from "@/tests/helpers/factories.ts";
 
 // A probe sub-app built like every dashboard resource, so the middleware is tested on its own.
 function probe(t: TestApp) {
@@ -156,7 +156,7 @@ Deno.test("session: sign-out from another origin is refused with 403", async () 
 Deno.test("session: pages see the same viewer in ctx.state.viewer", async () => {
   await using t = await createTestApp();
   const { user, organizationId, cookie } = await signedInUser(t);
-  const { handler } = await import("../../routes/_middleware.ts");
+  const { handler } = await import("@/routes/_middleware.ts");
   const state = { deps: t.deps } as Parameters<typeof handler>[1]["state"];
   const req = new Request("http://localhost:3000/", { headers: { cookie } });
   const res = await handler(

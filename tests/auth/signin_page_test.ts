@@ -1,8 +1,8 @@
 // Sign-in and sign-out pages, and the redirect that sends visitors of dashboard pages to sign-in
 // and back.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 const DASHBOARD_PAGES = ["/settings/profile", "/settings/organization", "/projects/p1/setup"];
 

@@ -1,11 +1,11 @@
 // Signing out revokes the token itself, so a copy of the old cookie stops working,
 // while the user's other sessions stay; "sign out everywhere" still ends them all.
 import assert from "node:assert/strict";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { SESSION_TTL_SECONDS } from "../../core/auth/token.ts";
-import { call, cookieFor, signedInUser } from "../helpers/auth.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { SESSION_TTL_SECONDS } from "@/core/auth/token.ts";
+import { call, cookieFor, signedInUser } from "@/tests/helpers/auth.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 Deno.test("sign-out: the signed-out token no longer works; another session of the user does", async () => {
   await using t = await createTestApp();

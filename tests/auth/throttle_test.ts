@@ -2,11 +2,11 @@
 // address (and OTP mail globally), with 429 `rate_limited` and `retryAfter`; the daily cleanup
 // sweeps expired passkey challenges and OAuth states; names in invite mail carry no line breaks.
 import assert from "node:assert/strict";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { APP_ORIGIN, signedInUser } from "../helpers/auth.ts";
-import { mailText } from "../helpers/invite_mail.ts";
-import { startTestSmtp } from "../helpers/smtp.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { APP_ORIGIN, signedInUser } from "@/tests/helpers/auth.ts";
+import { mailText } from "@/tests/helpers/invite_mail.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 /** A same-origin JSON POST from the client at `address` (the peer Deno.serve would report). */
 function postFrom(t: TestApp, address: string, path: string, body: unknown, cookie?: string) {

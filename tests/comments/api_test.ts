@@ -1,9 +1,9 @@
 // Comments on a moment: every member writes and reads them, the author or an ADMIN+
 // deletes one, the text is kept exactly as written, and the sessions list finds sessions by them.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { sharesWorld } from "../helpers/shares_world.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { sharesWorld } from "@/tests/helpers/shares_world.ts";
 
 const XSS = `<img src=x onerror="alert(1)"> see https://bugs.test/1?a=b&c=d`;
 

@@ -2,9 +2,9 @@
 // switcher, sign-out), page titles, no-store for signed-in pages, the demo banner, landing on
 // Sessions after sign-in.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertMembership, insertOrganization } from "../helpers/factories.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertMembership, insertOrganization } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 Deno.test("frame: the top bar marks the current section and names the active organization", async () => {
   await using t = await createPagesApp();

@@ -5,15 +5,15 @@
 
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import { isSampled } from "../../sdk/sampling.ts";
-import { recordingColumns } from "../../core/projects/recording.ts";
+import { isSampled } from "@/sdk/sampling.ts";
+import { recordingColumns } from "@/core/projects/recording.ts";
 import {
   DEFAULT_RECORDING,
   type RecordingSettings,
   type RecordingTrigger,
-} from "../../core/projects/recording_limits.ts";
-import { startSession } from "../../http/session.ts";
-import { insertMembership, insertUser } from "../helpers/factories.ts";
+} from "@/core/projects/recording_limits.ts";
+import { startSession } from "@/http/session.ts";
+import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
 import {
   type Harness,
   sdkPage,

@@ -4,9 +4,9 @@
 // moment appears at once; `?t=…&comment=…` opens the replay at the comment with it shown.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { startPagesServer } from "../helpers/pages.ts";
-import { sharesWorld } from "../helpers/shares_world.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { sharesWorld } from "@/tests/helpers/shares_world.ts";
 
 const XSS = `<img src=x onerror="document.title='pwned'"> broken, see https://bugs.test/1?a=b&c=d.`;
 

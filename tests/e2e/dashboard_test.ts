@@ -3,12 +3,12 @@
 // accepts, and the controls a VIEWER and an ADMIN are (not) given.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
-import { inviteLinkIn } from "../helpers/invite_mail.ts";
-import { startPagesServer } from "../helpers/pages.ts";
-import { codeIn, startTestSmtp, type TestSmtp } from "../helpers/smtp.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertMembership, insertProject, insertUser } from "@/tests/helpers/factories.ts";
+import { inviteLinkIn } from "@/tests/helpers/invite_mail.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { codeIn, startTestSmtp, type TestSmtp } from "@/tests/helpers/smtp.ts";
 
 /** Signs in through the page as a visitor of `path` would, and lands back on it. */
 async function signIn(page: Page, origin: string, smtp: TestSmtp, email: string, path: string) {

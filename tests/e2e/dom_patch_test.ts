@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
 
 async function patchScript(): Promise<string> {
   const result = await esbuild.build({

@@ -3,9 +3,9 @@
 // frame at once, plays to the end with speed, seek and History working, and makes no request at
 // all: not the recorded page's image, not a worker, not the events.
 import assert from "node:assert/strict";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { startPagesServer } from "../helpers/pages.ts";
-import { sharesWorld } from "../helpers/shares_world.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { sharesWorld } from "@/tests/helpers/shares_world.ts";
 
 Deno.test("export e2e: the HTML file opened from disk with no network plays to the end and makes zero requests", async () => {
   await using server = await startPagesServer();

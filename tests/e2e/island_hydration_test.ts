@@ -2,11 +2,11 @@
 // islands loads no script at all.
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
-import { buildIslands } from "../../fresh/build.ts";
-import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
-import manifest from "../../fresh/testdata/fresh.gen.ts";
-import { FIXTURE_DIR, FIXTURE_STATIC } from "../../fresh/testdata/helpers.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
+import { buildIslands } from "@/fresh/build.ts";
+import { createPageHandler, createStaticHandler } from "@/fresh/server.ts";
+import manifest from "@/fresh/testdata/fresh.gen.ts";
+import { FIXTURE_DIR, FIXTURE_STATIC } from "@/fresh/testdata/helpers.ts";
 
 async function startFixtureServer(buildDir: string) {
   await buildIslands({ rootDir: FIXTURE_DIR, islands: Object.keys(manifest.islands), buildDir });

@@ -4,9 +4,9 @@
 // PostgreSQL when DATABASE_URL is set (a fresh database), else on the embedded one.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { type EntryProcess, spawnDeno, waitHealthy } from "../helpers/entry_process.ts";
-import { freshDatabase } from "../helpers/fresh_database.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { type EntryProcess, spawnDeno, waitHealthy } from "@/tests/helpers/entry_process.ts";
+import { freshDatabase } from "@/tests/helpers/fresh_database.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const ADMIN_URL = Deno.env.get("DATABASE_URL");

@@ -3,11 +3,11 @@
 // page says why and marks the trigger on the seek bar. Screenshots go to .scratch/e2e/.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { signedInUser } from "../helpers/auth.ts";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, recordedEvents } from "../helpers/ingest.ts";
-import { startPagesServer } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
 
 const T0 = Date.now() - 10 * 60_000;
 

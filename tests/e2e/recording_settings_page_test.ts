@@ -3,10 +3,10 @@
 // nothing; a VIEWER sees the same settings read-only. Screenshots go to .scratch/e2e/.
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
-import { signedInUser } from "../helpers/auth.ts";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { startPagesServer } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { getProjectRecording } from "./recording_settings_page_read.ts";
 
 Deno.test("project settings page: an ADMIN edits the recording settings, a VIEWER reads them", async (t) => {

@@ -3,7 +3,7 @@
 // does the frame after each of several forward and backward seeks (restored from keyframes).
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { listRecordings } from "../../bench/corpus_batches.ts";
+import { listRecordings } from "@/bench/corpus_batches.ts";
 import {
   frameText,
   loadRecording,

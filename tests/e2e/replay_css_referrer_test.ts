@@ -3,7 +3,7 @@
 // reach the recorded site's hosts without any Referer, from the server's first frame and the
 // player's own frame alike.
 import assert from "node:assert/strict";
-import { artifactPath } from "../helpers/browser.ts";
+import { artifactPath } from "@/tests/helpers/browser.ts";
 import {
   holdIslands,
   playToEnd,

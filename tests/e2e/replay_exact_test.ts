@@ -6,7 +6,7 @@
 // as that snapshot: rrweb records the two as one step and shows neither page inside the gap.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { listRecordings } from "../../bench/corpus_batches.ts";
+import { listRecordings } from "@/bench/corpus_batches.ts";
 import { loadRecording, openReplay, type RrwebEvent, startReplayWorld } from "./replay_world.ts";
 
 const RRWEB_UMD = new URL("../../node_modules/rrweb/dist/rrweb.umd.min.cjs", import.meta.url);

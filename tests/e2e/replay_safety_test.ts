@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { LIVE_POLL_MS } from "@/player/use_replay.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 import { hostileRecording, MARKUP_ARGUMENT, MARKUP_PATH } from "./replay_hostile.ts";
 import {
   frameText,

@@ -3,13 +3,13 @@
 // SDK cuts them, and helpers to read the player's state from the page.
 import type { Kysely } from "kysely";
 import type { Browser, Frame, Page } from "playwright-core";
-import type { Database } from "../../db/schema.ts";
-import { cutSession, loadRecording, type RrwebEvent } from "../../bench/corpus_batches.ts";
-import { launchChromium } from "../helpers/browser.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { gzipBytes, METADATA } from "../helpers/ingest.ts";
-import { startPagesServer } from "../helpers/pages.ts";
+import type { Database } from "@/db/schema.ts";
+import { cutSession, loadRecording, type RrwebEvent } from "@/bench/corpus_batches.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { gzipBytes, METADATA } from "@/tests/helpers/ingest.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
 
 export type { RrwebEvent };
 

@@ -3,11 +3,11 @@
 
 import * as esbuild from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { sdkAssets } from "../../api/service/sdk_assets.ts";
-import type { Playhead } from "../../sdk/mod.ts";
-import { buildSdk } from "../../sdk/build.ts";
-import { launchChromium } from "../helpers/browser.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { sdkAssets } from "@/api/service/sdk_assets.ts";
+import type { Playhead } from "@/sdk/mod.ts";
+import { buildSdk } from "@/sdk/build.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
+import { startTestServer, type TestServer } from "@/tests/helpers/server.ts";
 import { gunzipBytes, type StoredEvent } from "./sdk_readback.ts";
 
 /** One request the page sent to the service, as the proxy saw it. */

@@ -1,7 +1,7 @@
 // Reads what the service stored for a session: decoded event batches, markers, the session row.
 
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface StoredEvent {
   type: number;

@@ -4,12 +4,12 @@
 // opens its replay.
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { seedDashboard } from "../helpers/dashboard_seed.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { startPagesServer } from "../helpers/pages.ts";
-import { insertSessions } from "../helpers/sessions_factories.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { seedDashboard } from "@/tests/helpers/dashboard_seed.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { insertSessions } from "@/tests/helpers/sessions_factories.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -4,9 +4,9 @@
 // route; revoked, expired and deleted links are the 404 page; a VIEWER cannot make one.
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { startPagesServer } from "../helpers/pages.ts";
-import { PERSON, sharesWorld } from "../helpers/shares_world.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { PERSON, sharesWorld } from "@/tests/helpers/shares_world.ts";
 
 const SECRETS = [PERSON.userId, PERSON.name, PERSON.email, PERSON.plan, "Hidden Org Name"];
 

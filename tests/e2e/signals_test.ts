@@ -6,12 +6,12 @@
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
-import { sdkAssets } from "../../api/service/sdk_assets.ts";
-import { buildSdk } from "../../sdk/build.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { startPagesServer } from "../helpers/pages.ts";
+import { sdkAssets } from "@/api/service/sdk_assets.ts";
+import { buildSdk } from "@/sdk/build.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { waitFor } from "./sdk_harness.ts";
 import { storedBatches } from "./sdk_readback.ts";
 

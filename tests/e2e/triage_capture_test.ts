@@ -2,8 +2,8 @@
 // service: a visit is listed within seconds, a killed browser loses nothing it had journaled,
 // errors carry their stack, and click signals are dated when they happened.
 import assert from "node:assert/strict";
-import { launchChromium } from "../helpers/browser.ts";
-import { call } from "../helpers/auth.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
+import { call } from "@/tests/helpers/auth.ts";
 import { waitFor } from "./sdk_harness.ts";
 import { sessionMarkers, sessionRow, storedBatches } from "./sdk_readback.ts";
 import { ownChromium, triageWorld } from "./triage_world.ts";

@@ -2,10 +2,10 @@
 // menu, the KPI cards after a delete, the insights legend, a second sign-in code, the favicon.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { signedInUser } from "../helpers/auth.ts";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
-import { seedDashboard } from "../helpers/dashboard_seed.ts";
-import { startPagesServer } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { seedDashboard } from "@/tests/helpers/dashboard_seed.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() =>

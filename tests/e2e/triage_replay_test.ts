@@ -3,7 +3,7 @@
 // step 5 s (1 s with Shift); Tab never walks into the replayed page.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { artifactPath, launchChromium } from "../helpers/browser.ts";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { waitFor } from "./sdk_harness.ts";
 import { sessionRow } from "./sdk_readback.ts";
 import { triageWorld } from "./triage_world.ts";

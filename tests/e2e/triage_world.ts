@@ -3,12 +3,12 @@
 // Chromium either as usual or as a process of our own with a profile kept on disk (to kill it).
 import * as esbuild from "esbuild";
 import { type Browser, chromium } from "playwright-core";
-import { sdkAssets } from "../../api/service/sdk_assets.ts";
-import { buildSdk } from "../../sdk/build.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { type PagesServer, startPagesServer } from "../helpers/pages.ts";
+import { sdkAssets } from "@/api/service/sdk_assets.ts";
+import { buildSdk } from "@/sdk/build.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { type PagesServer, startPagesServer } from "@/tests/helpers/pages.ts";
 
 /** forward: as is; down: 503 without storing; lossy: store, then answer 503 (a lost answer). */
 export type ProxyMode = "forward" | "down" | "lossy";

@@ -4,17 +4,17 @@
 // hundreds of sessions stays readable, and the status turns online when the user sends a batch. Screenshots land in .scratch/ (not committed).
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { startPagesServer } from "../helpers/pages.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
 import {
   ADA_SESSIONS,
   expectedIn,
   seedBusyUser,
   seedUserPage,
   WINDOW_MS,
-} from "../helpers/user_page_seed.ts";
+} from "@/tests/helpers/user_page_seed.ts";
 
 const SHOTS = new URL("../../.scratch/", import.meta.url);
 

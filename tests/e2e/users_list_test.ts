@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { seedDashboard } from "../helpers/dashboard_seed.ts";
-import { gzipBytes, METADATA, recordedEvents } from "../helpers/ingest.ts";
-import { startPagesServer } from "../helpers/pages.ts";
-import { DAY, MINUTE, seedTrackedUser } from "../helpers/tracked_users_factories.ts";
+import { launchChromium } from "@/tests/helpers/browser.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { seedDashboard } from "@/tests/helpers/dashboard_seed.ts";
+import { gzipBytes, METADATA, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { DAY, MINUTE, seedTrackedUser } from "@/tests/helpers/tracked_users_factories.ts";
 
 const SCRATCH = fileURLToPath(new URL("../../.scratch/", import.meta.url));
 

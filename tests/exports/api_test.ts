@@ -2,9 +2,9 @@
 // session's facts) or as one HTML file; neither holds the tracked user; a session whose stored
 // events weigh more than EXPORT_MAX_BYTES is refused with 413 before anything is written.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { PERSON, sharesWorld, shopEvents, T0 } from "../helpers/shares_world.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { PERSON, sharesWorld, shopEvents, T0 } from "@/tests/helpers/shares_world.ts";
 
 Deno.test("export: format=json is the session's facts and every event in replay order, minus identify()", async () => {
   await using t = await createTestApp();

@@ -1,7 +1,7 @@
 // A disposable PostgreSQL 15 cluster of the test's own (initdb into a temp dir, its own port), so
 // fault tests can stop, start and kill a database without touching the shared server.
-import { openDb } from "../../db/client.ts";
-import { migrateToLatest } from "../../db/migrator.ts";
+import { openDb } from "@/db/client.ts";
+import { migrateToLatest } from "@/db/migrator.ts";
 
 const BIN = "/usr/lib/postgresql/15/bin";
 

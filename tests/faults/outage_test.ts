@@ -3,9 +3,9 @@
 // answers 503 with CORS and Retry-After meanwhile, never dies, recovers by itself, and every batch
 // it acknowledged is stored. Run with `deno task test:faults` (CI runs it on PostgreSQL).
 import assert from "node:assert/strict";
-import { openDb } from "../../db/client.ts";
-import { signSession } from "../../core/auth/token.ts";
-import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
+import { openDb } from "@/db/client.ts";
+import { signSession } from "@/core/auth/token.ts";
+import { insertMembership, insertProject, insertUser } from "@/tests/helpers/factories.ts";
 import { clusterAvailable, startCluster } from "./cluster.ts";
 import { ingestLoad, type Load, startService, waitUntil } from "./service.ts";
 

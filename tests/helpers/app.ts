@@ -1,9 +1,9 @@
 // A whole app on a disposable database, for tests that call `app.request()` (no port).
 import type { Hono } from "hono";
-import { type AppParts, createApp } from "../../app.ts";
-import { type AppDeps, createDeps } from "../../core/deps.ts";
-import { loadConfig } from "../../config.ts";
-import { type CapturedLog, captureLogs } from "../../log.ts";
+import { type AppParts, createApp } from "@/app.ts";
+import { type AppDeps, createDeps } from "@/core/deps.ts";
+import { loadConfig } from "@/config.ts";
+import { type CapturedLog, captureLogs } from "@/log.ts";
 import { createTestDb, type TestDb } from "./db.ts";
 
 export interface TestApp extends AsyncDisposable {

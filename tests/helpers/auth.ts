@@ -1,7 +1,7 @@
 // Signed-in test callers: users with a workspace, their session cookies, and requests that look
 // like the app's own pages (same Origin) so the CSRF check lets mutations through.
-import type { Role } from "../../db/schema.ts";
-import { startSession } from "../../http/session.ts";
+import type { Role } from "@/db/schema.ts";
+import { startSession } from "@/http/session.ts";
 import type { TestApp } from "./app.ts";
 import { insertMembership, insertOrganization, insertUser } from "./factories.ts";
 

@@ -2,7 +2,7 @@
 // ranges (today, this week, this month), identified and anonymous, and one tracked user ("Ada")
 // with sessions over several pages (url markers and batches) in the last day.
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { insertProject } from "./factories.ts";
 import { insertSession } from "./sessions_factories.ts";
 import {

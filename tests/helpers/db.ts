@@ -2,8 +2,8 @@
 // PGlite (in memory) by default; a fresh PostgreSQL database when DATABASE_URL is set.
 import { sql } from "kysely";
 import postgres from "postgres";
-import { type Db, openDb, PGLITE_EXTENSIONS } from "../../db/client.ts";
-import { LATEST_MIGRATION, migrateToLatest, MIGRATION_NAMES } from "../../db/migrator.ts";
+import { type Db, openDb, PGLITE_EXTENSIONS } from "@/db/client.ts";
+import { LATEST_MIGRATION, migrateToLatest, MIGRATION_NAMES } from "@/db/migrator.ts";
 
 export type TestDb = Db & AsyncDisposable;
 
@@ -19,7 +19,7 @@ async function createPgliteDb(): Promise<TestDb> {
   pgliteTemplate ??= (async () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const { Kysely } = await import("kysely");
-    const { PGliteDialect } = await import("../../db/pglite_dialect.ts");
+    const { PGliteDialect } = await import("@/db/pglite_dialect.ts");
     const pg = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pg) }));
     const dump = await pg.dumpDataDir("none");

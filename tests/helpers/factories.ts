@@ -1,10 +1,10 @@
 // Test factories: rows with realistic random values, overridable field by field.
 import { createId } from "@paralleldrive/cuid2";
 import type { Kysely } from "kysely";
-import type { Database, Role } from "../../db/schema.ts";
+import type { Database, Role } from "@/db/schema.ts";
 
-export { generateProjectKey as randomKey } from "../../core/projects/keys.ts";
-import { generateProjectKey as randomKey } from "../../core/projects/keys.ts";
+export { generateProjectKey as randomKey } from "@/core/projects/keys.ts";
+import { generateProjectKey as randomKey } from "@/core/projects/keys.ts";
 
 export async function insertOrganization(db: Kysely<Database>, name = "Acme") {
   return await db.insertInto("organizations").values({ id: createId(), name })

@@ -1,7 +1,7 @@
 // Builders for ingest requests: rrweb-shaped events, batches and the POST itself.
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface TestEvent {
   type: number;

@@ -2,7 +2,7 @@
 // .ci/ceph-rgw.sh. `deno task test:s3` in CI starts one cluster and exports its S3_* variables;
 // without them a test starts a private cluster of its own when the Ceph binaries are installed.
 // With neither, the tests are ignored, saying why (`deno task test` needs nothing but Deno).
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "@/config.ts";
 import { ObjectStore } from "@/db/object_store.ts";
 
 const SCRIPT = new URL("../../.ci/ceph-rgw.sh", import.meta.url).pathname;

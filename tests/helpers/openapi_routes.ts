@@ -3,12 +3,12 @@
 // exactly what its route declares.
 import type { Hono, MiddlewareHandler } from "hono";
 import { findTargetHandler } from "hono/utils/handler";
-import { DESCRIPTIONS, type RouteDescription } from "../../api/openapi/route.ts";
-import { NO_STORE } from "../../api/no_store.ts";
-import { VALIDATED } from "../../api/validate.ts";
-import { errorStatuses as statusesOf } from "../../api/openapi/document.ts";
+import { DESCRIPTIONS, type RouteDescription } from "@/api/openapi/route.ts";
+import { NO_STORE } from "@/api/no_store.ts";
+import { VALIDATED } from "@/api/validate.ts";
+import { errorStatuses as statusesOf } from "@/api/openapi/document.ts";
 import type { z } from "zod";
-import type { ApiEnv } from "../../api/env.ts";
+import type { ApiEnv } from "@/api/env.ts";
 
 export interface RouteDoc extends RouteDescription {
   method: string;

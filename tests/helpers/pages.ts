@@ -3,14 +3,14 @@
 // 127.0.0.1 port with the islands really built.
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIslands } from "../../fresh/build.ts";
-import { createPageHandler, createStaticHandler, type PageHandler } from "../../fresh/server.ts";
-import { copyVendorStyles } from "../../fresh/vendor_styles.ts";
-import { VENDOR_STYLES } from "../../fresh.config.ts";
-import manifest from "../../fresh.gen.ts";
-import { loadConfig } from "../../config.ts";
-import { type FetchHandler, serve } from "../../serve.ts";
-import type { AppParts } from "../../app.ts";
+import { buildIslands } from "@/fresh/build.ts";
+import { createPageHandler, createStaticHandler, type PageHandler } from "@/fresh/server.ts";
+import { copyVendorStyles } from "@/fresh/vendor_styles.ts";
+import { VENDOR_STYLES } from "@/fresh.config.ts";
+import manifest from "@/fresh.gen.ts";
+import { loadConfig } from "@/config.ts";
+import { type FetchHandler, serve } from "@/serve.ts";
+import type { AppParts } from "@/app.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { APP_ORIGIN } from "./auth.ts";
 

@@ -5,7 +5,7 @@
 // resources (passkeys, linked accounts, invites addressed to them) of whoever calls.
 import { createId } from "@paralleldrive/cuid2";
 import type { Kysely } from "kysely";
-import type { Database, Role } from "../../db/schema.ts";
+import type { Database, Role } from "@/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { signedInUser } from "./auth.ts";
 import { insertMembership, insertOrganization, insertProject, insertUser } from "./factories.ts";

@@ -1,11 +1,11 @@
 // The whole service on a random 127.0.0.1 port, for browser tests and load tests.
 import type { Kysely } from "kysely";
-import type { AppParts } from "../../app.ts";
-import type { AppDeps } from "../../core/deps.ts";
-import type { Database } from "../../db/schema.ts";
-import type { CapturedLog } from "../../log.ts";
-import { loadConfig } from "../../config.ts";
-import { type FetchHandler, serve } from "../../serve.ts";
+import type { AppParts } from "@/app.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import type { Database } from "@/db/schema.ts";
+import type { CapturedLog } from "@/log.ts";
+import { loadConfig } from "@/config.ts";
+import { type FetchHandler, serve } from "@/serve.ts";
 import { createTestApp } from "./app.ts";
 import { insertProject } from "./factories.ts";
 

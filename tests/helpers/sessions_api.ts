@@ -1,6 +1,6 @@
 // Shared set-up of the sessions API tests: a signed-in member with projects in their active
 // organization, plus a second organization whose data must never show through.
-import type { Role } from "../../db/schema.ts";
+import type { Role } from "@/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { call, signedInUser } from "./auth.ts";
 import { insertProject } from "./factories.ts";

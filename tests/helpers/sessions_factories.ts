@@ -2,7 +2,7 @@
 // inserted directly in SQL with chosen timestamps (faster than ingest, and times are exact).
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, sql } from "kysely";
-import type { Database, InviteStatus } from "../../db/schema.ts";
+import type { Database, InviteStatus } from "@/db/schema.ts";
 import { gzipBytes } from "./ingest.ts";
 
 type Db = Kysely<Database>;

@@ -2,7 +2,7 @@
 // a mouse move every second, console calls, and the tracked user identified with name, email and
 // traits), posted through ingest, plus a second session whose id must never show through a link.
 import assert from "node:assert/strict";
-import type { Role } from "../../db/schema.ts";
+import type { Role } from "@/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { APP_ORIGIN, call, signedInUser } from "./auth.ts";
 import { insertMembership, insertProject, insertUser } from "./factories.ts";

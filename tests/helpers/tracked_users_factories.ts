@@ -1,8 +1,8 @@
 // Seeding for tracked-user tests: users with sessions at chosen times (direct SQL, exact
 // timestamps), url markers and batches, plus a viewer for calling core/ functions directly.
 import { type Kysely, sql } from "kysely";
-import type { Database, Role } from "../../db/schema.ts";
-import type { Viewer } from "../../core/auth/viewer.ts";
+import type { Database, Role } from "@/db/schema.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import {
   insertBatch,
   insertMarker,

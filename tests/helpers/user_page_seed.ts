@@ -2,7 +2,7 @@
 // walking through pages (a url marker per page and one batch of events on each), so every window
 // (6 h, 24 h, 7 d) holds a different, known set; plus the numbers each window must show.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { insertProject } from "./factories.ts";
 import {
   insertBatch,

@@ -1,7 +1,7 @@
 // Ingest admission: past the limit, requests wait for a turn, and every one is still answered.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { ingestAdmission } from "../../api/ingest/admission.ts";
+import { ingestAdmission } from "@/api/ingest/admission.ts";
 
 Deno.test("ingest admission handles at most `limit` requests at once and answers every one", async () => {
   const app = new Hono();

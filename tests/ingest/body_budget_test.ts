@@ -7,10 +7,10 @@ import {
   createBodyBudget,
   MAX_BODY_BYTES_HELD,
   SMALL_BODY_BYTES,
-} from "../../http/body_budget.ts";
-import { readWire } from "../../http/body.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
+} from "@/http/body_budget.ts";
+import { readWire } from "@/http/body.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;

@@ -1,14 +1,14 @@
 // POST /api/sessions/cancel: the SDK asks the service to forget the session it recorded.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject, randomKey } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject, randomKey } from "@/tests/helpers/factories.ts";
 import {
   customEvent,
   ingestRowCounts,
   METADATA,
   postIngest,
   recordedEvents,
-} from "../helpers/ingest.ts";
+} from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

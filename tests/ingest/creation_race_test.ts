@@ -2,9 +2,9 @@
 // metadata (the previous page's parked events), the other the page's metadata. The opening url
 // marker must not be lost because the second statement's snapshot predates the new row.
 import assert from "node:assert/strict";
-import { type IngestRow, writeIngest } from "../../db/queries/ingest/write.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { createTestDb } from "../helpers/db.ts";
+import { type IngestRow, writeIngest } from "@/db/queries/ingest/write.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { createTestDb } from "@/tests/helpers/db.ts";
 
 const T0 = 1_760_000_000_000;
 

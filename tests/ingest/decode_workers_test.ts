@@ -9,13 +9,13 @@ import {
   DECODE_JOB_TIMEOUT_MS,
   decodePool,
   type PoolTimers,
-} from "../../api/ingest/decode_pool.ts";
-import { MAX_JSON_NESTING } from "../../http/json_shape.ts";
-import { OFFLOAD_MIN_WIRE_BYTES } from "../../api/ingest/ingest_body.ts";
+} from "@/api/ingest/decode_pool.ts";
+import { MAX_JSON_NESTING } from "@/http/json_shape.ts";
+import { OFFLOAD_MIN_WIRE_BYTES } from "@/api/ingest/ingest_body.ts";
 import { gunzipCapped } from "@/http/body.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

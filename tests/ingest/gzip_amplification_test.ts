@@ -3,12 +3,12 @@
 // decodes run in the decode workers, so a burst of them cannot hold the process.
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { createDecodeGate } from "../../http/decode_gate.ts";
-import { ALWAYS_DECODABLE_BYTES, MAX_DECODED_BYTES, MAX_GZIP_RATIO } from "../../http/body.ts";
-import { decodePool } from "../../api/ingest/decode_pool.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
+import { createDecodeGate } from "@/http/decode_gate.ts";
+import { ALWAYS_DECODABLE_BYTES, MAX_DECODED_BYTES, MAX_GZIP_RATIO } from "@/http/body.ts";
+import { decodePool } from "@/api/ingest/decode_pool.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

@@ -1,8 +1,8 @@
 // POST /api/ingest: every rule for accepted batches (session upsert, tracked-user link, batch,
 // markers; docs/decisions.md "Ingest").
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 import {
   customEvent,
   gunzipJson,
@@ -10,7 +10,7 @@ import {
   METADATA,
   postIngest,
   recordedEvents,
-} from "../helpers/ingest.ts";
+} from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

@@ -5,9 +5,9 @@
 // measures it, so repeated letters would hide the limit.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { CUT_MARK, MARKER_DATA_CHARS, PATHNAME_CHARS } from "../../core/ingest/limits.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
+import { CUT_MARK, MARKER_DATA_CHARS, PATHNAME_CHARS } from "@/core/ingest/limits.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 import {
   customEvent,
   gunzipJson,
@@ -15,7 +15,7 @@ import {
   postIngest,
   recordedEvents,
   type TestEvent,
-} from "../helpers/ingest.ts";
+} from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

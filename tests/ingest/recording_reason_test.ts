@@ -2,10 +2,10 @@
 // names it (`sampled` when it does not), a triggered one with its trigger's time; it is set once,
 // answered by GET /api/sessions and the detail, and filtered by `reason=`.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

@@ -1,8 +1,8 @@
 // Bad input on the public ingest surface: each request gets the right status, a JSON error body
 // and CORS headers, and leaves the database exactly as it was.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject, randomKey } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject, randomKey } from "@/tests/helpers/factories.ts";
 import {
   gzipBytes,
   ingestRowCounts,
@@ -10,7 +10,7 @@ import {
   postIngest,
   type PostOptions,
   recordedEvents,
-} from "../helpers/ingest.ts";
+} from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 const validBody = () => ({

@@ -2,8 +2,8 @@
 // settings with the public key, from any origin; a minute of caching at most, per key; a missing,
 // malformed or unknown key is 401 before anything else, and a refusal is never cached.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject, randomKey } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject, randomKey } from "@/tests/helpers/factories.ts";
 
 const PATH = "/api/sdk/config";
 

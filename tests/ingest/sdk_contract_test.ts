@@ -4,9 +4,9 @@
 // assembled itself.
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import { cancelBodySchema, ingestBodySchema } from "../../core/ingest/schema.ts";
-import { encodeEvent, ingestJson } from "../../sdk/encoded_event.ts";
-import type { IngestBody, RecordedEvent, SessionMetadata } from "../../sdk/types.ts";
+import { cancelBodySchema, ingestBodySchema } from "@/core/ingest/schema.ts";
+import { encodeEvent, ingestJson } from "@/sdk/encoded_event.ts";
+import type { IngestBody, RecordedEvent, SessionMetadata } from "@/sdk/types.ts";
 
 /** Compiles only when the SDK's type `Sent` is assignable to the schema's input. */
 type Accepts<Schema extends z.ZodType, Sent extends z.input<Schema>> = [Schema, Sent];

@@ -1,15 +1,15 @@
 // Ingest turns console errors and the SDK's rage/dead clicks into markers and counts
 // them on the session in the same statement; the user agent gives browser, OS and device.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 import {
   customEvent,
   METADATA,
   postIngest,
   recordedEvents,
   type TestEvent,
-} from "../helpers/ingest.ts";
+} from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 

@@ -3,9 +3,9 @@
 // server: with a declared Content-Length and chunked, one or two hundred at once; a body that is
 // slow but complete within the limit is still stored.
 import assert from "node:assert/strict";
-import { METADATA, recordedEvents } from "../helpers/ingest.ts";
-import { jsonBodyOf, rawConnect, statusOf } from "../helpers/raw_http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { METADATA, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { jsonBodyOf, rawConnect, statusOf } from "@/tests/helpers/raw_http.ts";
+import { startTestServer, type TestServer } from "@/tests/helpers/server.ts";
 
 const BODY_TIMEOUT_MS = 300;
 /** How long a test waits for the server's answer before calling it kept open. */

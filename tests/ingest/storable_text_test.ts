@@ -3,15 +3,15 @@
 // are stored byte-exact; absurd nesting is a 400 naming the path.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 import {
   customEvent,
   gunzipJson,
   METADATA,
   postIngest,
   recordedEvents,
-} from "../helpers/ingest.ts";
+} from "@/tests/helpers/ingest.ts";
 
 const TRUNCATED_EMOJI = "Zoë 🎉".slice(0, 5); // "Zoë " + a lone high surrogate
 

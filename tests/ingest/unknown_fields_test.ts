@@ -2,11 +2,11 @@
 // of metadata or of a slice marker is a 400 naming it; event payloads stay open.
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import type { ingestBodySchema, metadataSchema } from "../../core/ingest/schema.ts";
-import type { IngestBody as SdkBody, SessionMetadata as SdkMetadata } from "../../sdk/types.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
+import type { ingestBodySchema, metadataSchema } from "@/core/ingest/schema.ts";
+import type { IngestBody as SdkBody, SessionMetadata as SdkMetadata } from "@/sdk/types.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 // The SDK never sends a field the service would refuse (checked by the type checker).
 type Extra<A, B> = Exclude<keyof A, keyof B>;

@@ -3,9 +3,9 @@
 // `error` filter takes a group's fingerprint.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 
 const T0 = Date.now() - 60_000;
 const error = (message: string, trace: string[], timestamp: number) => ({

@@ -3,9 +3,9 @@
 // sessions) credits sessions identified after their signals before the migration.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
-import { customEvent, METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { customEvent, METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 
 const T0 = Date.now() - 60_000;
 const rage = (timestamp: number) =>

@@ -1,10 +1,14 @@
 // GET /api/insights: top elements, errors, pages and the daily trend of the active
 // organization's signal markers in the range; projects narrow; other organizations never show.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertMarker, insertSession, insertTrackedUser } from "../helpers/sessions_factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import {
+  insertMarker,
+  insertSession,
+  insertTrackedUser,
+} from "@/tests/helpers/sessions_factories.ts";
 
 const DAY = 86_400_000;
 

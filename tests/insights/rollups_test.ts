@@ -3,15 +3,15 @@
 // session's signals back, and expire with their hours in the daily cleanup.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
 import {
   customEvent,
   METADATA,
   postIngest,
   recordedEvents,
   type TestEvent,
-} from "../helpers/ingest.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
+} from "@/tests/helpers/ingest.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 import { runCleanup } from "@/core/service/cleanup.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "@/db/schema.ts";

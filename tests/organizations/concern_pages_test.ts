@@ -2,9 +2,9 @@
 // section under the shared frame, forms that post to the page itself and come back to it (303),
 // and the refusal rendered on the page. The overview is tests/organizations/page_test.ts.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 const BASE = "/settings/organization";
 

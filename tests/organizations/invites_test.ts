@@ -3,10 +3,10 @@
 // from a real SMTP server on loopback.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { inviteLinkIn, mailText } from "../helpers/invite_mail.ts";
-import { startTestSmtp } from "../helpers/smtp.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { inviteLinkIn, mailText } from "@/tests/helpers/invite_mail.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 const DAY_MS = 86_400_000;
 

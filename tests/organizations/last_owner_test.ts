@@ -1,8 +1,8 @@
 // An organization never loses its last OWNER, even when its two
 // owners demote or remove each other at the same moment, and an ADMIN cannot remove an owner.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
 
 async function twoOwners(t: TestApp) {
   const a = await signedInUser(t);

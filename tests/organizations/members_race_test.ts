@@ -2,13 +2,13 @@
 // in flight must be refused. The interleaving is forced, not hoped for: the caller's database
 // runs the other owner's request just before the caller's transaction (and its roster lock) starts.
 import assert from "node:assert/strict";
-import type { AppDeps } from "../../core/deps.ts";
-import { AppError } from "../../core/errors.ts";
-import { changeMemberRole, removeMember } from "../../core/organizations/members.ts";
-import type { Viewer } from "../../core/auth/viewer.ts";
-import { resolveViewer } from "../../http/session.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { AppError } from "@/core/errors.ts";
+import { changeMemberRole, removeMember } from "@/core/organizations/members.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { resolveViewer } from "@/http/session.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
 
 /** Deps whose `db.kysely.transaction()` first awaits `meanwhile` (the concurrent request). */
 function racedDeps(deps: AppDeps, meanwhile: () => Promise<void>): AppDeps {

@@ -1,8 +1,8 @@
 // /api/organizations/{orgId}/members (docs/decisions.md "Roles"): the roster,
 // role changes (OWNER) and removal, never leaving an organization without an owner.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
 
 async function team(t: TestApp) {
   const owner = await signedInUser(t);

@@ -1,9 +1,9 @@
 // /api/organizations (docs/decisions.md "Organizations, members and invites", "Roles"): listing,
 // creating, switching the active organization, renaming (ADMIN+) and deleting (OWNER).
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertOrganization, insertProject } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertOrganization, insertProject } from "@/tests/helpers/factories.ts";
 
 Deno.test("organizations: GET lists the viewer's organizations with role, member count and the active flag", async () => {
   await using t = await createTestApp();

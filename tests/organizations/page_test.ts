@@ -1,10 +1,10 @@
 // The organization settings page: each role sees only the controls it may use (docs/decisions.md
 // "Roles"), and every form answers 303 and changes data — or re-renders with the refusal.
 import assert from "node:assert/strict";
-import type { Role } from "../../db/schema.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { createPagesApp, page, type PagesApp } from "../helpers/pages.ts";
+import type { Role } from "@/db/schema.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 
 const PATH = "/settings/organization";
 

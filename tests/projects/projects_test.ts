@@ -2,10 +2,10 @@
 // keys are OWNER-only, renames ADMIN+, reads VIEWER+; another organization's project is 404.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { postIngest, recordedEvents } from "../helpers/ingest.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 async function team(t: TestApp) {
   const owner = await signedInUser(t);

@@ -3,9 +3,9 @@
 // every bound is held at and on both sides of its value, a bad value is 400 naming its field, and
 // nothing of that request is stored.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 
 const DEFAULTS = {
   sampleRate: 1,

@@ -1,8 +1,8 @@
 // The first-run page: the SDK snippet with the project's key for OWNERs, masked for others.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 /** The snippet's text as shown, entities decoded. */
 function snippetIn(html: string): string | undefined {

@@ -1,10 +1,10 @@
 // The start page: signed in, the active organization's projects with their session
 // counts and last activity, each leading to its sessions; the empty and signed-out states.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 
 /** The table row of the named project. */
 function rowOf(html: string, name: string): string {

@@ -3,10 +3,10 @@
 // once its requests end, it is served again. Requests are held in flight by bodies the test has
 // not finished sending (PATCH /api/user reads its body after the viewer is known).
 import assert from "node:assert/strict";
-import { createAccountLimit, MAX_REQUESTS_PER_ACCOUNT } from "../../http/account_limit.ts";
-import { accountLimitOf } from "../../api/dashboard.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { APP_ORIGIN, signedInUser } from "../helpers/auth.ts";
+import { createAccountLimit, MAX_REQUESTS_PER_ACCOUNT } from "@/http/account_limit.ts";
+import { accountLimitOf } from "@/api/dashboard.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { APP_ORIGIN, signedInUser } from "@/tests/helpers/auth.ts";
 
 /** A JSON body sent in two parts: the second only when `finish()` is called. */
 function heldJson(json: string) {

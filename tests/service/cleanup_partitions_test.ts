@@ -3,19 +3,19 @@
 // their tracked users' aggregates are applied once at the end.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { addDayPartitions } from "../../db/queries/service/partitions.ts";
-import { applyPendingTrackedUsers, deleteOldSessions } from "../../db/queries/service/cleanup.ts";
-import type { Database } from "../../db/schema.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { addDayPartitions } from "@/db/queries/service/partitions.ts";
+import { applyPendingTrackedUsers, deleteOldSessions } from "@/db/queries/service/cleanup.ts";
+import type { Database } from "@/db/schema.ts";
 import type { Kysely } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
-import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertMembership, insertProject, insertUser } from "@/tests/helpers/factories.ts";
 import {
   insertBatch,
   insertMarker,
   insertSession,
   insertTrackedUser,
-} from "../helpers/sessions_factories.ts";
+} from "@/tests/helpers/sessions_factories.ts";
 
 const DAY = 86_400_000;
 const MIN = 60_000;

@@ -2,15 +2,15 @@
 // the advisory lock (docs/decisions.md "Cleanup").
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
 import {
   insertMembership,
   insertOrganization,
   insertProject,
   insertUser,
-} from "../helpers/factories.ts";
+} from "@/tests/helpers/factories.ts";
 import {
   insertBatch,
   insertInvite,
@@ -18,7 +18,7 @@ import {
   insertSession,
   insertSessions,
   insertTrackedUser,
-} from "../helpers/sessions_factories.ts";
+} from "@/tests/helpers/sessions_factories.ts";
 
 const DAY = 86_400_000;
 const MIN = 60_000;

@@ -3,15 +3,15 @@
 import assert from "node:assert/strict";
 import { basename } from "node:path";
 import zlib from "node:zlib";
-import { sdkAssets } from "../../api/service/sdk_assets.ts";
-import { precompressFiles } from "../../fresh/precompress.ts";
-import { createPageHandler, createStaticHandler } from "../../fresh/server.ts";
-import manifest from "../../fresh.gen.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertBatch, insertSession } from "../helpers/sessions_factories.ts";
+import { sdkAssets } from "@/api/service/sdk_assets.ts";
+import { precompressFiles } from "@/fresh/precompress.ts";
+import { createPageHandler, createStaticHandler } from "@/fresh/server.ts";
+import manifest from "@/fresh.gen.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
 
 const ISLAND = "island-HealthStatus-AAAA1111.js";
 const SDK = "playhead-ABCD1234.js";

@@ -1,7 +1,7 @@
 // The entries' modes: `deno task start` is strict with no NODE_ENV, and development
 // conveniences need NODE_ENV=development, which `deno task dev` (dev.ts) sets.
 import assert from "node:assert/strict";
-import { type EntryProcess, spawnDeno, waitHealthy } from "../helpers/entry_process.ts";
+import { type EntryProcess, spawnDeno, waitHealthy } from "@/tests/helpers/entry_process.ts";
 
 Deno.test("start: with no configuration it refuses to start and names every missing variable", async () => {
   await using start = spawnDeno(["task", "-q", "start"], {});

@@ -1,13 +1,13 @@
 // Cross-cutting HTTP behaviour: health, security headers, error bodies.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { SECURITY_HEADERS, serverTiming } from "../../http/middleware.ts";
-import { createApp } from "../../app.ts";
-import { createDeps } from "../../core/deps.ts";
-import { loadConfig } from "../../config.ts";
-import { openDb } from "../../db/client.ts";
-import { LATEST_MIGRATION } from "../../db/migrator.ts";
-import { createTestApp } from "../helpers/app.ts";
+import { SECURITY_HEADERS, serverTiming } from "@/http/middleware.ts";
+import { createApp } from "@/app.ts";
+import { createDeps } from "@/core/deps.ts";
+import { loadConfig } from "@/config.ts";
+import { openDb } from "@/db/client.ts";
+import { LATEST_MIGRATION } from "@/db/migrator.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
 
 Deno.test("health: reports ok with the database kind and migration level", async () => {
   await using t = await createTestApp();

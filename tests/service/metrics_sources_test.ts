@@ -3,13 +3,13 @@
 // offload backlog and its age and the store's failed requests.
 import assert from "node:assert/strict";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { frozenStore } from "../helpers/object_store.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
-import { OFFLOAD_MIN_WIRE_BYTES } from "../../api/ingest/ingest_body.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { frozenStore } from "@/tests/helpers/object_store.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { OFFLOAD_MIN_WIRE_BYTES } from "@/api/ingest/ingest_body.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 

@@ -3,11 +3,11 @@
 // and its bytes, and no label carries a session id, a key, an email or a URL.
 import assert from "node:assert/strict";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { createPagesApp, page } from "../helpers/pages.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { gzipBytes, METADATA, recordedEvents } from "../helpers/ingest.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { gzipBytes, METADATA, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 

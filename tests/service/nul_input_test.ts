@@ -1,9 +1,9 @@
 // A NUL character in dashboard input (query, path ids, cursors, JSON and form bodies)
 // is a 400 `validation`, never a database error.
 import assert from "node:assert/strict";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 const NUL = "\u0000";
 

@@ -3,19 +3,19 @@
 // answer with exactly the documented shape (strict schemas, so an undocumented field fails too).
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { createApi } from "../../api/mod.ts";
-import { errorBody } from "../../api/error_schema.ts";
-import { jsonSchema } from "../../api/openapi/schema.ts";
-import type { AppDeps } from "../../core/deps.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { CRON_SECRET, openApiWorld } from "../helpers/openapi_world.ts";
+import { createApi } from "@/api/mod.ts";
+import { errorBody } from "@/api/error_schema.ts";
+import { jsonSchema } from "@/api/openapi/schema.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { CRON_SECRET, openApiWorld } from "@/tests/helpers/openapi_world.ts";
 import {
   documentedRoutes,
   errorStatuses,
   mountedRoutes,
   type RouteDoc,
-} from "../helpers/openapi_routes.ts";
+} from "@/tests/helpers/openapi_routes.ts";
 
 const routeDocs = (deps: AppDeps) => documentedRoutes(createApi(deps));
 

@@ -2,14 +2,14 @@
 // and no-store, logged at warn as the API's 503s are, never a 500. The real outage (PostgreSQL
 // stopped and started under load) is tests/faults/outage_test.ts.
 import assert from "node:assert/strict";
-import { createApp } from "../../app.ts";
-import { signSession } from "../../core/auth/token.ts";
+import { createApp } from "@/app.ts";
+import { signSession } from "@/core/auth/token.ts";
 import { Kysely } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
-import { openDb } from "../../db/client.ts";
-import type { Database } from "../../db/schema.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { openDb } from "@/db/client.ts";
+import type { Database } from "@/db/schema.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 const PAGES = [
   "/sessions",

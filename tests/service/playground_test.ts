@@ -2,14 +2,14 @@
 // user to sign in sees, whichever way they sign in, and the cleanup leaves it alone while it waits
 // for that user. Outside development none of it exists.
 import assert from "node:assert/strict";
-import { runCleanup, SETTLE_MS } from "../../core/service/cleanup.ts";
-import { ensurePlayground } from "../../core/service/playground.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { insertOrganization } from "../helpers/factories.ts";
-import { METADATA, recordedEvents } from "../helpers/ingest.ts";
-import { oauthTestApp, signInWith } from "../helpers/oauth.ts";
-import { githubIdentity } from "../helpers/oauth_github.ts";
+import { runCleanup, SETTLE_MS } from "@/core/service/cleanup.ts";
+import { ensurePlayground } from "@/core/service/playground.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { insertOrganization } from "@/tests/helpers/factories.ts";
+import { METADATA, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { oauthTestApp, signInWith } from "@/tests/helpers/oauth.ts";
+import { githubIdentity } from "@/tests/helpers/oauth_github.ts";
 
 const DEVELOPMENT = { NODE_ENV: "development" };
 

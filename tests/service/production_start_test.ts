@@ -3,15 +3,15 @@
 // disk writes or child processes, as on Deno Deploy). Needs DATABASE_URL: production has no
 // embedded database.
 import assert from "node:assert/strict";
-import { openDb } from "../../db/client.ts";
-import { tokenVersionOf } from "../../db/queries/account/users.ts";
-import { signSession } from "../../core/auth/token.ts";
-import { sessionCookieName } from "../../http/cookies.ts";
-import { spawnDeno, waitHealthy } from "../helpers/entry_process.ts";
-import { freshDatabase } from "../helpers/fresh_database.ts";
-import { insertMembership, insertProject, insertUser } from "../helpers/factories.ts";
-import { METADATA, recordedEvents } from "../helpers/ingest.ts";
-import denoJson from "../../deno.json" with { type: "json" };
+import { openDb } from "@/db/client.ts";
+import { tokenVersionOf } from "@/db/queries/account/users.ts";
+import { signSession } from "@/core/auth/token.ts";
+import { sessionCookieName } from "@/http/cookies.ts";
+import { spawnDeno, waitHealthy } from "@/tests/helpers/entry_process.ts";
+import { freshDatabase } from "@/tests/helpers/fresh_database.ts";
+import { insertMembership, insertProject, insertUser } from "@/tests/helpers/factories.ts";
+import { METADATA, recordedEvents } from "@/tests/helpers/ingest.ts";
+import denoJson from "@/deno.json" with { type: "json" };
 
 const ADMIN_URL = Deno.env.get("DATABASE_URL");
 const AUTH_SECRET = "production-start-test-secret-0123456789abcdef";

@@ -4,11 +4,11 @@
 // runs no further query; a dashboard body that arrives slowly is the body timeout's 408 (#8).
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { APP_ORIGIN, call, signedInUser } from "../helpers/auth.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { waitUntil } from "../helpers/wait.ts";
+import { APP_ORIGIN, call, signedInUser } from "@/tests/helpers/auth.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { waitUntil } from "@/tests/helpers/wait.ts";
 
 const url = Deno.env.get("DATABASE_URL");
 

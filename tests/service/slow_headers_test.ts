@@ -2,8 +2,8 @@
 // that sit idle after a response are closed after HTTP_HEADER_TIMEOUT_MS, over raw sockets against
 // the real server (serve.ts). Deno.serve kept every one of them open (README "Deployment").
 import assert from "node:assert/strict";
-import { rawConnect, statusOf } from "../helpers/raw_http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { rawConnect, statusOf } from "@/tests/helpers/raw_http.ts";
+import { startTestServer, type TestServer } from "@/tests/helpers/server.ts";
 
 const HEADER_TIMEOUT_MS = 300;
 /** How long a test waits for the server to close before calling the connection kept open. */

@@ -5,16 +5,16 @@
 // prints its seed; SUMMARY_SEED=<n> replays it.
 import assert from "node:assert/strict";
 import { type Kysely, sql } from "kysely";
-import { statusBounds } from "../../core/tracked_users/status.ts";
-import type { SessionFilter } from "../../db/queries/sessions/list.ts";
-import { summarizeSessions, summarizeSessionsDirect } from "../../db/queries/sessions/summary.ts";
-import { summarizeTrackedUsers } from "../../db/queries/tracked_users/summary.ts";
-import { compactRollups, rebuildRollups } from "../../db/queries/service/rollups.ts";
-import type { Database } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { insertSessions, insertTrackedUser } from "../helpers/sessions_factories.ts";
+import { statusBounds } from "@/core/tracked_users/status.ts";
+import type { SessionFilter } from "@/db/queries/sessions/list.ts";
+import { summarizeSessions, summarizeSessionsDirect } from "@/db/queries/sessions/summary.ts";
+import { summarizeTrackedUsers } from "@/db/queries/tracked_users/summary.ts";
+import { compactRollups, rebuildRollups } from "@/db/queries/service/rollups.ts";
+import type { Database } from "@/db/schema.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { insertSessions, insertTrackedUser } from "@/tests/helpers/sessions_factories.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

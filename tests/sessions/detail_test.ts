@@ -1,16 +1,16 @@
 // GET/DELETE /api/sessions/{id}, its events and markers, the summary, roles and organization scope.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import {
   customEvent,
   gunzipJson,
   METADATA,
   postIngest,
   recordedEvents,
-} from "../helpers/ingest.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertBatch, insertSession } from "../helpers/sessions_factories.ts";
+} from "@/tests/helpers/ingest.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
 
 const T0 = 1_760_000_000_000;
 

@@ -1,9 +1,9 @@
 // GET /api/sessions/{id}/events?after=<batch id>: following an open session returns only the batches
 // stored since that batch, in replay order; without `after` the answer is unchanged (detail_test).
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertBatch, insertSession } from "../helpers/sessions_factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
 
 const T0 = 1_760_000_000_000;
 

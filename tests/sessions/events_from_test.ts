@@ -2,9 +2,9 @@
 // or before that moment (ingest stores when each batch's snapshot was taken, migration 0015), and
 // ?before=<ms> returns exactly the batches it leaves out; without either the answer is unchanged.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { postIngest } from "../helpers/ingest.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { postIngest } from "@/tests/helpers/ingest.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 
 const T0 = 1_760_000_000_000;
 const meta = (t: number) => ({

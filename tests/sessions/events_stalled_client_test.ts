@@ -3,11 +3,11 @@
 // read or written on it for HTTP_IDLE_TIMEOUT_MS. A client that reads gets the whole answer.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { cookieFor } from "../helpers/auth.ts";
-import { insertMembership, insertUser } from "../helpers/factories.ts";
-import { rawConnect } from "../helpers/raw_http.ts";
-import { startTestServer } from "../helpers/server.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
+import { cookieFor } from "@/tests/helpers/auth.ts";
+import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
+import { rawConnect } from "@/tests/helpers/raw_http.ts";
+import { startTestServer } from "@/tests/helpers/server.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 
 // Long enough that a reader is never cut while the database fetches the next batches.
 const IDLE_MS = 2_000;

@@ -1,9 +1,9 @@
 // GET /api/sessions: filters, sorts, ranges, the display-name chain and keyset pagination.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertSession, insertTrackedUser } from "../helpers/sessions_factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { insertSession, insertTrackedUser } from "@/tests/helpers/sessions_factories.ts";
 
 const DAY = 86_400_000;
 const ids = (body: { data: { id: string }[] }) => body.data.map((s) => s.id);

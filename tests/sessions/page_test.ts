@@ -1,11 +1,11 @@
 // The sessions page: filters read from and written back to the URL, cursor paging, role-gated
 // delete, the empty state with the snippet and the live wait, and 400 for a bad query.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { seedDashboard } from "../helpers/dashboard_seed.ts";
-import { insertSessions } from "../helpers/sessions_factories.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { seedDashboard } from "@/tests/helpers/dashboard_seed.ts";
+import { insertSessions } from "@/tests/helpers/sessions_factories.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 const rows = (html: string) => [...html.matchAll(/<tr data-session="([^"]+)"/g)].map((m) => m[1]);
 

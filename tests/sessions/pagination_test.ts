@@ -3,9 +3,9 @@
 // once, in order, while new sessions are inserted between pages.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertSessions, type SessionSeed } from "../helpers/sessions_factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { insertSessions, type SessionSeed } from "@/tests/helpers/sessions_factories.ts";
 
 /** mulberry32: small, seeded, so a failure names the seed that reproduces it. */
 function random(seed: number) {

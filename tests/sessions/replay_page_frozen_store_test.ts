@@ -2,12 +2,12 @@
 // takes the request and never answers): the page answers while the store still holds its request,
 // without a first frame, and the player's events request is left to report the store's state.
 import assert from "node:assert/strict";
-import { claimStaged, commitObject, recordObject } from "../../db/queries/storage/offload.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { frozenStore } from "../helpers/object_store.ts";
-import { createPagesApp, page, type PagesApp } from "../helpers/pages.ts";
+import { claimStaged, commitObject, recordObject } from "@/db/queries/storage/offload.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { frozenStore } from "@/tests/helpers/object_store.ts";
+import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 
 const START = 1_780_000_000_000;
 

@@ -2,11 +2,11 @@
 // snapshot, skipped past its byte limit, so a huge recording's page stays small and
 // the player draws that frame itself.
 import assert from "node:assert/strict";
-import { FIRST_FRAME_LIMITS } from "../../player/first_frame.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest } from "../helpers/ingest.ts";
-import { createPagesApp, page, type PagesApp } from "../helpers/pages.ts";
+import { FIRST_FRAME_LIMITS } from "@/player/first_frame.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
+import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 
 const START = 1_780_000_000_000;
 

@@ -3,9 +3,13 @@
 // organization-scoped.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { insertMarker, insertSession, insertTrackedUser } from "../helpers/sessions_factories.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import {
+  insertMarker,
+  insertSession,
+  insertTrackedUser,
+} from "@/tests/helpers/sessions_factories.ts";
 
 const ids = (body: { data: { id: string }[] }) => body.data.map((s) => s.id).sort();
 

@@ -2,10 +2,10 @@
 // lists them (never with a token), the database keeps only a hash, the organization's switch turns
 // them off and back on, and expiry, revocation and deletion each make the link a 404.
 import assert from "node:assert/strict";
-import { hashShareToken } from "../../core/shares/token.ts";
-import { openShare } from "../../db/queries/shares/shares.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
-import { pathOf, sharesWorld } from "../helpers/shares_world.ts";
+import { hashShareToken } from "@/core/shares/token.ts";
+import { openShare } from "@/db/queries/shares/shares.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
+import { pathOf, sharesWorld } from "@/tests/helpers/shares_world.ts";
 
 Deno.test("shares: ADMIN+ makes a link (201, token in the answer only), a VIEWER gets 403", async () => {
   await using t = await createPagesApp();

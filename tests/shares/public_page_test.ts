@@ -3,10 +3,10 @@
 // the organization, the project or another session, the token opening no /api route, and token
 // guessing throttled per client address.
 import assert from "node:assert/strict";
-import { GuessThrottle, setGuessThrottle } from "../../core/shares/guess_throttle.ts";
-import { decodeBatch, type RecordedEvent } from "../../player/decode.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
-import { pathOf, PERSON, sharesWorld, T0 } from "../helpers/shares_world.ts";
+import { GuessThrottle, setGuessThrottle } from "@/core/shares/guess_throttle.ts";
+import { decodeBatch, type RecordedEvent } from "@/player/decode.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
+import { pathOf, PERSON, sharesWorld, T0 } from "@/tests/helpers/shares_world.ts";
 
 async function eventsOf(res: Response): Promise<RecordedEvent[][]> {
   const body = await res.json();

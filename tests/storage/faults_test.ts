@@ -3,11 +3,11 @@
 // storage:offload:failed, reads of offloaded batches answer 503 with Retry-After, and everything
 // resumes by itself once the gateway does. A missing or truncated object replays what remains.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { NO_CEPH, pauseGateway, s3Endpoint, storeEnv } from "../helpers/object_store.ts";
-import { waitUntil } from "../faults/service.ts";
-import { startOffloader } from "../../core/storage/offload.ts";
-import { stagedTotals } from "../../db/queries/storage/offload.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { NO_CEPH, pauseGateway, s3Endpoint, storeEnv } from "@/tests/helpers/object_store.ts";
+import { waitUntil } from "@/tests/faults/service.ts";
+import { startOffloader } from "@/core/storage/offload.ts";
+import { stagedTotals } from "@/db/queries/storage/offload.ts";
 import { storeWorld, T0 } from "./world.ts";
 
 Deno.test({

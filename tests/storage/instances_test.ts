@@ -3,14 +3,14 @@
 // by the offloaders the two share, and its bytes come back from the store as they were sent.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { openDb } from "../../db/client.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { gunzipJson } from "../helpers/ingest.ts";
-import { NO_S3, s3Endpoint, storeEnv } from "../helpers/object_store.ts";
-import { clusterAvailable, startCluster } from "../faults/cluster.ts";
-import { ingestLoad, startService, waitUntil } from "../faults/service.ts";
+import { openDb } from "@/db/client.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { gunzipJson } from "@/tests/helpers/ingest.ts";
+import { NO_S3, s3Endpoint, storeEnv } from "@/tests/helpers/object_store.ts";
+import { clusterAvailable, startCluster } from "@/tests/faults/cluster.ts";
+import { ingestLoad, startService, waitUntil } from "@/tests/faults/service.ts";
 import { ObjectStore } from "@/db/object_store.ts";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "@/config.ts";
 
 Deno.test({
   name: "two instances: every batch stored once and offloaded once, the offloader shared",

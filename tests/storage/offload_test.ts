@@ -3,10 +3,10 @@
 // the events endpoint answers the same bytes as before, reading adjacent ranges as one request.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "../helpers/app.ts";
-import { NO_S3, s3Endpoint, storeEnv } from "../helpers/object_store.ts";
-import { sessionFirstBatches } from "../../core/sessions/detail.ts";
-import { stagedTotals } from "../../db/queries/storage/offload.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { NO_S3, s3Endpoint, storeEnv } from "@/tests/helpers/object_store.ts";
+import { sessionFirstBatches } from "@/core/sessions/detail.ts";
+import { stagedTotals } from "@/db/queries/storage/offload.ts";
 import { countReads, storeWorld, T0 } from "./world.ts";
 
 const ignore = NO_S3 !== null;

@@ -2,13 +2,13 @@
 // and its bytes leave the store within two daily cleanups; days past retention are deleted by
 // prefix (with a lifecycle rule as a second guard); an upload whose commit never came is swept.
 import assert from "node:assert/strict";
-import { createTestApp } from "../helpers/app.ts";
-import { call } from "../helpers/auth.ts";
-import { postIngest } from "../helpers/ingest.ts";
-import { NO_S3, s3Endpoint, storeEnv } from "../helpers/object_store.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
-import { runCleanup } from "../../core/service/cleanup.ts";
-import { recordObject } from "../../db/queries/storage/offload.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call } from "@/tests/helpers/auth.ts";
+import { postIngest } from "@/tests/helpers/ingest.ts";
+import { NO_S3, s3Endpoint, storeEnv } from "@/tests/helpers/object_store.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
+import { recordObject } from "@/db/queries/storage/offload.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
 import { storeWorld, T0 } from "./world.ts";
 const ignore = NO_S3 !== null;

@@ -1,11 +1,11 @@
 // Shared set-up of the object-store tests: a signed-in ADMIN whose project records through the
 // real ingest endpoint into an app with EVENTS_STORE on a fresh bucket.
 import assert from "node:assert/strict";
-import type { TestApp } from "../helpers/app.ts";
-import { sessionsWorld } from "../helpers/sessions_api.ts";
-import { postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { offloadOnce } from "../../core/storage/offload.ts";
-import { waitUntil } from "../faults/service.ts";
+import type { TestApp } from "@/tests/helpers/app.ts";
+import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { offloadOnce } from "@/core/storage/offload.ts";
+import { waitUntil } from "@/tests/faults/service.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
 
 export const T0 = 1_760_000_000_000;

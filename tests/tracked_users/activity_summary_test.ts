@@ -11,11 +11,11 @@ import {
   type ActivityRow,
   type ActivityWindow,
   inWindow,
-} from "../../db/queries/tracked_users/activity.ts";
-import type { Database } from "../../db/schema.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { customEvent, METADATA, postIngest, type TestEvent } from "../helpers/ingest.ts";
+} from "@/db/queries/tracked_users/activity.ts";
+import type { Database } from "@/db/schema.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { customEvent, METADATA, postIngest, type TestEvent } from "@/tests/helpers/ingest.ts";
 
 const T0 = 1_760_000_000_000;
 const PATHS = ["/", "/a", "/b"];

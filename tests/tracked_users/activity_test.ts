@@ -1,13 +1,13 @@
 // Timeline, activity and per-user sessions of one tracked user: window edges, open sessions,
 // periods, bucket attribution and page shares on a hand-computed example, keyset pages.
 import assert from "node:assert/strict";
-import { trackedUserActivity } from "../../core/tracked_users/activity.ts";
-import { trackedUserSessions } from "../../core/tracked_users/sessions.ts";
-import { trackedUserTimeline } from "../../core/tracked_users/timeline.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
+import { trackedUserActivity } from "@/core/tracked_users/activity.ts";
+import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
+import { trackedUserTimeline } from "@/core/tracked_users/timeline.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 import {
   batchAt,
   DAY,
@@ -16,7 +16,7 @@ import {
   seedTrackedUser,
   urlMarker,
   viewerOf,
-} from "../helpers/tracked_users_factories.ts";
+} from "@/tests/helpers/tracked_users_factories.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const T = NOW.getTime();

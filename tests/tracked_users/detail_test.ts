@@ -2,11 +2,11 @@
 // overrides, deletion keeping sessions, roles, and 404 for another organization on every endpoint.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { trackedUserStatus } from "../../core/tracked_users/detail.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { DAY, MINUTE, seedTrackedUser, viewerOf } from "../helpers/tracked_users_factories.ts";
+import { trackedUserStatus } from "@/core/tracked_users/detail.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { DAY, MINUTE, seedTrackedUser, viewerOf } from "@/tests/helpers/tracked_users_factories.ts";
 
 async function setup() {
   const t = await createTestApp();

@@ -1,11 +1,11 @@
 // The list page's heartbeat, GET /api/tracked-users/heartbeat?ids=…: the status of each asked user
 // of the active organization in one answer, other organizations' users left out, bad ids 400.
 import assert from "node:assert/strict";
-import { trackedUsersHeartbeat } from "../../core/tracked_users/detail.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { DAY, MINUTE, seedTrackedUser, viewerOf } from "../helpers/tracked_users_factories.ts";
+import { trackedUsersHeartbeat } from "@/core/tracked_users/detail.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { DAY, MINUTE, seedTrackedUser, viewerOf } from "@/tests/helpers/tracked_users_factories.ts";
 
 Deno.test("heartbeat: many users at once; online within 120000 ms; other organizations left out", async () => {
   await using t = await createTestApp();

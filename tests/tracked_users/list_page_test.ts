@@ -2,11 +2,11 @@
 // cursor paging that keeps the filters, the first-run and no-match states, no destructive controls,
 // sign-in redirect, other organizations' users never listed, and 400 for a bad query.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { seedDashboard } from "../helpers/dashboard_seed.ts";
-import { DAY, MINUTE, seedTrackedUser } from "../helpers/tracked_users_factories.ts";
-import { createPagesApp, page, type PagesApp } from "../helpers/pages.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { seedDashboard } from "@/tests/helpers/dashboard_seed.ts";
+import { DAY, MINUTE, seedTrackedUser } from "@/tests/helpers/tracked_users_factories.ts";
+import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 
 const rows = (html: string) => [...html.matchAll(/<tr data-user="([^"]+)"/g)].map((m) => m[1]);
 const statuses = (html: string) =>

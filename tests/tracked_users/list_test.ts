@@ -2,18 +2,18 @@
 // at exactly 120000 ms and not at 120001), search, projectIds, validation and scoping.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { trackedUserList, trackedUserSummary } from "../../core/tracked_users/list.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { insertSession } from "../helpers/sessions_factories.ts";
+import { trackedUserList, trackedUserSummary } from "@/core/tracked_users/list.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 import {
   DAY,
   HOUR,
   MINUTE,
   seedTrackedUser,
   viewerOf,
-} from "../helpers/tracked_users_factories.ts";
+} from "@/tests/helpers/tracked_users_factories.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const T = NOW.getTime();

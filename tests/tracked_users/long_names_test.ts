@@ -2,11 +2,11 @@
 // bounded at ingest (each text 1,024 characters with a cut mark, 100 traits), shown on one line cut
 // with an ellipsis (the whole on hover), and bidirectional controls never reach a page.
 import assert from "node:assert/strict";
-import { CUT_MARK, MARKER_TEXT_CHARS, MAX_TRAITS } from "../../core/ingest/limits.ts";
-import { signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "../helpers/ingest.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
+import { CUT_MARK, MARKER_TEXT_CHARS, MAX_TRAITS } from "@/core/ingest/limits.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 const RLO = "\u202E";
 

@@ -2,12 +2,12 @@
 // than it returns: the newest sessions, each session's first periods, and the totals to say so.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { TIMELINE_LIMITS, trackedUserTimeline } from "../../core/tracked_users/timeline.ts";
-import { createTestApp } from "../helpers/app.ts";
-import { call, signedInUser } from "../helpers/auth.ts";
-import { insertProject } from "../helpers/factories.ts";
-import { insertSessions, insertTrackedUser } from "../helpers/sessions_factories.ts";
-import { MINUTE, urlMarker, viewerOf } from "../helpers/tracked_users_factories.ts";
+import { TIMELINE_LIMITS, trackedUserTimeline } from "@/core/tracked_users/timeline.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertSessions, insertTrackedUser } from "@/tests/helpers/sessions_factories.ts";
+import { MINUTE, urlMarker, viewerOf } from "@/tests/helpers/tracked_users_factories.ts";
 
 // Near the real clock, so the HTTP call (whose window ends at the server's now) sees the same data.
 const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);

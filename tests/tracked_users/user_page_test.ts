@@ -2,10 +2,10 @@
 // user's sessions, role-gated naming and deletion through the page's own forms, and 404 for a user
 // of another organization or none, sign-in for visitors.
 import assert from "node:assert/strict";
-import { signedInUser } from "../helpers/auth.ts";
-import { createPagesApp, page } from "../helpers/pages.ts";
-import { seedUserPage } from "../helpers/user_page_seed.ts";
-import { insertSessions } from "../helpers/sessions_factories.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
+import { seedUserPage } from "@/tests/helpers/user_page_seed.ts";
+import { insertSessions } from "@/tests/helpers/sessions_factories.ts";
 
 const islandProps = (html: string) => {
   const state = html.match(/<script type="application\/json" id="__FRSH_STATE">(.*?)<\/script>/s);

@@ -3,8 +3,8 @@ import { trackedUsersHref } from "@/page_state/tracked_users.ts";
 import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { formatCount, formatDuration } from "@/utils/format.ts";
 import OnlineStatus from "@/islands/OnlineStatus.tsx";
-import { Time } from "../../ui/Time.tsx";
-import { VisitorText } from "../../ui/VisitorText.tsx";
+import { Time } from "@/components/ui/Time.tsx";
+import { VisitorText } from "@/components/ui/VisitorText.tsx";
 
 interface Props {
   user: TrackedUserDetail;

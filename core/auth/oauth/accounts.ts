@@ -1,11 +1,11 @@
 // Who an OAuth profile signs in: the user the account is linked to; else the user with the same
 // email, only when the provider vouches for it; else a new user with their own workspace.
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { accountOwner, insertAccount } from "@/db/queries/auth/oauth.ts";
 import { findOrCreateUser } from "@/db/queries/account/users.ts";
 import { log } from "@/log.ts";
-import { newUserWorkspace } from "../../service/playground.ts";
-import { conflict } from "../../errors.ts";
+import { newUserWorkspace } from "@/core/service/playground.ts";
+import { conflict } from "@/core/errors.ts";
 import type { OAuthProfile } from "./profile.ts";
 import type { OAuthProvider } from "./providers.ts";
 

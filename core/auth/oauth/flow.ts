@@ -2,14 +2,14 @@
 // the provider URL, `completeOAuth` takes the state once, exchanges the code and decides the user.
 import { createHash } from "node:crypto";
 import * as oauth from "oauth4webapi";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { saveOAuthState, takeOAuthState } from "@/db/queries/auth/oauth.ts";
 import { log } from "@/log.ts";
-import { authError, notFound, validation } from "../../errors.ts";
+import { authError, notFound, validation } from "@/core/errors.ts";
 import { linkProfile, signInWithProfile } from "./accounts.ts";
 import { fetchProfile, type OAuthProfile } from "./profile.ts";
 import { type OAuthProvider, oauthProvider, requestOptions } from "./providers.ts";
-import { safeCallbackPath, withErrorCode } from "../safe_redirect.ts";
+import { safeCallbackPath, withErrorCode } from "@/core/auth/safe_redirect.ts";
 
 type FlowDeps = Pick<AppDeps, "config" | "db">;
 

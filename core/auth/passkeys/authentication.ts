@@ -6,10 +6,10 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   verifyAuthenticationResponse,
 } from "@simplewebauthn/server";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { findPasskey, recordPasskeyUse } from "@/db/queries/auth/passkeys.ts";
 import { log } from "@/log.ts";
-import { authError } from "../../errors.ts";
+import { authError } from "@/core/errors.ts";
 import { relyingParty } from "./relying_party.ts";
 import { consumeChallenge, issueChallenge } from "./challenge.ts";
 

@@ -1,9 +1,9 @@
 // Passkey ceremony challenges: stored server-side for five minutes (db webauthn_challenges) and
 // referenced by a random id, which the edge keeps in a short-lived HttpOnly cookie
 // (http/cookies.ts); verify consumes the row, once.
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { insertChallenge, takeChallenge } from "@/db/queries/auth/passkeys.ts";
-import { validation } from "../../errors.ts";
+import { validation } from "@/core/errors.ts";
 
 /** How long a ceremony may take, from its options to its verify. */
 export const CHALLENGE_TTL_SECONDS = 300;

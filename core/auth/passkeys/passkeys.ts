@@ -1,16 +1,16 @@
 // The signed-in user's passkeys (docs/decisions.md "Account"): list, read, rename and delete,
 // each scoped to the viewer, so another user's passkey answers 404.
 import type { z } from "zod";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import {
   deletePasskey as deletePasskeyRow,
   listPasskeys as listPasskeyRows,
   renamePasskey as renamePasskeyRow,
 } from "@/db/queries/auth/passkeys.ts";
 import { log } from "@/log.ts";
-import { notFound } from "../../errors.ts";
-import type { Viewer } from "../viewer.ts";
-import type { passkey } from "../../account/schema.ts";
+import { notFound } from "@/core/errors.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import type { passkey } from "@/core/account/schema.ts";
 
 type PasskeyDeps = Pick<AppDeps, "db">;
 

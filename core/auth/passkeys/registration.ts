@@ -6,15 +6,15 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { countPasskeys, insertPasskey, passkeyDescriptors } from "@/db/queries/auth/passkeys.ts";
 import { findUserById } from "@/db/queries/account/users.ts";
 import { log } from "@/log.ts";
-import { authError, conflict, validation } from "../../errors.ts";
+import { authError, conflict, validation } from "@/core/errors.ts";
 import { defaultPasskeyName } from "./name.ts";
 import { type Passkey, toPasskey } from "./passkeys.ts";
 import { relyingParty } from "./relying_party.ts";
-import type { Viewer } from "../viewer.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
 import { consumeChallenge, issueChallenge } from "./challenge.ts";
 
 type RegistrationDeps = Pick<AppDeps, "config" | "db">;

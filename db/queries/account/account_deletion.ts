@@ -1,6 +1,6 @@
 // The statements of the account deletion transaction that core/account/account_deletion.ts runs.
 import type { Kysely } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 /** Every organization the user belongs to. */
 export async function organizationIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {

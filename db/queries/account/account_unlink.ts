@@ -1,7 +1,7 @@
 // Unlinking an OAuth account under the user's row lock, so two concurrent unlinks can never
 // both pass the last-login-method guard.
 import type { Kysely } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export type UnlinkOutcome = "unlinked" | "not_linked" | "last_method";
 

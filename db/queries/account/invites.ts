@@ -1,8 +1,8 @@
 // The invited side of invites: a user's pending invites by email, and answering one under the
 // invite's row lock so that an invite is accepted or declined at most once.
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../../schema.ts";
-import type { InviteRole } from "../organizations/invites.ts";
+import type { Database } from "@/db/schema.ts";
+import type { InviteRole } from "@/db/queries/organizations/invites.ts";
 
 /** Invites joined to their organization and inviter, the shape both readers return. */
 function withContext(db: Kysely<Database>) {

@@ -1,7 +1,7 @@
 // Users: lookups, creation with a first workspace, profile changes and token versions.
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export async function findUserById(db: Kysely<Database>, id: string) {
   return await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst() ?? null;

@@ -2,7 +2,7 @@
 // counters older than yesterday (the cooldown still reads yesterday's), expired challenges, OAuth
 // states, revocations and throttle windows. Bounded like the others: `limit` rows per call.
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // OAuth sign-ins in flight (oauth_states) and linked provider accounts (accounts).
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface OAuthStateRow {
   provider: string;

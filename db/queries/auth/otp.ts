@@ -2,7 +2,7 @@
 // statements themselves (atomic upserts and guarded updates), so any number of instances share them.
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 const TODAY = sql`(now() AT TIME ZONE 'UTC')::date`;
 

@@ -1,6 +1,6 @@
 // Passkeys (the authenticators table) and the single-use challenges of their ceremonies.
 import type { Kysely } from "kysely";
-import type { Database, WebauthnChallengeTable } from "../../schema.ts";
+import type { Database, WebauthnChallengeTable } from "@/db/schema.ts";
 
 const ITEM = ["credential_id", "name", "credential_device_type", "created_at"] as const;
 

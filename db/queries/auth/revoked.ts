@@ -1,7 +1,7 @@
 // Session tokens signed out before their expiry. A row lives only until the token would have
 // expired on its own; the daily cleanup deletes it after that.
 import type { Kysely } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export async function revokeToken(
   db: Kysely<Database>,

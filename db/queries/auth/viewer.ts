@@ -1,7 +1,7 @@
 // The signed-in viewer's row: the user (only while the token's version is current and the token
 // itself has not been signed out) and the role in the active organization.
 import type { Kysely } from "kysely";
-import type { Database, Role } from "../../schema.ts";
+import type { Database, Role } from "@/db/schema.ts";
 
 export interface ViewerRow {
   id: string;

@@ -1,7 +1,7 @@
 // Comments on a moment of a session: written, listed in time order with their authors, found and
 // deleted by id within one organization.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface NewCommentRow {
   id: string;

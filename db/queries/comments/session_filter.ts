@@ -2,7 +2,7 @@
 // a comment at all, or with one whose text contains the words, case-insensitively (0023's
 // trigram index).
 import { type Expression, sql, type SqlBool } from "kysely";
-import { containing } from "../sessions/search.ts";
+import { containing } from "@/db/queries/sessions/search.ts";
 
 export interface CommentFilter {
   /** true: only sessions with a comment; false: only those without; null: either. */

@@ -2,7 +2,7 @@
 // markers): the rows of the range's created days, grouped by element, error group (0021), page and day,
 // with an element's or message's users counted in signal_users.
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface InsightsScope {
   organizationId: string;

@@ -2,7 +2,7 @@
 // invites makes it race-safe), the per-inviter daily send counter, listing and revocation.
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, sql } from "kysely";
-import type { Database, InviteStatus, Role } from "../../schema.ts";
+import type { Database, InviteStatus, Role } from "@/db/schema.ts";
 
 export type InviteRole = Exclude<Role, "OWNER">;
 

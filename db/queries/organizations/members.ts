@@ -1,7 +1,7 @@
 // Organization rosters: listing, and role changes and removals under the organization row lock
 // so that concurrent changes can never leave an organization without an owner.
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Role } from "../../schema.ts";
+import type { Database, Role } from "@/db/schema.ts";
 import { lockedRosters, type MemberRef } from "./rosters.ts";
 
 /** Members with their user, oldest first. */

@@ -1,7 +1,7 @@
 // Organizations and the viewer's memberships in them.
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, sql } from "kysely";
-import type { Database, Role } from "../../schema.ts";
+import type { Database, Role } from "@/db/schema.ts";
 import { deleteOrganizations } from "./rosters.ts";
 
 export async function membershipRole(

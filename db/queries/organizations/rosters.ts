@@ -1,7 +1,7 @@
 // Organization rosters read under the organization row lock, and deleting organizations: the
 // pieces the member changes and the account deletion transaction (core/account/) share.
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Role } from "../../schema.ts";
+import type { Database, Role } from "@/db/schema.ts";
 
 /** One membership of a roster, as core/organizations/ownership.ts decides on it. */
 export interface MemberRef {

@@ -2,7 +2,7 @@
 // working the moment the new one is stored, with no grace window.
 import { createId } from "@paralleldrive/cuid2";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 /** A project's recording settings (migration 0024). */
 export interface RecordingColumns {

@@ -2,7 +2,7 @@
 // so no statement holds locks long enough to stall ingest; callers repeat until a chunk
 // comes back short. Cascades (batches, markers, invites, projects) follow the foreign keys.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -2,7 +2,7 @@
 // take a first batch before any account exists; the first user to sign in takes that organization
 // as their workspace (core/service/playground.ts).
 import type { Kysely } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export const DEV_ORGANIZATION_ID = "dev-organization";
 const DEV_PROJECT_ID = "dev-project";

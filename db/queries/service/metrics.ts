@@ -2,7 +2,7 @@
 // offload backlog walks the partial index of staged batches, and active sessions look only at
 // sessions created in the last day (sessions_created_at_idx).
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // The day partitions of event_batches and markers (migration 0012): made ahead of the days that
 // will fill them, dropped whole once every session of the day is past retention.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -2,7 +2,7 @@
 // each (so a summary reads one row per project, hour and end day however many backends wrote
 // it), and recomputing them whole.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 /** Compacts the rollup rows of hours before `before` (the current hour keeps its shards). */
 export async function compactRollups(db: Kysely<Database>, before: Date): Promise<void> {

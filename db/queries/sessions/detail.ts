@@ -1,8 +1,8 @@
 // One session of an organization: its metadata with the tracked user, its markers, its deletion
 // and its stored event batches (metadata first, then the gzip bytes in bounded groups).
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
-import { displayNameSql } from "../tracked_users/display_name.ts";
+import type { Database } from "@/db/schema.ts";
+import { displayNameSql } from "@/db/queries/tracked_users/display_name.ts";
 
 /** The session row with project and tracked user, or null when the organization has no such session. */
 export async function findSession(db: Kysely<Database>, organizationId: string, id: string) {

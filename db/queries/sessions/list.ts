@@ -1,8 +1,8 @@
 // The sessions list and its KPI strip: one organization, optional filters, keyset pages served by
 // the (organization_id | project_id, started_at|duration DESC, id DESC) indexes (0001, 0013).
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
-import type { Database } from "../../schema.ts";
-import { displayNameSql } from "../tracked_users/display_name.ts";
+import type { Database } from "@/db/schema.ts";
+import { displayNameSql } from "@/db/queries/tracked_users/display_name.ts";
 import {
   containing,
   matchingUsers,
@@ -14,7 +14,7 @@ import {
   COMMENT_COUNT,
   commentConditions,
   type CommentFilter,
-} from "../comments/session_filter.ts";
+} from "@/db/queries/comments/session_filter.ts";
 
 export interface SessionFilter {
   organizationId: string;

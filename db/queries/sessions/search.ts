@@ -4,7 +4,7 @@
 // duration (0001's duration index), signals (a partial index of the sessions that have any),
 // browser, OS and device (0014).
 import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export type SignalName = "error" | "rage_click" | "dead_click";
 

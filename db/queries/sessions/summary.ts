@@ -4,7 +4,7 @@
 // project filter and costs the same at any data size. A search (a substring of externalId) or any
 // search condition beyond the external id cannot be rolled up: it counts the matching sessions.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { filtered, type SessionFilter } from "./list.ts";
 
 export interface SessionSummaryRow {

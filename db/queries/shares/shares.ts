@@ -1,7 +1,7 @@
 // Public links to sessions: written with their token's hash, listed per session, revoked, and
 // found by hash with what the shared page needs to decide whether the link still opens.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface NewShareRow {
   id: string;

@@ -1,7 +1,7 @@
 // The objects the offloader wrote (stored_objects, migration 0016) as the daily cleanup sees them:
 // orphans to delete, objects holding deleted sessions' bytes to rewrite, expired days to forget.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 type Db = Kysely<Database>;
 

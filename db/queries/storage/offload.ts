@@ -2,7 +2,7 @@
 // point them at their object and free their inline bytes, or let the claim go after a failure.
 // A batch's partition key travels as text: a JavaScript Date would drop its microseconds.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // A tracked user's activity aggregates over a window (a session is in when startedAt <= to
 // AND (endedAt >= from OR open)) in one round trip.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 
 export interface ActivityRow {
   session_count: number;

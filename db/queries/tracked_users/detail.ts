@@ -1,7 +1,7 @@
 // One tracked user of an organization: read, display-name overrides, deletion. Every lookup is
 // scoped by organization so another organization's user reads as missing.
 import type { Kysely } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { trackedUserColumns, type TrackedUserRow } from "./list.ts";
 
 export async function findTrackedUser(

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { createTestDb } from "@/tests/helpers/db.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertTrackedUser } from "@/tests/helpers/sessions_factories.ts";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { displayNameSql } from "./display_name.ts";
 
 async function nameOf(db: Kysely<Database>, trackedUserId: string): Promise<string | null> {

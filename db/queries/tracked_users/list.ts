@@ -1,7 +1,7 @@
 // The tracked-users list and its KPIs: one organization, filters, keyset pages served by the
 // per-sort indexes of migration 0004 over the rollup columns the session triggers keep.
 import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { displayNameSql } from "./display_name.ts";
 
 export type TrackedUserSort = "last-seen" | "sessions" | "active-time" | "newest";

@@ -1,8 +1,8 @@
 // One tracked user's sessions, latest start first, keyset on (started_at, id) within the user's
 // range of sessions_tracked_user_idx (migration 0001).
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
-import type { Database } from "../../schema.ts";
-import { SESSION_ROW_COLUMNS, type SessionListRow } from "../sessions/list.ts";
+import type { Database } from "@/db/schema.ts";
+import { SESSION_ROW_COLUMNS, type SessionListRow } from "@/db/queries/sessions/list.ts";
 
 /** A session list row without the tracked-user fields (they are the user's own). */
 export type UserSessionRow = Omit<

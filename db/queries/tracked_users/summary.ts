@@ -4,7 +4,7 @@
 // hour), so the counts are exact and cost the same at any number of users. Online (the last two
 // minutes) is a short index range of its own.
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { LAST_SEEN, type TrackedUserFilter } from "./list.ts";
 
 export interface TrackedUserSummaryRow {

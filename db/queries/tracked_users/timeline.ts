@@ -2,7 +2,7 @@
 // ended after its start or open) with how many the window holds, each with its first url markers,
 // in one round trip.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../schema.ts";
+import type { Database } from "@/db/schema.ts";
 import { inWindow } from "./activity.ts";
 
 /** A url marker as [ts, url, pathname]. */

@@ -1,4 +1,4 @@
-import Counter from "../islands/Counter.tsx";
+import Counter from "@/fresh/testdata/islands/Counter.tsx";
 
 export default function BadProps() {
   // A function is not JSON: rendering must fail with a clear error.

@@ -1,4 +1,4 @@
-import Counter from "../islands/Counter.tsx";
+import Counter from "@/fresh/testdata/islands/Counter.tsx";
 
 export default function CounterPage({ url }: { url: URL }) {
   const label = url.searchParams.get("label") ?? "Clicks";

@@ -10,7 +10,7 @@ import { switchOrganization } from "@/core/organizations/organizations.ts";
 import { badRequest, orNull } from "@/http/found.ts";
 import { parseForm, readForm, seeOther } from "@/http/forms.ts";
 import { safeNextPath } from "@/http/next_path.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 const switchForm = z.object({ organizationId: z.string().min(1), next: z.string().optional() });
 

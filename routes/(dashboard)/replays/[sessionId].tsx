@@ -17,7 +17,7 @@ import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first
 import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
 

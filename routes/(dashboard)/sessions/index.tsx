@@ -20,7 +20,7 @@ import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/s
 import SessionTable from "@/islands/SessionTable.tsx";
 import { badRequest } from "@/http/found.ts";
 import { settleAll } from "@/http/settle_all.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 interface ListData {
   kind: "list";

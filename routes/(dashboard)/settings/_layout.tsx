@@ -1,6 +1,6 @@
 // The settings pages' frame: a narrower column with tabs between profile and organization.
 import type { LayoutProps } from "$fresh/server.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 const TABS = [
   { href: "/settings/organization", label: "Organization" },

@@ -25,7 +25,7 @@ import { renameUserBody } from "@/core/account/schema.ts";
 import { passkeyName } from "@/core/auth/passkeys/schema.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 interface Data {
   profile: UserProfile;

@@ -29,7 +29,7 @@ import TrackedUserCharts from "@/islands/TrackedUserCharts.tsx";
 import { orNull } from "@/http/found.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
 

@@ -21,7 +21,7 @@ import TrackedUserTable from "@/islands/TrackedUserTable.tsx";
 import TrackedUsersKpis from "@/islands/TrackedUsersKpis.tsx";
 import { badRequest } from "@/http/found.ts";
 import { settleAll } from "@/http/settle_all.ts";
-import type { DashboardState } from "../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 interface ListData {
   kind: "list";

@@ -4,7 +4,7 @@ import type { Handlers } from "$fresh/server.ts";
 import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
 import { SHARE_HEADERS } from "@/core/shares/headers.ts";
 import { openSharedSession, sharedEvents } from "@/core/shares/open.ts";
-import type { State } from "../../_middleware.ts";
+import type { State } from "@/routes/_middleware.ts";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {

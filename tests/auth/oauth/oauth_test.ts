@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { resolveViewer } from "@/http/session.ts";
-import { insertUser } from "../../helpers/factories.ts";
-import { oauthTestApp, signInWith } from "../../helpers/oauth.ts";
-import { githubIdentity } from "../../helpers/oauth_github.ts";
-import { oidcIdentity } from "../../helpers/oauth_oidc.ts";
+import { insertUser } from "@/tests/helpers/factories.ts";
+import { oauthTestApp, signInWith } from "@/tests/helpers/oauth.ts";
+import { githubIdentity } from "@/tests/helpers/oauth_github.ts";
+import { oidcIdentity } from "@/tests/helpers/oauth_oidc.ts";
 
 const sessionOf = (browser: { cookies: Map<string, string> }) => {
   const token = browser.cookies.get("playhead_session");

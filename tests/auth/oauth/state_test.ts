@@ -2,10 +2,10 @@
 // linking by a signed-in user, and linking an account that belongs to someone else (409).
 import assert from "node:assert/strict";
 import { resolveViewer } from "@/http/session.ts";
-import { signedInUser } from "../../helpers/auth.ts";
-import { oauthTestApp, signInWith } from "../../helpers/oauth.ts";
-import { githubIdentity } from "../../helpers/oauth_github.ts";
-import { oidcIdentity } from "../../helpers/oauth_oidc.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { oauthTestApp, signInWith } from "@/tests/helpers/oauth.ts";
+import { githubIdentity } from "@/tests/helpers/oauth_github.ts";
+import { oidcIdentity } from "@/tests/helpers/oauth_oidc.ts";
 
 /** Starts a sign-in and lets the provider answer; returns the callback URL not yet visited. */
 async function untilCallback(

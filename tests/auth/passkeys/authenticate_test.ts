@@ -2,10 +2,10 @@
 // usernameless sign-in with a registered passkey; the challenge is single use, the assertion is
 // checked against the stored key, counter and user handle, and success starts a session.
 import assert from "node:assert/strict";
-import { createTestApp } from "../../helpers/app.ts";
-import { call, signedInUser } from "../../helpers/auth.ts";
-import { registerPasskey, startAuthentication } from "../../helpers/passkeys.ts";
-import { SoftAuthenticator } from "../../helpers/soft_authenticator.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
+import { registerPasskey, startAuthentication } from "@/tests/helpers/passkeys.ts";
+import { SoftAuthenticator } from "@/tests/helpers/soft_authenticator.ts";
 
 const VERIFY = "/api/auth/passkeys/authenticate/verify";
 

@@ -2,15 +2,15 @@
 // signed in only, same origin only, a server-kept single-use challenge bound to the user, and the
 // attestation checked against APP_URL's RP ID and origin.
 import assert from "node:assert/strict";
-import { createTestApp } from "../../helpers/app.ts";
-import { call, signedInUser } from "../../helpers/auth.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import {
   registerPasskey,
   softAuthenticator,
   startAuthentication,
   startRegistration,
-} from "../../helpers/passkeys.ts";
-import { SoftAuthenticator } from "../../helpers/soft_authenticator.ts";
+} from "@/tests/helpers/passkeys.ts";
+import { SoftAuthenticator } from "@/tests/helpers/soft_authenticator.ts";
 
 const OPTIONS = "/api/auth/passkeys/register/options";
 const VERIFY = "/api/auth/passkeys/register/verify";

@@ -1,5 +1,5 @@
 import type { FreshContext } from "$fresh/server.ts";
-import type { FixtureState } from "../_middleware.ts";
+import type { FixtureState } from "@/fresh/testdata/routes/_middleware.ts";
 
 export const handler = [
   (_req: Request, ctx: FreshContext<FixtureState>) => {

@@ -10,7 +10,7 @@ import { projectRecordingForm, type ProjectView } from "@/core/projects/schema.t
 import { formPage } from "@/http/form_page.ts";
 import { orNull } from "@/http/found.ts";
 import { type FormFailure, parseForm } from "@/http/forms.ts";
-import type { DashboardState } from "../../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 const NOTICES = { "recording-saved": "Recording settings saved: new visits follow them." };
 

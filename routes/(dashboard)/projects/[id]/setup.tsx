@@ -6,7 +6,7 @@ import { getProject, revealProjectKey } from "@/core/projects/projects.ts";
 import { orNull } from "@/http/found.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { SdkSnippet, SnippetPlacement } from "@/components/projects/SdkSnippet.tsx";
-import type { DashboardState } from "../../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 interface Data {
   project: ProjectView;

@@ -26,7 +26,7 @@ import type { ProjectView } from "@/core/projects/schema.ts";
 import { atLeast } from "@/core/permissions.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm } from "@/http/forms.ts";
-import type { DashboardState } from "../../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { INVITE_NOTICES, inviteActions, InvitesSection, loadInvites } from "./invites.tsx";
 import { loadMembers, MEMBER_NOTICES, memberActions, MembersSection } from "./members.tsx";
 import { loadProjects, PROJECT_NOTICES, projectActions, ProjectsSection } from "./projects.tsx";

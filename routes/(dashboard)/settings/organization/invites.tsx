@@ -21,7 +21,7 @@ import {
 import { atLeast } from "@/core/permissions.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm } from "@/http/forms.ts";
-import type { DashboardState } from "../../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 export const INVITE_NOTICES: Record<string, string> = {
   invited: "Invite sent.",

@@ -14,7 +14,7 @@ import {
 } from "@/core/organizations/schema.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm } from "@/http/forms.ts";
-import type { DashboardState } from "../../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 export const MEMBER_NOTICES: Record<string, string> = {
   role: "Role changed.",

@@ -24,7 +24,7 @@ import {
 } from "@/core/projects/schema.ts";
 import { formPage } from "@/http/form_page.ts";
 import { type Actions, type FormFailure, parseForm, seeOther } from "@/http/forms.ts";
-import type { DashboardState } from "../../_middleware.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
 export const PROJECT_NOTICES: Record<string, string> = {
   "project-renamed": "Project renamed.",
