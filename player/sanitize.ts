@@ -89,10 +89,9 @@ export class RecordingSanitizer {
     const option: SerializedNode = {
       type: NodeType.Element,
       tagName: "option",
-      attributes: { value, selected: true, "data-playhead-masked": "" },
-      childNodes: [
-        { type: NodeType.Text, textContent: value, id: this.#ownId-- } as SerializedNode,
-      ],
+      // Shown by its label, with no text of its own: the page's text stays the recording's.
+      attributes: { value, label: value, selected: true, "data-playhead-masked": "" },
+      childNodes: [],
       id: this.#ownId--,
     };
     node.childNodes = [option, ...(node.childNodes ?? [])];

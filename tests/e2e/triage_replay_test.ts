@@ -15,7 +15,8 @@ const T0 = Date.parse("2026-03-02T10:00:00Z");
 function shownOption(page: Page) {
   return page.locator(".replay-root iframe").evaluate((iframe: HTMLIFrameElement) => {
     const select = iframe.contentDocument!.querySelector("select")!;
-    return select.selectedOptions[0]?.textContent ?? "";
+    // What a select shows is its option's label (its text, unless it has a label of its own).
+    return select.selectedOptions[0]?.label ?? "";
   });
 }
 
@@ -74,7 +75,7 @@ Deno.test("triage e2e: replay of a masked select, and the player from the keyboa
     await page.locator(".replay-player[data-seeking='false']").waitFor();
     assert.equal(await shownOption(page), "*****");
     const options = await page.locator(".replay-root iframe").evaluate((f: HTMLIFrameElement) =>
-      [...f.contentDocument!.querySelectorAll("option")].map((o) => o.textContent)
+      [...f.contentDocument!.querySelectorAll("option")].map((o) => o.label)
     );
     assert.deepEqual(options, ["*****", "Norway", "Germany", "Sweden"]);
     await page.screenshot({ path: await artifactPath("triage-masked-select.png") });
