@@ -7,6 +7,11 @@ import { signalsWorld } from "./signals_world.ts";
 /** The dead click's selector after clicking `target` on a page of `html`, or null for none. */
 async function deadOn(html: string, target: string): Promise<string | null> {
   using world = signalsWorld(`<main>${html}</main>`);
+  // A link's own navigation (a hash change, on the DOM's real timers) would count as something
+  // happening before the controlled clock moves: this test is about which elements are watched.
+  world.document.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a[href]")) event.preventDefault();
+  });
   world.click(target);
   await world.wait(DEAD_CLICK_MS);
   const dead = world.signals("service:dead_click");
