@@ -10,7 +10,7 @@ async function deadOn(html: string, target: string): Promise<string | null> {
   // A link's own navigation (a hash change, on the DOM's real timers) would count as something
   // happening before the controlled clock moves: this test is about which elements are watched.
   world.document.addEventListener("click", (event) => {
-    if ((event.target as Element).closest("a[href]")) event.preventDefault();
+    if ((event.target as unknown as Element).closest("a[href]")) event.preventDefault();
   });
   world.click(target);
   await world.wait(DEAD_CLICK_MS);
