@@ -18,38 +18,33 @@ const OPEN_ARRAY = 0x5b, CLOSE_ARRAY = 0x5d, OPEN_OBJECT = 0x7b, CLOSE_OBJECT = 
 
 /** What is wrong with the shape of the UTF-8 JSON text `bytes`, or null (see above). */
 export function jsonShapeProblem(bytes: Uint8Array): string | null {
-  if (nestsDeeperThan(bytes)) {
+  const allowed = Math.max(MIN_CONTAINERS, Math.floor(bytes.length * MAX_CONTAINERS_PER_BYTE));
+  const problem = scan(bytes, MAX_JSON_NESTING, allowed);
+  if (problem === "depth") {
     return `body nests arrays or objects deeper than ${MAX_JSON_NESTING} levels`;
   }
-  const allowed = Math.max(MIN_CONTAINERS, Math.floor(bytes.length * MAX_CONTAINERS_PER_BYTE));
-  if (containersOver(bytes, allowed)) {
+  if (problem === "count") {
     return `body holds more than ${allowed} arrays and objects (one per 12 bytes)`;
   }
   return null;
 }
 
-/**
- * Whether the UTF-8 JSON text `bytes` opens more than `max` arrays or objects inside each other
- * (brackets inside strings do not count). Stops at the first level past `max`.
- */
+/** Whether `bytes` nests more than `max` arrays or objects inside each other. */
 export function nestsDeeperThan(bytes: Uint8Array, max = MAX_JSON_NESTING): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) inString = true;
-    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      if (++depth > max) return true;
-    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--;
-  }
-  return false;
+  return scan(bytes, max, Infinity) === "depth";
 }
 
-/** Whether `bytes` opens more than `max` arrays and objects in all (strings skipped). */
+/** Whether `bytes` opens more than `max` arrays and objects in all. */
 export function containersOver(bytes: Uint8Array, max: number): boolean {
+  return scan(bytes, Infinity, max) === "count";
+}
+
+/**
+ * One pass over the UTF-8 JSON text `bytes` (brackets inside strings do not count): "depth" at the
+ * first level past `maxDepth`, "count" at the first array or object past `maxCount`, else null.
+ */
+function scan(bytes: Uint8Array, maxDepth: number, maxCount: number): "depth" | "count" | null {
+  let depth = 0;
   let count = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
@@ -58,7 +53,10 @@ export function containersOver(bytes: Uint8Array, max: number): boolean {
       if (byte === BACKSLASH) i++;
       else if (byte === QUOTE) inString = false;
     } else if (byte === QUOTE) inString = true;
-    else if ((byte === OPEN_ARRAY || byte === OPEN_OBJECT) && ++count > max) return true;
+    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+      if (++depth > maxDepth) return "depth";
+      if (++count > maxCount) return "count";
+    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--;
   }
-  return false;
+  return null;
 }
