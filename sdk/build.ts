@@ -1,10 +1,12 @@
 // Builds the capture SDK with esbuild: a classic script defining the global `Playhead` and an ES
-// module, both content-hashed and precompressed (`.br`, `.gz`), plus `manifest.json` naming them
-// (read by api/service/sdk_assets.ts).
+// module, plus the modules they load on demand (sdk/lazy_modules.ts), all content-hashed and
+// precompressed (`.br`, `.gz`), and `manifest.json` naming them (read by api/service/sdk_assets.ts).
 
 import * as esbuild from "esbuild";
 import { importMapPlugin, readImportMap } from "@/fresh/import_map_plugin.ts";
 import { precompressFiles, removeWithVariants } from "@/fresh/precompress.ts";
+import { SDK_FILE } from "./file_names.ts";
+import { LAZY_ENTRIES, type LazyModules } from "./lazy_modules.ts";
 
 /** Contents of `manifest.json` in the output directory. */
 export interface SdkManifest {
@@ -12,12 +14,13 @@ export interface SdkManifest {
   classic: string;
   /** File name of the ES module inside the output directory. */
   esm: string;
+  /** File names of the modules the entry loads on demand, by name. */
+  lazy: Record<keyof LazyModules, string>;
   /** Subresource-integrity digests (sha384) by file name, for customers pinning a hashed URL. */
   integrity: Record<string, string>;
 }
 
 const ENTRY = new URL("./mod.ts", import.meta.url).pathname;
-const NAME = /^playhead-[A-Za-z0-9]+\.(m?js)$/;
 
 /**
  * Builds both bundles into `outDir` and writes `manifest.json`; returns the file names (inside
@@ -44,30 +47,44 @@ export async function buildSdk(
     // `@/` imports (the service's shared rules, such as core/ingest/limits.ts) resolve as in Deno.
     plugins: [importMapPlugin(await readImportMap(new URL("../", import.meta.url).pathname))],
   };
+  const lazy = {} as Record<keyof LazyModules, string>;
+  for (const [name, entry] of Object.entries(LAZY_ENTRIES)) {
+    const built = await esbuild.build({
+      ...common,
+      entryPoints: { [`playhead-${name}`]: new URL(entry, import.meta.url).pathname },
+      format: "esm",
+      outExtension: { ".js": ".mjs" },
+    });
+    lazy[name as keyof LazyModules] = outputName(built.metafile!, `playhead-${name}-`);
+  }
+  const entries = { ...common, define: { PLAYHEAD_LAZY: JSON.stringify(lazy) } };
   const [classic, esm] = await Promise.all([
-    esbuild.build({ ...common, format: "iife", globalName: "Playhead" }),
-    esbuild.build({ ...common, format: "esm", outExtension: { ".js": ".mjs" } }),
+    esbuild.build({ ...entries, format: "iife", globalName: "Playhead" }),
+    esbuild.build({ ...entries, format: "esm", outExtension: { ".js": ".mjs" } }),
   ]);
   const names = {
-    classic: outputName(classic.metafile!),
-    esm: outputName(esm.metafile!),
+    classic: outputName(classic.metafile!, "playhead-"),
+    esm: outputName(esm.metafile!, "playhead-"),
   };
+  const files = [names.classic, names.esm, ...Object.values(lazy)];
   const integrity: Record<string, string> = {};
-  for (const name of [names.classic, names.esm]) {
+  for (const name of files) {
     integrity[name] = await sri(await Deno.readFile(`${opts.outDir}/${name}`));
   }
-  const manifest: SdkManifest = { ...names, integrity };
+  const manifest: SdkManifest = { ...names, lazy, integrity };
   await Deno.writeTextFile(
     `${opts.outDir}/manifest.json`,
     JSON.stringify(manifest, null, 2) + "\n",
   );
-  await removeStale(opts.outDir, new Set([names.classic, names.esm]));
-  await precompressFiles([names.classic, names.esm].map((n) => `${opts.outDir}/${n}`), opts);
+  await removeStale(opts.outDir, new Set(files));
+  await precompressFiles(files.map((n) => `${opts.outDir}/${n}`), opts);
   return names;
 }
 
-function outputName(metafile: esbuild.Metafile): string {
-  const path = Object.keys(metafile.outputs).find((p) => NAME.test(p.split("/").pop()!));
+/** The output whose name is `prefix` and a hash (the entry's `playhead-` excludes modules'). */
+function outputName(metafile: esbuild.Metafile, prefix: string): string {
+  const named = new RegExp(`^${prefix}[A-Za-z0-9]+\\.m?js$`);
+  const path = Object.keys(metafile.outputs).find((p) => named.test(p.split("/").pop()!));
   if (!path) throw new Error("esbuild produced no playhead bundle");
   return path.split("/").pop()!;
 }
@@ -79,7 +96,7 @@ async function sri(bytes: Uint8Array): Promise<string> {
 
 async function removeStale(dir: string, keep: Set<string>): Promise<void> {
   for await (const entry of Deno.readDir(dir)) {
-    if (entry.isFile && NAME.test(entry.name) && !keep.has(entry.name)) {
+    if (entry.isFile && SDK_FILE.test(entry.name) && !keep.has(entry.name)) {
       await removeWithVariants(`${dir}/${entry.name}`);
     }
   }

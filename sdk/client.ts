@@ -2,7 +2,6 @@
 // wiring the recorder, navigation markers, the flusher and the page lifecycle together.
 
 import type { EventType } from "@rrweb/types";
-import { gzipSync } from "fflate";
 import { cutText, PATHNAME_CHARS } from "@/core/ingest/limits.ts";
 import type { RecordingSettings } from "@/core/projects/recording_limits.ts";
 import { CaptureGate } from "./capture_gate.ts";
@@ -16,6 +15,7 @@ import { logError } from "./log.ts";
 import { boundedTraits, pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
 import { addCustomEvent, startRecorder, takeFullSnapshot } from "./recorder.ts";
+import { loadLazy } from "./lazy_modules.ts";
 import { recoverOrphans } from "./recovery.ts";
 import { watchSignals } from "./signals.ts";
 import { SnapshotPacer } from "./snapshot_pacer.ts";
@@ -62,6 +62,9 @@ export class PlayheadClient {
   #journaled = -1;
   #unlock: (() => void) | null = null;
   #firstFlush: ReturnType<typeof setTimeout> | undefined;
+  /** The unload-time gzip, loaded once this session sends (sdk/lazy/deflate.ts). */
+  #gzipSync: ((bytes: Uint8Array) => Uint8Array) | null = null;
+  #deflateAsked = false;
 
   constructor(readonly options: ResolvedOptions) {
     this.#earlyConsole = options.recordConsole ? new EarlyConsole() : null;
@@ -282,7 +285,7 @@ export class PlayheadClient {
         ...pageMetadata(this.#startUrl ?? location.href, this.#identity),
         ...this.#gate.metadata(),
       }),
-      gzipSync: (bytes) => gzipSync(bytes),
+      gzipSync: () => this.#gzipSync,
       park: (batches) => savePending(this.#storage, sessionId, batches),
       sealed: () => this.#journal(true),
     }, this.#transport);
@@ -297,6 +300,7 @@ export class PlayheadClient {
       capture: (on) => this.#capture(on && this.#project !== null),
       sendable: (now) => {
         this.#sendable = true;
+        this.#loadDeflate();
         if (!this.#consentHeld) void this.#flusher.release(now);
       },
     }, initial);
@@ -337,6 +341,14 @@ export class PlayheadClient {
       savedAt: Date.now(),
       metadata: pageMetadata(this.#startUrl ?? location.href, this.#identity),
       batches: flusher.unacknowledged().map(jsonArray),
+    });
+  }
+
+  #loadDeflate(): void {
+    if (this.#deflateAsked) return;
+    this.#deflateAsked = true;
+    void loadLazy(this.options.endpoint, "deflate").then((m) => {
+      if (m) this.#gzipSync = (bytes) => m.gzipSync(bytes);
     });
   }
 

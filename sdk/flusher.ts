@@ -16,7 +16,8 @@ export interface FlusherConfig {
   batchSize: number;
   hold: boolean;
   metadata: () => SessionMetadata;
-  gzipSync: (bytes: Uint8Array) => Uint8Array;
+  /** The unload-time gzip once loaded (sdk/lazy/deflate.ts); until then bodies go uncompressed. */
+  gzipSync: () => ((bytes: Uint8Array) => Uint8Array) | null;
   /** Receives what an unload could not send, for the next page of the session. */
   park: (batches: PendingBatch[]) => void;
   /** Told when batches are sealed (a flush cut them, an unload sent them): the journal's moment. */
@@ -192,8 +193,9 @@ export class Flusher {
       );
       const serialize = (events: EncodedEvent[], index: number) =>
         encoder.encode(this.#body(events, withMetadata && index === ownFirst));
-      const plan = planKeepalive(batches, serialize, this.config.gzipSync, budget);
-      plan.bodies.forEach((body, i) => this.#sendKeepalive(body, plan.sent[i]));
+      const gzip = this.config.gzipSync();
+      const plan = planKeepalive(batches, serialize, gzip ?? ((bytes) => bytes), budget);
+      plan.bodies.forEach((body, i) => this.#sendKeepalive(body, gzip !== null, plan.sent[i]));
       rest = plan.rest;
     }
     if (unloading) this.config.park(rest);
@@ -202,10 +204,10 @@ export class Flusher {
     this.config.sealed?.();
   }
 
-  #sendKeepalive(body: Uint8Array, events: EncodedEvent[]): void {
+  #sendKeepalive(body: Uint8Array, gzipped: boolean, events: EncodedEvent[]): void {
     this.#keepaliveInFlight += body.length;
     this.#unconfirmed.add(events);
-    void this.transport.sendKeepalive(body).then((status) => {
+    void this.transport.sendKeepalive(body, gzipped).then((status) => {
       this.#keepaliveInFlight -= body.length;
       // Answered for good (stored, or refused as a 4xx other than 408): no page sends it again.
       const settled = (status >= 200 && status < 300) || (status >= 400 && status < 500);

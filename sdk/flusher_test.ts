@@ -8,7 +8,9 @@ import { decoded, encodedEvents, events, numbers, scriptedDeps } from "./test_he
 
 const CONFIG = { endpoint: "http://svc.test", apiKey: "sp_0123456789abcdef0123456789abcdef" };
 
-function setup(opts: { script?: number[]; batchSize?: number; hold?: boolean } = {}) {
+function setup(
+  opts: { script?: number[]; batchSize?: number; hold?: boolean; compressor?: boolean } = {},
+) {
   const { deps, sent, delays } = scriptedDeps(opts.script);
   const parked: PendingBatch[][] = [];
   let identity: string | undefined;
@@ -25,7 +27,7 @@ function setup(opts: { script?: number[]; batchSize?: number; hold?: boolean } =
       language: "en",
       ...(identity ? { userIdentity: { userId: identity, traits: {} } } : {}),
     }),
-    gzipSync,
+    gzipSync: () => (opts.compressor === false ? null : gzipSync),
     park: (batches) => parked.push(batches),
   }, new Transport(CONFIG, deps));
   return { flusher, sent, delays, parked, identify: (id: string) => (identity = id) };
@@ -151,6 +153,21 @@ Deno.test("flusher: unloading sends keepalive bodies and parks what does not fit
   assert.equal(flusher.buffer.length, 0);
 });
 
+Deno.test("flusher: before the compressor loads, unload bodies go plain within the same budget", async () => {
+  const { flusher, sent, parked } = setup({ compressor: false });
+  const noisy = events(900).map((e) => ({ ...e, noise: crypto.randomUUID().repeat(4) }));
+  for (const e of noisy) flusher.add(e);
+  flusher.hide(true);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.ok(sent.length > 0 && sent.every((r) => r.keepalive));
+  assert.ok(sent.every((r) => r.headers["content-encoding"] === undefined));
+  assert.ok(sent.reduce((sum, r) => sum + r.bytes, 0) <= 60 * 1024);
+  const parkedEvents = decoded(parked[0].flatMap((b) => b.events));
+  assert.deepEqual([...numbers(sent), ...numbers([{ json: { events: parkedEvents } }])], [
+    ...Array(900).keys(),
+  ]);
+});
+
 Deno.test("flusher: a held page parks everything at unload and keeps it when merely hidden", () => {
   const { flusher, sent, parked } = setup({ hold: true });
   for (const e of events(5)) flusher.add(e);
@@ -201,7 +218,7 @@ Deno.test("flusher: cancel waits for the request on the wire, drops the rest, th
     batchSize: 2000,
     hold: false,
     metadata: () => ({} as never),
-    gzipSync,
+    gzipSync: () => gzipSync,
     park: () => {},
   }, new Transport(CONFIG, deps));
   for (const e of events(600)) flusher.add(e);

@@ -1,5 +1,5 @@
-// The unload-time flush: cut what is left into gzipped bodies that fit the browser's ~64 KB
-// keepalive budget, and park whatever does not fit in sessionStorage for the next page.
+// The unload-time flush: cut what is left into bodies (gzipped once the compressor has loaded) that
+// fit the browser's ~64 KB keepalive budget, and park whatever does not fit for the next page.
 
 import { type EncodedEvent, encodeEvent, jsonArray, totalBytes } from "./encoded_event.ts";
 import type { KeyValueStorage } from "./session_id.ts";
@@ -17,7 +17,7 @@ export interface PendingBatch {
 }
 
 export interface KeepalivePlan {
-  /** Gzipped request bodies, in order, whose sizes add up to at most the budget. */
+  /** Request bodies (as `pack` made them), in order, whose sizes add up to at most the budget. */
   bodies: Uint8Array[];
   /** Batches that did not fit, in order. */
   rest: PendingBatch[];
@@ -29,12 +29,13 @@ export interface KeepalivePlan {
  * Greedily fits batches into `budget` bytes of gzipped bodies, halving a batch that is too big
  * (unless atomic) and stopping at the first one that cannot fit, so the rest keeps its order.
  * `serialize(events, index)` builds the JSON body; `index` is the body's place among the bodies. The
- * events' known sizes rule out a hopeless batch before anything is serialized or compressed.
+ * events' known sizes rule out a hopeless batch before anything is serialized or packed (`pack`
+ * gzips, or passes the bytes through where no compressor is loaded).
  */
 export function planKeepalive(
   batches: PendingBatch[],
   serialize: (events: EncodedEvent[], index: number) => Uint8Array,
-  gzipSync: (bytes: Uint8Array) => Uint8Array,
+  pack: (bytes: Uint8Array) => Uint8Array,
   budget: number,
 ): KeepalivePlan {
   const queue = batches.filter((b) => b.events.length > 0);
@@ -44,7 +45,7 @@ export function planKeepalive(
   while (queue.length > 0) {
     const batch = queue[0];
     const hopeless = totalBytes(batch.events) > remaining * MAX_PLAUSIBLE_RATIO;
-    const body = hopeless ? null : gzipSync(serialize(batch.events, bodies.length));
+    const body = hopeless ? null : pack(serialize(batch.events, bodies.length));
     if (body && body.length <= remaining) {
       bodies.push(body);
       sent.push(batch.events);

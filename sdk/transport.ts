@@ -60,9 +60,9 @@ export class Transport {
     return { outcome: "failed", status };
   }
 
-  /** Fire-and-forget keepalive post of an already gzipped body; never retried. */
-  sendKeepalive(gzippedBody: Uint8Array): Promise<number> {
-    return this.#post("/api/ingest", gzippedBody, true, true);
+  /** Fire-and-forget keepalive post of a body, gzipped already or not; never retried. */
+  sendKeepalive(body: Uint8Array, gzipped: boolean): Promise<number> {
+    return this.#post("/api/ingest", body, gzipped, true);
   }
 
   /** Asks the service to delete the session (`POST /api/sessions/cancel`). */

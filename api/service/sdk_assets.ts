@@ -11,6 +11,7 @@ import {
   variantEtag,
 } from "@/fresh/encoding.ts";
 import type { SdkManifest } from "@/sdk/build.ts";
+import { SDK_FILE } from "@/sdk/file_names.ts";
 
 export interface SdkAssetsOptions {
   /** Directory holding the bundles and manifest.json, as written by `buildSdk()`. */
@@ -19,7 +20,6 @@ export interface SdkAssetsOptions {
   reload?: boolean;
 }
 
-const HASHED = /^playhead-[A-Za-z0-9]+\.m?js$/;
 const STABLE_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
@@ -58,7 +58,7 @@ export function sdkAssets(options: SdkAssetsOptions = {}): Hono {
   }
 
   async function readHashed(name: string, encoding: Encoding | null = null) {
-    if (!HASHED.test(name)) return null;
+    if (!SDK_FILE.test(name)) return null;
     const file = encoding ? name + SUFFIX[encoding] : name;
     const cached = files.get(file);
     if (cached) return cached;

@@ -40,6 +40,21 @@ Deno.test("sdk assets: stable and hashed URLs serve the built SDK with CORS and 
     assert.equal(hashed.headers.get("access-control-allow-origin"), "*");
     await hashed.body?.cancel();
 
+    // The unload compressor is its own module: the entry names it and leaves its code out.
+    const deflate = manifest.lazy.deflate;
+    assert.match(deflate, /^playhead-deflate-[A-Za-z0-9]+\.mjs$/);
+    const module = await app.request(`/sdk/${deflate}`);
+    assert.equal(module.status, 200);
+    assert.match(module.headers.get("cache-control")!, /immutable/);
+    assert.equal(module.headers.get("access-control-allow-origin"), "*");
+    const moduleText = await module.text();
+    assert.match(moduleText, /export\{/);
+    assert.ok(text.includes(deflate), "the classic script names the module");
+    // gzip's CRC-32 polynomial (0xEDB88320 as a signed int) marks the compressor's code.
+    const CRC_POLYNOMIAL = "-306674912";
+    assert.ok(moduleText.includes(CRC_POLYNOMIAL));
+    assert.ok(!text.includes(CRC_POLYNOMIAL), "the classic script leaves the compressor out");
+
     assert.equal((await app.request("/sdk/manifest.json")).status, 404);
     assert.equal((await app.request("/sdk/playhead-NOPE.js")).status, 404);
   } finally {

@@ -36,8 +36,11 @@ Deno.test("sdk e2e: unload", async (t) => {
       h.page("/mpa/one", sdkPage(h, project.key, options, REFERRER, BURST_SCRIPT));
       h.page("/mpa/two", sdkPage(h, project.key, options, REFERRER, BURST_SCRIPT));
       const { page } = await h.context();
+      // The unload compressor loads once the session may send (sdk/lazy_modules.ts).
+      const compressor = page.waitForResponse((r) => r.url().includes("/sdk/playhead-deflate-"));
       await page.goto(`${h.pagesUrl}/mpa/one`);
       const sessionId = await withPh(page, (ph) => ph.sessionId!);
+      assert.equal((await compressor).status(), 200);
       // ~300 KB of incompressible text: far more than one keepalive budget.
       await burst(page, 300, 0, 750);
       assert.equal(h.ingests().length, 0, "nothing sent before leaving");

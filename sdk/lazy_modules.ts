@@ -1,0 +1,25 @@
+// Parts of the SDK that load on demand, as ES modules beside the entry under the service's /sdk/
+// (sdk/build.ts names them and writes their names into the entry): the entry stays within its budget.
+
+/** The modules that load on demand and what each exports. */
+export interface LazyModules {
+  deflate: typeof import("./lazy/deflate.ts");
+}
+
+/** Entry points of the lazy modules, for the build. */
+export const LAZY_ENTRIES: Record<keyof LazyModules, string> = {
+  deflate: "lazy/deflate.ts",
+};
+
+/** Hashed file names by module, defined by the build; absent where the SDK runs unbuilt (tests). */
+declare const PLAYHEAD_LAZY: Partial<Record<keyof LazyModules, string>> | undefined;
+
+/** Imports `name` from the service at `endpoint`, or resolves null when it cannot be loaded. */
+export function loadLazy<K extends keyof LazyModules>(
+  endpoint: string,
+  name: K,
+): Promise<LazyModules[K] | null> {
+  const file = typeof PLAYHEAD_LAZY === "object" ? PLAYHEAD_LAZY[name] : undefined;
+  if (!file) return Promise.resolve(null);
+  return import(`${endpoint}/sdk/${file}`).catch(() => null);
+}
