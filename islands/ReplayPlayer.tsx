@@ -146,6 +146,7 @@ export default function ReplayPlayer(props: Props) {
               Math.min(Math.max(timeline.toDisplay(player.now) + ms, 0), timeline.displayDuration),
             ))}
           onSeekDisplay={(display) => player?.seek(timeline.toReal(display))}
+          onSeekReal={(real) => player?.seek(real)}
           onSpeed={(speed) => player?.setSpeed(speed)}
           onSkipIdle={(on) => player?.setSkipIdle(on)}
           onCompressIdle={(on) => player?.setCompressIdle(on)}

@@ -99,8 +99,12 @@ export function seekTicks(
 }
 
 /** The tick nearest `offset` within `reach` (same unit), or null. */
-export function tickNear(ticks: readonly Tick[], offset: number, reach: number): Tick | null {
-  let best: Tick | null = null;
+export function tickNear<T extends Tick>(
+  ticks: readonly T[],
+  offset: number,
+  reach: number,
+): T | null {
+  let best: T | null = null;
   for (const tick of ticks) {
     const distance = Math.abs(tick.offset - offset);
     if (distance <= reach && (!best || distance < Math.abs(best.offset - offset))) best = tick;

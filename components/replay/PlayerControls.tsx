@@ -20,6 +20,7 @@ export interface ControlsProps {
   onPlayPause(): void;
   onStep(displayMs: number): void;
   onSeekDisplay(display: number): void;
+  onSeekReal(real: number): void;
   onSpeed(speed: Speed): void;
   onSkipIdle(on: boolean): void;
   onCompressIdle(on: boolean): void;
@@ -39,6 +40,7 @@ export function PlayerControls(p: ControlsProps) {
         loadedUntil={p.loadedUntil}
         ticks={p.ticks}
         onSeek={p.onSeekDisplay}
+        onSeekTick={p.onSeekReal}
         onStep={p.onStep}
       />
       <div class="replay-buttons">

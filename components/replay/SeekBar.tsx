@@ -1,7 +1,8 @@
 // The seek bar on the displayed timeline: played part, decoded part, idle bands (hatched), a tick
 // per marker (page change, console error, identify, frustration signal, any other kind) and a
 // native range input on top, so it is a real control named "Seek". Hovering shows the time under
-// the pointer and the label of a tick there. Its arrow keys step as the −5 s / +5 s buttons do
+// the pointer and the label of a tick there; a click on a tick (within its reach) seeks to its
+// exact moment, not to the pixel's. Its arrow keys step as the −5 s / +5 s buttons do
 // (1 s with Shift): a native step would move 1 ms (docs/decisions.md "Player and keyboard").
 import { useState } from "preact/hooks";
 import type { Timeline } from "@/player/timeline.ts";
@@ -15,6 +16,8 @@ interface Props {
   loadedUntil: number;
   ticks: readonly Tick[];
   onSeek(display: number): void;
+  /** Seeks to a tick's own real offset (a click on it). */
+  onSeekTick(real: number): void;
   /** Moves by this many displayed ms from where the player is. */
   onStep(displayMs: number): void;
 }
@@ -22,15 +25,20 @@ interface Props {
 const percent = (part: number, whole: number) =>
   `${whole > 0 ? Math.min(Math.max(part / whole, 0), 1) * 100 : 0}%`;
 
-/** How close (px) the pointer must be to a tick for its label to show. */
+/** How close (px) the pointer must be to a tick for its label to show and a click to take it. */
 const TICK_REACH_PX = 6;
+/** A press that moves further than this (px) before release is a drag, not a click on a tick. */
+const CLICK_SLOP_PX = 3;
+
+/** A tick placed on the displayed timeline, keeping its real offset for an exact seek. */
+type PlacedTick = Tick & { real: number };
 
 interface Hover {
   x: number;
   /** Near an end of the bar, where a centred label would be cut. */
   edge: "start" | "end" | null;
   display: number;
-  tick: Tick | null;
+  tick: PlacedTick | null;
 }
 
 /** Within this many px of an end the hover label opens inwards. */
@@ -46,12 +54,19 @@ const KEY_DIRECTION: Record<string, number> = {
   ArrowDown: -1,
 };
 
-export function SeekBar({ timeline, now, loadedUntil, ticks, onSeek, onStep }: Props) {
+export function SeekBar(
+  { timeline, now, loadedUntil, ticks, onSeek, onSeekTick, onStep }: Props,
+) {
   const [hover, setHover] = useState<Hover | null>(null);
+  const [pressedAt, setPressedAt] = useState<number | null>(null);
   const total = timeline.displayDuration;
   const shown = timeline.toDisplay(now);
   // Ticks on the displayed timeline (hover compares displayed offsets).
-  const placed = ticks.map((tick) => ({ ...tick, offset: timeline.toDisplay(tick.offset) }));
+  const placed: PlacedTick[] = ticks.map((tick) => ({
+    ...tick,
+    real: tick.offset,
+    offset: timeline.toDisplay(tick.offset),
+  }));
 
   function onPointerMove(event: PointerEvent) {
     const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
@@ -63,8 +78,21 @@ export function SeekBar({ timeline, now, loadedUntil, ticks, onSeek, onStep }: P
     setHover({ x, edge, display, tick });
   }
 
+  // After the range input's own seek to the pixel: a click on a tick lands on its moment.
+  function onPointerUp(event: PointerEvent) {
+    const clicked = pressedAt !== null && Math.abs(event.clientX - pressedAt) <= CLICK_SLOP_PX;
+    setPressedAt(null);
+    if (clicked && hover?.tick) onSeekTick(hover.tick.real);
+  }
+
   return (
-    <div class="seek" onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
+    <div
+      class="seek"
+      onPointerMove={onPointerMove}
+      onPointerLeave={() => setHover(null)}
+      onPointerDown={(e) => setPressedAt(e.clientX)}
+      onPointerUp={onPointerUp}
+    >
       <div class="seek-track" aria-hidden="true">
         <div
           class="seek-loaded"

@@ -34,6 +34,16 @@ const MAX_DURATIONS = [
   [30 * MINUTE, "30 min"],
 ] as const;
 
+/** Why a session was recorded (the `reason` filter, a comma list). */
+const REASONS = [
+  ["sampled", "From its start"],
+  ["error,rage_click,dead_click,manual", "By any trigger"],
+  ["error", "By an error"],
+  ["rage_click", "By a rage click"],
+  ["dead_click", "By a dead click"],
+  ["manual", "By Playhead.trigger()"],
+] as const;
+
 const RANGES = [["all", "All time"], ["today", "Today"], ["7d", "Last 7 days"], [
   "30d",
   "Last 30 days",
@@ -131,6 +141,36 @@ export function SessionFilters(
           ))}
         </select>
       </label>
+      <label class="field">
+        <span>Recorded</span>
+        <select name="reason">
+          <option value="">Any way</option>
+          {withCurrentReasons(query.reason).map(([value, label]) => (
+            <option key={value} value={value} selected={value === query.reason?.join(",")}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Comments</span>
+        <select name="hasComments">
+          <option value="">Any</option>
+          <option value="true" selected={query.hasComments === true}>With comments</option>
+          <option value="false" selected={query.hasComments === false}>Without</option>
+        </select>
+      </label>
+      <label class="field">
+        <span>Comment says</span>
+        <input
+          type="search"
+          name="comment"
+          value={query.comment ?? ""}
+          placeholder="text"
+          maxLength={2000}
+          size={10}
+        />
+      </label>
       {/* Set by links (insights); shown, and kept while other filters change. */}
       {query.user && (
         <label class="field">
@@ -171,6 +211,13 @@ export function SessionFilters(
       <OrderAndApply sortDir={query.sortDir} resetHref={sessionsHref()} />
     </form>
   );
+}
+
+/** The offered reasons, plus the URL's own combination when it is not one of them. */
+function withCurrentReasons(current: string[] | undefined): (readonly [string, string])[] {
+  const value = current?.join(",");
+  if (!value || REASONS.some(([offered]) => offered === value)) return [...REASONS];
+  return [...REASONS, [value, current!.map((r) => r.replace("_", " ")).join(" or ")] as const];
 }
 
 /** The offered bounds, plus the URL's own when it is not one of them. */

@@ -53,6 +53,15 @@ Deno.test("comments e2e: a comment at 42,000 ms seeks there exactly, and shows i
       },
     );
 
+    await t.step("a click on its seek bar tick seeks there exactly, not to the pixel", async () => {
+      await page.getByRole("slider", { name: "Seek" }).fill("5000");
+      await settledAt(page, 5_000);
+      const box = (await page.locator(".seek-tick[data-kind='comment']").boundingBox())!;
+      // Two pixels off the tick's centre: within its reach, a pixel's worth of ms away from it.
+      await page.mouse.click(box.x + box.width / 2 + 2, box.y + box.height / 2);
+      await settledAt(page, 42_000);
+    });
+
     await t.step("its moment in the thread seeks there too", async () => {
       await page.getByRole("slider", { name: "Seek" }).fill("5000");
       await settledAt(page, 5_000);
