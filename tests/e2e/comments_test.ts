@@ -101,6 +101,35 @@ Deno.test("comments e2e: a comment at 42,000 ms seeks there exactly, and shows i
       },
     );
 
+    await t.step(
+      "the sessions page's comment filters find the session and leave the other",
+      async () => {
+        const rows = page.locator("tr[data-session]");
+        const listed = async () =>
+          (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-session"))))
+            .sort();
+        await page.goto(`${server.url}/sessions`);
+        await page.getByLabel("Comments").selectOption("true");
+        await page.getByRole("button", { name: "Apply" }).click();
+        await page.waitForURL(/hasComments=true/);
+        assert.deepEqual(await listed(), [w.sessionId]);
+        await page.getByLabel("Comments").selectOption("false");
+        await page.getByRole("button", { name: "Apply" }).click();
+        await page.waitForURL(/hasComments=false/);
+        assert.deepEqual(await listed(), [w.otherSessionId]);
+        await page.getByLabel("Comments").selectOption("");
+        await page.getByLabel("Comment says").fill("BROKEN, see");
+        await page.getByRole("button", { name: "Apply" }).click();
+        await page.waitForURL(/comment=BROKEN/);
+        assert.deepEqual(await listed(), [w.sessionId]);
+        await page.screenshot({ path: await artifactPath("sessions-comment-filter.png") });
+        await page.getByLabel("Comment says").fill("nowhere in a comment");
+        await page.getByRole("button", { name: "Apply" }).click();
+        await page.waitForURL(/comment=nowhere/);
+        assert.deepEqual(await listed(), []);
+      },
+    );
+
     await t.step("a link to a comment opens the replay at it, with the comment shown", async () => {
       await page.goto(`${server.url}/replays/${w.sessionId}?t=42000&comment=${comment.id}`);
       await page.locator(".replay-player[data-ready='true']").waitFor();

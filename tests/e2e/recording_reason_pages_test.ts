@@ -60,6 +60,25 @@ Deno.test("recording reason pages: the list's badge, the replay's sentence and t
     assert.equal(await badge(sampled).count(), 0);
     await page.screenshot({ path: await artifactPath("recording-reason-list.png") });
 
+    // The "Recorded" filter: one trigger, any trigger, or from the start.
+    const listed = async () =>
+      await page.locator("tr[data-session]").evaluateAll((trs) =>
+        trs.map((tr) => tr.getAttribute("data-session"))
+      );
+    for (
+      const [choice, expected] of [
+        ["error", [triggered]],
+        ["error,rage_click,dead_click,manual", [triggered]],
+        ["rage_click", []],
+        ["sampled", [sampled]],
+      ] as const
+    ) {
+      await page.getByLabel("Recorded").selectOption(choice);
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL((url) => url.searchParams.get("reason") === choice);
+      assert.deepEqual(await listed(), expected, choice);
+    }
+
     await page.goto(`${server.url}/replays/${triggered}`);
     await hydrated(page);
     const facts = await page.locator(".session-facts").textContent();
