@@ -3,6 +3,7 @@
 
 import { record } from "@rrweb/record";
 import type { EventType } from "@rrweb/types";
+import { maskConsoleRecord, maskedValues, maskedValuesPerTask } from "./console_mask.ts";
 import { consolePlugin, type EarlyConsole } from "./early_console.ts";
 import { withErrorEvidence } from "./error_evidence.ts";
 import { captureOptions } from "./privacy.ts";
@@ -21,13 +22,21 @@ export function startRecorder(
   emit: (event: RecordedEvent) => void,
   early: EarlyConsole | null = null,
 ): () => void {
+  const masked = maskedValuesPerTask(() =>
+    maskedValues(document, {
+      maskInputs: options.privacyMaskInputs,
+      maskAttribute: options.privacyMaskAttribute,
+      blockAttribute: options.privacyBlockAttribute,
+    })
+  );
+  const evidence = (event: RecordedEvent) => withErrorEvidence(maskConsoleRecord(event, masked));
   const stop = record({
     ...captureOptions(options),
     emit: (raw) => {
       const event = raw as unknown as RecordedEvent;
-      emit(withErrorEvidence(event));
+      emit(evidence(event));
       if (early && event.type === FULL_SNAPSHOT) {
-        for (const held of early.take()) emit(withErrorEvidence(held));
+        for (const held of early.take()) emit(evidence(held));
         early = null;
       }
     },

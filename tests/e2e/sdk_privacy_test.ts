@@ -115,6 +115,14 @@ Deno.test("sdk e2e: privacy", async (t) => {
     assert.match(await page.textContent("#masked") ?? "", /MaskTypedSecret-44z/);
     assert.match(await page.textContent("#editor") ?? "", /EditorTypedSecret-66e/);
     assert.equal(await page.inputValue("#csrf"), "HiddenMutationSecret-99");
+    // The page's own code quotes typed values in a console error and an uncaught error.
+    await page.evaluate(() => {
+      const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
+      console.error("lookup failed for", value("email"), value("blockedInput"));
+      setTimeout(() => {
+        throw new Error(`bad name ${value("plain")} in ${value("ta")}`);
+      });
+    });
     await page.waitForTimeout(100);
 
     const sessionId = await recordAndFlush(page, h, project.id);
@@ -131,6 +139,9 @@ Deno.test("sdk e2e: privacy", async (t) => {
     assert.ok(all.includes("*".repeat("MaskStaticSecret-101".length)));
     assert.match(all, /"rr_width":"240px"/);
     assert.ok(all.includes("Public text stays visible"));
+    // The errors were recorded, their quotes of typed values masked.
+    assert.ok(all.includes("lookup failed for"), "the console error was recorded");
+    assert.ok(all.includes("bad name " + "*".repeat("PlainSecret-22x".length)), "uncaught error");
   });
 
   await t.step("privacyBlockMedia replaces images, video and audio", async () => {
