@@ -1,0 +1,109 @@
+// Keyboard walk of every dashboard page and the public link's page in Chromium: each control Tab
+// reaches shows a visible focus ring and has an accessible name (issue 34, "Keyboard and focus").
+// The walk is bounded; it stops when focus comes back to where it started.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { PERSON, sharesWorld } from "@/tests/helpers/shares_world.ts";
+import { trackedUserHref } from "@/page_state/tracked_user.ts";
+
+/** More Tab stops than any page has; a page that needs more fails instead of looping. */
+const MAX_STOPS = 120;
+
+interface Stop {
+  /** Tag, id, classes and name or href: which control it was. */
+  what: string;
+  ring: boolean;
+  /** Playwright's aria snapshot of the element: role and accessible name. */
+  aria: string;
+}
+
+/**
+ * What the focused element shows: an outline or a box shadow of its own, or one its parent draws
+ * for a visually hidden native control (a chip around its checkbox).
+ */
+function focusedStop(): Omit<Stop, "aria"> | null {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return null;
+  const visible = (node: Element) => {
+    const style = getComputedStyle(node);
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;
+    return outline || style.boxShadow !== "none";
+  };
+  const ring = visible(el) || (el.parentElement !== null && visible(el.parentElement));
+  const classes = [...el.classList].map((c) => "." + c).join("");
+  const key = el.getAttribute("name") ?? el.getAttribute("href") ?? el.textContent?.trim() ?? "";
+  return {
+    what: `${el.localName}${el.id ? "#" + el.id : ""}${classes}[${key.slice(0, 40)}]`,
+    ring,
+  };
+}
+
+async function walk(page: Page): Promise<Stop[]> {
+  const stops: Stop[] = [];
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  for (let i = 0; i < MAX_STOPS; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(focusedStop);
+    if (!stop) continue;
+    if (stops.length > 0 && stop.what === stops[0].what) return stops;
+    const aria = await page.locator(":focus").ariaSnapshot().catch(() => "");
+    stops.push({ ...stop, aria });
+  }
+  throw new Error(`more than ${MAX_STOPS} Tab stops: ${stops.map((s) => s.what).join(" ")}`);
+}
+
+/**
+ * `- button "Apply"`: a role and a quoted name (an unnamed control has none). A `<summary>` has
+ * no ARIA role of its own (browsers announce it as a disclosure button): its text is its name.
+ */
+const NAMED = /^- '?[a-z]+ "[^"]+"/; // YAML quotes a line holding a colon
+const named = (s: Stop) =>
+  NAMED.test(s.aria) || (s.what.startsWith("summary") && /^- text: \S/.test(s.aria));
+
+Deno.test("focus rings: every control on every page shows its focus and has a name", async (t) => {
+  await using server = await startPagesServer();
+  const w = await sharesWorld(server.t, server.url);
+  const made = await w.share({ expiresInHours: 1 });
+  assert.equal(made.res.status, 201);
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const [name, value] = w.owner.cookie.split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const pages = [
+      ["sessions", "/sessions"],
+      ["replay", `/replays/${w.sessionId}`],
+      ["insights", "/insights"],
+      ["users", "/users"],
+      ["user", trackedUserHref(PERSON.userId)],
+      ["project settings", `/projects/${w.project.id}/settings`],
+      ["organization", "/settings/organization"],
+      ["members", "/settings/organization/members"],
+      ["profile", "/settings/profile"],
+      ["public link", new URL(made.body.url).pathname],
+    ] as const;
+    for (const [label, path] of pages) {
+      await t.step(label, async () => {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll("fresh-island")]
+            .every((island) => island.getAttribute("data-hydrated") === "true")
+        );
+        const stops = await walk(page);
+        assert.ok(stops.length >= 2, `${label}: ${stops.length} Tab stops`);
+        const unringed = stops.filter((s) => !s.ring).map((s) => s.what);
+        assert.deepEqual(unringed, [], `${label}: no focus ring`);
+        const unnamed = stops.filter((s) => !named(s)).map((s) => `${s.what} ${s.aria}`);
+        assert.deepEqual(unnamed, [], `${label}: no accessible name`);
+        await page.screenshot({
+          path: await artifactPath(`focus-${label.replaceAll(" ", "-")}.png`),
+        });
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+});
