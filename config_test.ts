@@ -15,6 +15,9 @@ Deno.test("config: defaults for a bare development environment", () => {
   assert.equal(config.logLevel, "debug");
   assert.equal(config.mail, null);
   assert.equal(primaryMethodsConfigured(config), false);
+  // An export holds at most 100 MiB of stored events unless EXPORT_MAX_BYTES says otherwise.
+  assert.equal(config.limits.exportMaxBytes, 100 * 1024 * 1024);
+  assert.equal(loadConfig({ ...DEV, EXPORT_MAX_BYTES: "1024" }).limits.exportMaxBytes, 1024);
 });
 
 Deno.test("config: APP_URL falls back to AUTH_URL, then PLATFORM_URL, then localhost", () => {

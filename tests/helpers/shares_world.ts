@@ -22,6 +22,15 @@ const meta = (t: number): TestEvent => ({
   data: { href: "https://shop.test/cart", width: 1280, height: 800 },
   timestamp: T0 + t,
 });
+/** The masked name's text as the SDK records it. */
+export const MASKED_NAME = "*".repeat("Ada Quartermaine".length);
+const option = (id: number, value: string, text: string) => ({
+  type: 2,
+  id,
+  tagName: "option",
+  attributes: { value },
+  childNodes: [{ type: 3, id: id + 1, textContent: text }],
+});
 const snapshot = (t: number, label: string): TestEvent => ({
   type: 2,
   data: {
@@ -55,6 +64,25 @@ const snapshot = (t: number, label: string): TestEvent => ({
               tagName: "img",
               attributes: { src: "https://cdn.shop.test/logo.png" },
               childNodes: [],
+            },
+            // Masked at capture (the visitor's name; a select whose chosen country is masked):
+            // the replay, a link and an export show the mask, never a real option as chosen.
+            {
+              type: 2,
+              id: 7,
+              tagName: "p",
+              attributes: { "data-service-mask": "" },
+              childNodes: [{ type: 3, id: 8, textContent: MASKED_NAME }],
+            },
+            {
+              type: 2,
+              id: 9,
+              tagName: "select",
+              attributes: { value: "*****" },
+              childNodes: [
+                option(10, "no", "Norway"),
+                option(12, "de", "Germany"),
+              ],
             },
           ],
         }],
