@@ -108,8 +108,11 @@ export function renderBufferMode(b: BufferReport): string {
       (task(b.runs) / task(b.recorded)).toFixed(2)
     }×.** Over ${b.minutes} min of cycles the buffered page's JS heap (after a collection, ` +
     `every ~30 s) peaked at ${mb(maxHeap)}, the unrecorded page's at ${mb(maxPlain)}: ` +
-    `${mb(maxHeap - maxPlain)} more, against the buffer's bound of ${mb(b.boundBytes)} of ` +
-    "event JSON.",
+    `${mb(maxHeap - maxPlain)} more. Of that, the buffer is bounded at ${mb(b.boundBytes)} of ` +
+    "event JSON (sdk/trigger_buffer.ts); the rest is rrweb's recorder state (its map of the " +
+    "page's nodes), which full recording holds too: the recorded page's heap at the end was " +
+    `${mb(med(b.recorded.map((r) => r.heapBytes)))}, the buffered page's ` +
+    `${mb(med(b.runs.map((r) => r.heapBytes)))}.`,
     "",
     `Heap samples (min: buffered / unrecorded): ${
       b.heap.map((s, i) =>
