@@ -23,12 +23,12 @@ export interface SdkManifest {
 const ENTRY = new URL("./mod.ts", import.meta.url).pathname;
 
 /**
- * Builds both bundles into `outDir` and writes `manifest.json`; returns the file names (inside
- * `outDir`) of the classic script and the ES module. Older bundles in `outDir` are removed.
+ * Builds both bundles and the on-demand modules into `outDir` and writes `manifest.json`; returns
+ * the file names (inside `outDir`) of each. Older bundles in `outDir` are removed.
  */
 export async function buildSdk(
   opts: { outDir: string; dev: boolean },
-): Promise<{ classic: string; esm: string }> {
+): Promise<Omit<SdkManifest, "integrity">> {
   await Deno.mkdir(opts.outDir, { recursive: true });
   const common: esbuild.BuildOptions = {
     entryPoints: { playhead: ENTRY },
@@ -78,7 +78,7 @@ export async function buildSdk(
   );
   await removeStale(opts.outDir, new Set(files));
   await precompressFiles(files.map((n) => `${opts.outDir}/${n}`), opts);
-  return names;
+  return { ...names, lazy };
 }
 
 /** The output whose name is `prefix` and a hash (the entry's `playhead-` excludes modules'). */

@@ -71,6 +71,7 @@ Deno.test("sdk assets: a rebuild removes the old bundles' .br and .gz with them"
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js`, "old");
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js.br`, "old");
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js.gz`, "old");
+    await Deno.writeTextFile(`${dir}/playhead-deflate-OLDOLD12.mjs`, "old");
     const built = await buildSdk({ outDir: dir, dev: true });
     const names = [];
     for await (const entry of Deno.readDir(dir)) names.push(entry.name);
@@ -83,6 +84,9 @@ Deno.test("sdk assets: a rebuild removes the old bundles' .br and .gz with them"
         built.esm,
         `${built.esm}.br`,
         `${built.esm}.gz`,
+        built.lazy.deflate,
+        `${built.lazy.deflate}.br`,
+        `${built.lazy.deflate}.gz`,
         "manifest.json",
       ].sort(),
     );
