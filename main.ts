@@ -11,7 +11,7 @@ import { databaseTarget, openDb } from "./db/client.ts";
 import { containDriverFaults } from "./db/driver_fault.ts";
 import { ensurePlayground } from "./core/service/playground.ts";
 import { withDevSecret } from "./core/auth/dev_secret.ts";
-import { runCleanup } from "./core/service/cleanup.ts";
+import { scheduleCleanup } from "./core/service/cleanup_schedule.ts";
 import { startOffloader } from "./core/storage/offload.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
@@ -80,7 +80,7 @@ const server = await serve((req, info) => app.fetch(req, info), {
   });
 }
 
-scheduleCleanup();
+scheduleCleanup(deps);
 // Every instance offloads; claims keep two from packing the same batch (core/storage/offload.ts).
 const offloader = deps.store ? startOffloader({ db, store: deps.store }) : null;
 
@@ -136,30 +136,4 @@ async function ensureMigrated(config: Config): Promise<void> {
     console.error(`Database is at ${level ?? "no migration"}; run \`deno task db:migrate\`.`);
     Deno.exit(1);
   }
-}
-
-/**
- * The daily cleanup at 03:30 UTC (`30 3 * * *`). Deno.cron exists on Deno Deploy and under
- * `--unstable-cron` (the start and dev tasks pass it); every instance registers it and the advisory
- * lock lets one of them sweep. Without it, GET /api/cron/daily-cleanup is the way in.
- */
-function scheduleCleanup(): void {
-  if (config.nodeEnv === "production" && !config.cronSecret) {
-    log.warn("cron:cleanup:open", {
-      reason: "CRON_SECRET is not set; /api/cron is unauthenticated",
-    });
-  }
-  if (typeof Deno.cron !== "function") {
-    log.warn("cron:cleanup:unscheduled", { reason: "Deno.cron is unavailable (--unstable-cron)" });
-    return;
-  }
-  Deno.cron("daily-cleanup", "30 3 * * *", async () => {
-    try {
-      await deps.metrics.cleanup(runCleanup(deps, new Date(), { trigger: "cron" }));
-    } catch (error) {
-      log.error("cron:cleanup:failed", {
-        error: error instanceof Error ? error.stack : String(error),
-      });
-    }
-  });
 }

@@ -1,6 +1,6 @@
 // /api/cron: the daily cleanup for external schedulers (docs/decisions.md "Cleanup"). Bearer
-// CRON_SECRET when it is configured; a mismatch is 401 before any work. Deno.cron in main.ts calls
-// the same function.
+// CRON_SECRET when it is configured; a mismatch is 401 before any work. The scheduled run
+// (core/service/cleanup_schedule.ts, registered by main.ts) calls the same function.
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
 import { runCleanup } from "@/core/service/cleanup.ts";

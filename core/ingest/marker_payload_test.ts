@@ -38,7 +38,9 @@ Deno.test("marker payload: past MARKER_DATA_CHARS only the read fields are kept,
     Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]));
   // Each field `"fN":1,` is a few characters: find the counts on both sides of the bound.
   let n = 1;
-  while (JSON.stringify(fields(n + 1)).length <= MARKER_DATA_CHARS) n++;
+  // Every field adds characters, so the bound is passed within MARKER_DATA_CHARS steps.
+  while (n < MARKER_DATA_CHARS && JSON.stringify(fields(n + 1)).length <= MARKER_DATA_CHARS) n++;
+  assert.ok(n < MARKER_DATA_CHARS, "fields never grew past the bound");
   assert.deepEqual(markerPayload("x", fields(n)), fields(n));
   assert.deepEqual(markerPayload("x", fields(n + 1)), { truncated: true });
   const click = markerPayload("rage_click", {

@@ -1,16 +1,18 @@
 // The daily cleanup (docs/decisions.md "Cleanup"): four ordered sweeps in bounded chunks under an
-// advisory lock, shared by GET /api/cron/daily-cleanup and the Deno.cron job in main.ts.
+// advisory lock, shared by GET /api/cron/daily-cleanup and the scheduled job (cleanup_schedule.ts).
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { AppDeps } from "@/core/deps.ts";
 import {
   analyzePendingTrackedUsers,
   applyPendingTrackedUsers,
+  claimScheduledRun,
   deleteEmptyOrganizations,
   deleteLonelyTrackedUsers,
   deleteOldSessions,
   deleteStaleInvites,
   releaseCleanupLock,
+  releaseScheduledRun,
   tryCleanupLock,
 } from "@/db/queries/service/cleanup.ts";
 import type { Database } from "@/db/schema.ts";
@@ -72,7 +74,7 @@ export async function runCleanup(
   const db = deps.db;
   const idle = { invites: 0, sessions: 0, trackedUsers: 0, organizations: 0 };
   const spared = sparedOrganizations(deps.config);
-  if (running.has(db)) return skipped(trigger, idle);
+  if (running.has(db)) return skipped(trigger, idle, "another run holds the lock");
   running.add(db);
   try {
     // On PostgreSQL the lock belongs to one pooled connection, so the whole run stays on it;
@@ -93,32 +95,51 @@ async function locked(
   idle: CleanupCounts,
 ): Promise<CleanupResult> {
   const trigger = options.trigger ?? "http";
-  if (!await tryCleanupLock(db)) return skipped(trigger, idle);
+  if (!await tryCleanupLock(db)) return skipped(trigger, idle, "another run holds the lock");
   try {
-    log.info("cron:cleanup:start", { trigger, now: now.toISOString() });
-    const started = performance.now();
-    const counts = await sweep(db, now, options.chunkRows, options.spared);
-    // Not one of the four counts the endpoint answers: logged, not returned.
-    const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
-    await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
-    // After the session sweep: the expired days' sessions are gone, so their objects can go.
-    // A store that is down leaves its part for the next run; the database's part is done.
-    const store = options.store
-      ? await sweepStore(db, options.store, now, RETENTION_MS, options.orphanAgeMs).catch(
-        (error) => void log.error("storage:sweep:failed", { error: String(error) }),
-      )
-      : null;
-    log.info("cron:cleanup:summary", {
-      trigger,
-      ...counts,
-      ...auth,
-      ...(store ? { store } : {}),
-      durationMs: Math.round(performance.now() - started),
+    // Every instance's cron fires at 03:30: the lock keeps them from sweeping at once, the day's
+    // claim from sweeping again once the first is done. Asked for over HTTP, it always runs.
+    const day = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+    if (trigger === "cron" && !await claimScheduledRun(db, day)) {
+      return skipped(trigger, idle, "today's scheduled run is done");
+    }
+    return await sweepAll(db, now, options).catch(async (error) => {
+      if (trigger === "cron") await releaseScheduledRun(db, day);
+      throw error;
     });
-    return { ...counts, skipped: false };
   } finally {
     await releaseCleanupLock(db);
   }
+}
+
+/** The sweeps themselves, under the lock. */
+async function sweepAll(
+  db: Kysely<Database>,
+  now: Date,
+  options: CleanupOptions & { spared: string[]; store: ObjectStore | null },
+): Promise<CleanupResult> {
+  const trigger = options.trigger ?? "http";
+  log.info("cron:cleanup:start", { trigger, now: now.toISOString() });
+  const started = performance.now();
+  const counts = await sweep(db, now, options.chunkRows, options.spared);
+  // Not one of the four counts the endpoint answers: logged, not returned.
+  const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
+  await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
+  // After the session sweep: the expired days' sessions are gone, so their objects can go.
+  // A store that is down leaves its part for the next run; the database's part is done.
+  const store = options.store
+    ? await sweepStore(db, options.store, now, RETENTION_MS, options.orphanAgeMs).catch(
+      (error) => void log.error("storage:sweep:failed", { error: String(error) }),
+    )
+    : null;
+  log.info("cron:cleanup:summary", {
+    trigger,
+    ...counts,
+    ...auth,
+    ...(store ? { store } : {}),
+    durationMs: Math.round(performance.now() - started),
+  });
+  return { ...counts, skipped: false };
 }
 
 /**
@@ -192,7 +213,7 @@ async function applyPending(db: Kysely<Database>): Promise<void> {
   });
 }
 
-function skipped(trigger: string, idle: CleanupCounts): CleanupResult {
-  log.info("cron:cleanup:skipped", { trigger, reason: "another run holds the lock" });
+function skipped(trigger: string, idle: CleanupCounts, reason: string): CleanupResult {
+  log.info("cron:cleanup:skipped", { trigger, reason });
   return { ...idle, skipped: true };
 }

@@ -113,8 +113,30 @@ function recording(remote: string): RrwebEvent[] {
   ];
 }
 
-/** Tries, from inside a replay frame, what the policy must stop: documents and objects. */
-async function probePolicy(frame: Frame, remote: string, name: string) {
+/** Waits up to 10 s for `done`, then fails saying what never happened. */
+async function until(done: () => boolean, what: string) {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(done(), what);
+}
+
+/** The browser's console lines in which the replay's policy refused a load. */
+function watchRefusals(page: Page): string[] {
+  const refusals: string[] = [];
+  page.on("console", (m) => {
+    if (/violates the following Content Security Policy/.test(m.text())) refusals.push(m.text());
+  });
+  return refusals;
+}
+
+/**
+ * Tries, from inside a replay frame, what the policy must stop: documents and objects. Returns
+ * once the browser has refused all three (it says so in the console), so a request that were
+ * going to be made would have been made by then; the probe's image is allowed.
+ */
+async function probePolicy(frame: Frame, remote: string, name: string, refusals: string[]) {
+  // Framing is reported with the origin only: count the refusals instead.
+  const framing = () => refusals.filter((t) => t.startsWith(`Framing '${remote}/'`)).length;
+  const framedBefore = framing();
   await frame.evaluate(({ remote, name }) => {
     const frameEl = document.createElement("iframe");
     frameEl.src = `${remote}/doc/${name}-csp-iframe`;
@@ -126,6 +148,17 @@ async function probePolicy(frame: Frame, remote: string, name: string) {
     img.src = `${remote}/look/${name}-csp-img.png`;
     document.body.append(frameEl, object, embed, img);
   }, { remote, name });
+  const refused = (tag: string) => refusals.some((t) => t.includes(`/doc/${name}-csp-${tag}'`));
+  await until(
+    () => framing() > framedBefore && refused("object") && refused("embed"),
+    `${name}: the browser never refused the probe's documents: ${refusals.join("\n")}`,
+  );
+}
+
+/** Waits for the remote to have been asked for each path. */
+async function requested(remote: { seen: Array<{ path: string }> }, paths: string[]) {
+  const missing = () => paths.filter((p) => !remote.seen.some((r) => r.path === p));
+  await until(() => !missing().length, `never requested: ${missing()}`);
 }
 
 async function frameOf(page: Page, selector: string): Promise<Frame> {
@@ -141,6 +174,7 @@ Deno.test("replay e2e: the recorded look loads, documents do not, and no Referer
   try {
     const sessionId = await world.record(recording(remote.url));
     const { page, errors } = await world.page();
+    const refusals = watchRefusals(page);
     const release = await holdIslands(page);
     const response = await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
     assert.match(response?.headers()["content-security-policy"] ?? "", /frame-src 'none'/);
@@ -148,8 +182,8 @@ Deno.test("replay e2e: the recorded look loads, documents do not, and no Referer
 
     // The server's first frame, before any script of the page runs.
     const server = await waitServerFrame(page);
-    await probePolicy(server, remote.url, "server");
-    await page.waitForTimeout(1_000);
+    await probePolicy(server, remote.url, "server", refusals);
+    await requested(remote, ["/look/server-csp-img.png"]);
     assert.match(await server.evaluate(() => document.body.innerText), /Isolated page/);
     release();
 
@@ -158,15 +192,14 @@ Deno.test("replay e2e: the recorded look loads, documents do not, and no Referer
     await waitLoaded(page);
     await playToEnd(page);
     const player = await frameOf(page, ".replay-root iframe");
-    await probePolicy(player, remote.url, "player");
-    await page.waitForTimeout(1_000);
+    await probePolicy(player, remote.url, "player", refusals);
+    // The recorded look, the last mutation's image among it, and the probes' images: every
+    // request that comes has come (the recorded documents have no source left to request).
+    const looks = ["style.css", "img.png", "img2.png", "server-csp-img.png", "player-csp-img.png"];
+    await requested(remote, looks.map((look) => `/look/${look}`));
 
     const paths = remote.seen.map((r) => r.path);
     assert.deepEqual(paths.filter((p) => p.startsWith("/doc/")), [], "documents were requested");
-    for (const look of ["style.css", "img.png", "img2.png", "server-csp-img.png"]) {
-      assert.ok(paths.includes(`/look/${look}`), `${look} in ${paths}`);
-    }
-    assert.ok(paths.includes("/look/player-csp-img.png"), `${paths}`);
     assert.deepEqual(remote.seen.filter((r) => r.referer !== null), [], "a Referer was sent");
 
     // Placeholders keep the recorded sizes; the recorded frame's content replays.

@@ -2,7 +2,7 @@
 // navigates nowhere; damaged recordings say what they cannot show and play the rest; an open
 // session gains batches while watched; another organization's session is 404; visitors sign in.
 import assert from "node:assert/strict";
-import type { Locator } from "playwright-core";
+import type { Frame, Locator, Page } from "playwright-core";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { LIVE_POLL_MS } from "@/player/use_replay.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
@@ -76,7 +76,7 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     const release = await holdIslands(page);
     await page.goto(`${world.url}/replays/${sessionId}`, { waitUntil: "commit" });
     const server = await waitServerFrame(page);
-    await page.waitForTimeout(1_000); // time for a refresh or a late handler to fire, if any could
+    await settled(page, server, `${world.url}/after/server-frame`);
     assert.match(await server.evaluate(bodyText), /^Hostile page a link/);
     const inert = {
       sandbox: ["allow-same-origin"],
@@ -98,7 +98,10 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     await page.locator(".replay-player[data-ready='true']").waitFor();
     await waitLoaded(page);
     await playToEnd(page);
-    await page.waitForTimeout(1_000);
+    const player = await (await page.locator(".replay-root iframe").elementHandle())
+      ?.contentFrame();
+    assert.ok(player, "no player frame");
+    await settled(page, player, `${world.url}/after/player-frame`);
 
     assert.match(await frameText(page), /Hostile page.*Mutated in/);
     assert.deepEqual(reached, []);
@@ -221,9 +224,13 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
       page.on("request", (request) => {
         if (request.url().includes("/events")) asked.push(request.url());
       });
+      await page.clock.install();
       await openReplay(page, world.url, sessionId);
       await waitLoaded(page);
-      await page.waitForTimeout(LIVE_POLL_MS + 500);
+      // Past two polls' time on the page's clock: a poll timer would have fired by now, and its
+      // request would come before one the page makes afterwards.
+      await page.clock.runFor(2 * LIVE_POLL_MS);
+      await pageRequest(page, `${world.url}/after/polls`);
       assert.equal(await page.locator(".live-badge").count(), 0);
       assert.equal(asked.length, 1, `one events request: ${asked.join(", ")}`);
       assert.deepEqual(errors, []);
@@ -254,6 +261,37 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
     await context.close();
   });
 });
+
+/** Makes a request from the page and returns once the browser has sent it. */
+async function pageRequest(page: Page, url: string) {
+  const asked = page.waitForEvent("request", {
+    predicate: (r) => r.url() === url,
+    timeout: 10_000,
+  });
+  await page.evaluate((url) => void fetch(url).catch(() => {}), url);
+  await asked;
+}
+
+/**
+ * Returns once a replay frame's images have loaded or failed and an image it asks for after that
+ * has been requested: whatever they could set off (onload, onerror, a refresh due at once) has
+ * had its moment, so a check that nothing happened is not made too early.
+ */
+async function settled(page: Page, frame: Frame, marker: string) {
+  const loaded = () => frame.evaluate(() => [...document.images].every((img) => img.complete));
+  for (let i = 0; i < 100 && !await loaded(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(await loaded(), "the replay frame's images never finished loading");
+  const asked = page.waitForEvent("request", {
+    predicate: (r) => r.url() === marker,
+    timeout: 10_000,
+  });
+  await frame.evaluate((src) => {
+    const img = document.createElement("img");
+    img.src = src;
+    document.body.append(img);
+  }, marker);
+  await asked;
+}
 
 const bodyText = () => (document.body?.innerText ?? "").replace(/\s+/g, " ").trim();
 

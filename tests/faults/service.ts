@@ -46,7 +46,10 @@ export interface Load {
   stop(): Promise<void>;
 }
 
-/** `workers` loops posting one fresh batch after another until stopped. */
+/** The longest a load runs when nobody stops it. */
+const LOAD_MAX_MS = 5 * 60_000;
+
+/** `workers` loops posting one fresh batch after another until stopped (or LOAD_MAX_MS). */
 export function ingestLoad(url: string, key: string, workers = 4): Load {
   const load: Load = {
     acknowledged: [],
@@ -58,9 +61,11 @@ export function ingestLoad(url: string, key: string, workers = 4): Load {
     },
   };
   let running = true;
+  // A test that fails before stop() leaves no load running for ever.
+  const giveUpAt = Date.now() + LOAD_MAX_MS;
   let next = 1_760_000_000_000;
   const loop = async () => {
-    while (running) {
+    while (running && Date.now() < giveUpAt) {
       const sessionId = crypto.randomUUID();
       const firstTs = next++;
       const events = [{ type: 3, data: { source: 2, id: firstTs }, timestamp: firstTs }];

@@ -80,6 +80,7 @@ export async function insertSessions(
   if (!seeds.length) return [];
   return await db.insertInto("sessions").values(seeds.map((seed) => {
     const createdAt = seed.createdAt ?? new Date();
+    const startedAt = seed.startedAt ?? createdAt;
     const duration = seed.durationMs === undefined ? 60_000 : seed.durationMs;
     return {
       id: createId(),
@@ -87,8 +88,8 @@ export async function insertSessions(
       organization_id: project.organization_id,
       external_id: seed.externalId ?? crypto.randomUUID(),
       url: seed.url ?? "https://shop.test/",
-      started_at: createdAt,
-      ended_at: duration === null ? null : new Date(createdAt.getTime() + duration),
+      started_at: startedAt,
+      ended_at: duration === null ? null : new Date(startedAt.getTime() + duration),
       event_count: seed.eventCount ?? 10,
       tracked_user_id: seed.trackedUserId ?? null,
       created_at: createdAt,

@@ -14,9 +14,12 @@ export interface TestSmtp extends AsyncDisposable {
   /** MAIL_* variables pointing the app at this server. */
   env: Record<string, string>;
   messages: ReceivedMail[];
-  /** Resolves with the next message to arrive (or the first not yet taken). */
+  /** Resolves with the next message to arrive (or the first not yet taken); throws after 10 s. */
   next(): Promise<ReceivedMail>;
 }
+
+/** How long `next()` waits for a mail before failing the test. */
+const NEXT_MAIL_MS = 10_000;
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
@@ -58,7 +61,20 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     messages,
     async next() {
-      while (messages.length <= taken) await new Promise<void>((wake) => waiters.push(wake));
+      // One wait for one arrival, so the loop ends within the deadline either way.
+      const deadline = Date.now() + NEXT_MAIL_MS;
+      while (messages.length <= taken) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new Error(`no mail arrived within ${NEXT_MAIL_MS} ms (${taken} taken)`);
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((wake) => {
+          waiters.push(wake);
+          timer = setTimeout(wake, left);
+        });
+        clearTimeout(timer);
+      }
       return messages[taken++];
     },
     [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -38,6 +38,8 @@ Deno.test("ingest admission handles at most `limit` requests at once and answers
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** Waits for `condition`, at most 2,000 ticks (about 10 s): a regression fails, not hangs. */
 async function until(condition: () => boolean) {
-  while (!condition()) await tick();
+  for (let i = 0; i < 2_000 && !condition(); i++) await tick();
+  assert.ok(condition(), "the awaited state never came");
 }

@@ -42,7 +42,12 @@ Deno.test("sessions page: rows link to their replay; the next page is a cursor l
   const made = await insertSessions(
     t.db.kysely,
     project,
-    Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(base + i * 1000) })),
+    // Each started 45 s before its row was created (a first flush that took a while): the
+    // column must show the start, not the creation.
+    Array.from({ length: 25 }, (_, i) => ({
+      createdAt: new Date(base + i * 1000),
+      startedAt: new Date(base + i * 1000 - 45_000),
+    })),
   );
   const first = await (await page(t, "/sessions?range=7d", { cookie: owner.cookie })).text();
   assert.equal(rows(first).length, 20);
@@ -53,7 +58,10 @@ Deno.test("sessions page: rows link to their replay; the next page is a cursor l
     .map((m) => [m[1], m[2]]);
   assert.deepEqual(
     started,
-    made.slice(5).reverse().map((s) => [s.id, new Date(s.started_at).toISOString()]),
+    made.slice(5).reverse().map((
+      s,
+      i,
+    ) => [s.id, new Date(base + (24 - i) * 1000 - 45_000).toISOString()]),
   );
   const next = first.match(/href="(\/sessions\?range=7d&amp;cursor=[^"]+)"/)?.[1];
   assert.ok(next, "a next-page link");

@@ -51,7 +51,11 @@ Deno.test("sessions pagination: every row exactly once under concurrent inserts 
     for (const [sort, dir] of ORDERS) {
       const seen: { id: string; startedAt: string; duration: number }[] = [];
       let cursor: string | null = null;
+      // Each page holds a row or ends the list, and one row is added per page: a cursor that
+      // never ends fails at this many pages instead of hanging.
+      let pages = 0;
       do {
+        assert.ok(++pages <= 2 * initial.length + 10, `${sort} ${dir}: the cursor never ended`);
         const limit = 1 + Math.floor(rand() * 9);
         const q = `sort=${sort}&sortDir=${dir}&limit=${limit}` +
           (cursor ? `&cursor=${cursor}` : "");

@@ -264,7 +264,9 @@ Deno.test("per-user sessions: newest first, keyset pages with every session once
 
   const seen: string[] = [];
   let cursor: string | undefined;
+  let pages = 0;
   do {
+    assert.ok(++pages <= expected.length + 1, "the cursor never ended");
     const page = await trackedUserSessions(t.deps, t.viewer, user.id, { cursor, limit: 2 });
     assert.ok(page.data.length <= 2);
     for (const item of page.data) {

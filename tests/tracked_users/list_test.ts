@@ -115,7 +115,9 @@ Deno.test("tracked users: every sort in both directions pages through the whole 
       ).map((u) => u.external_id);
       const seen: string[] = [];
       let cursor: string | undefined;
+      let pages = 0;
       do {
+        assert.ok(++pages <= expected.length + 1, `${sort} ${sortDir}: the cursor never ended`);
         const page = await trackedUserList(
           t.deps,
           t.viewer,

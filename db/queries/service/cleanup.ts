@@ -17,6 +17,27 @@ export async function releaseCleanupLock(db: Db): Promise<void> {
   await sql`SELECT pg_advisory_unlock(hashtext('playhead:daily-cleanup'))`.execute(db);
 }
 
+/**
+ * Claims the scheduled run of the UTC day starting at `day`: a throttle bucket of one hit a day,
+ * so an instance whose cron fires after another's run has finished does not sweep again.
+ */
+export async function claimScheduledRun(db: Db, day: Date): Promise<boolean> {
+  const { rows } = await sql<{ claimed: boolean }>`
+    INSERT INTO rate_limit_counters (bucket, window_start, count)
+    VALUES (${SCHEDULED_RUN_BUCKET}, ${day}, 1)
+    ON CONFLICT (bucket, window_start) DO NOTHING
+    RETURNING true AS claimed`.execute(db);
+  return rows.length === 1;
+}
+
+/** Gives the day's claim back (a run that failed), so a later firing that day can sweep. */
+export async function releaseScheduledRun(db: Db, day: Date): Promise<void> {
+  await db.deleteFrom("rate_limit_counters").where("bucket", "=", SCHEDULED_RUN_BUCKET)
+    .where("window_start", "=", day).execute();
+}
+
+const SCHEDULED_RUN_BUCKET = "cron:daily-cleanup";
+
 /** Invites past expiry while PENDING or EXPIRED, and every ACCEPTED or DECLINED one. */
 export async function deleteStaleInvites(db: Db, now: Date, limit: number): Promise<number> {
   const result = await db.deleteFrom("invites").where(
