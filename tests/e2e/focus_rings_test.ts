@@ -1,6 +1,6 @@
 // Keyboard walk of every dashboard page and the public link's page in Chromium: each control Tab
-// reaches shows a visible focus ring and has an accessible name (docs/decisions.md "Player and keyboard").
-// The walk is bounded; it stops when focus comes back to where it started.
+// reaches shows a visible focus ring and has an accessible name (docs/decisions.md "Player and
+// keyboard"). The walk is bounded; it stops when focus comes back to where it started.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
