@@ -23,3 +23,23 @@ export function loadLazy<K extends keyof LazyModules>(
   if (!file) return Promise.resolve(null);
   return import(`${endpoint}/sdk/${file}`).catch(() => null);
 }
+
+/** The unload-time gzip (sdk/lazy/deflate.ts): null until loaded; `load()` asks for it once. */
+export class LazyGzip {
+  #gzip: ((bytes: Uint8Array) => Uint8Array) | null = null;
+  #asked = false;
+
+  constructor(readonly endpoint: string) {}
+
+  load(): void {
+    if (this.#asked) return;
+    this.#asked = true;
+    void loadLazy(this.endpoint, "deflate").then((m) => {
+      if (m) this.#gzip = (bytes) => m.gzipSync(bytes);
+    });
+  }
+
+  get(): ((bytes: Uint8Array) => Uint8Array) | null {
+    return this.#gzip;
+  }
+}

@@ -1,6 +1,7 @@
 // Session metadata and navigation payloads, read from the page.
 
 import { cutText, MARKER_TEXT_CHARS, PATHNAME_CHARS, URL_CHARS } from "@/core/ingest/limits.ts";
+import { logError } from "./log.ts";
 import type { SessionMetadata, Traits, UserIdentity } from "./types.ts";
 
 /**
@@ -26,6 +27,19 @@ export function urlPayload(url: string): { url: string; pathname: string } {
     url: cutText(url, URL_CHARS),
     pathname: cutText(new URL(url).pathname, PATHNAME_CHARS),
   };
+}
+
+/** `identify()`'s arguments as an identity with bounded traits, or null (said in the console). */
+export function identityOf(userId: unknown, traits: unknown): UserIdentity | null {
+  if (typeof userId !== "string" || userId.trim() === "" || userId.length > 256) {
+    logError("identify(userId, traits) needs a userId string of 1 to 256 characters");
+    return null;
+  }
+  if (typeof traits !== "object" || traits === null || Array.isArray(traits)) {
+    logError("identify(userId, traits): traits must be a plain object");
+    return null;
+  }
+  return { userId, traits: boundedTraits(traits as Traits) };
 }
 
 /** Traits with each text value cut to the service's bound, as it would store them. */

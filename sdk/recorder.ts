@@ -12,6 +12,7 @@ import type { RecordedEvent, ResolvedOptions } from "./types.ts";
 // rrweb's event numbers, checked against @rrweb/types at compile time; a type-only import, so
 // the enum objects stay out of the bundle.
 const FULL_SNAPSHOT: EventType.FullSnapshot = 2;
+const CUSTOM_EVENT: EventType.Custom = 5;
 
 /**
  * Starts rrweb (a Meta and a full snapshot come first); returns the function that stops it. What
@@ -61,6 +62,11 @@ export function addCustomEvent(tag: string, payload: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** A custom event made outside rrweb, for when it is not running. */
+export function customEvent(tag: string, payload: unknown): RecordedEvent {
+  return { type: CUSTOM_EVENT, data: { tag, payload }, timestamp: Date.now() } as RecordedEvent;
 }
 
 /** Emits a Meta event and a full snapshot of the current DOM. */
