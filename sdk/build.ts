@@ -1,6 +1,8 @@
 // Builds the capture SDK with esbuild: a classic script defining the global `Playhead` and an ES
 // module, both content-hashed and precompressed (`.br`, `.gz`), plus `manifest.json` naming them
-// (read by api/service/sdk_assets.ts).
+// (read by api/service/sdk_assets.ts). The network bundle (sdk/network/mod.ts: rrweb's network
+// plugin and web-vitals) is built first, as a classic script of its own that both entries load
+// only when a project records requests; its name and digest are written into them.
 
 import * as esbuild from "esbuild";
 import { importMapPlugin, readImportMap } from "@/fresh/import_map_plugin.ts";
@@ -12,12 +14,16 @@ export interface SdkManifest {
   classic: string;
   /** File name of the ES module inside the output directory. */
   esm: string;
+  /** File name of the network bundle (loaded by the SDK when a project records requests). */
+  network: string;
   /** Subresource-integrity digests (sha384) by file name, for customers pinning a hashed URL. */
   integrity: Record<string, string>;
 }
 
 const ENTRY = new URL("./mod.ts", import.meta.url).pathname;
+const NETWORK_ENTRY = new URL("./network/mod.ts", import.meta.url).pathname;
 const NAME = /^playhead-[A-Za-z0-9]+\.(m?js)$/;
+const NETWORK_NAME = /^playhead-network-[A-Za-z0-9]+\.js$/;
 
 /**
  * Builds both bundles into `outDir` and writes `manifest.json`; returns the file names (inside
@@ -25,7 +31,7 @@ const NAME = /^playhead-[A-Za-z0-9]+\.(m?js)$/;
  */
 export async function buildSdk(
   opts: { outDir: string; dev: boolean },
-): Promise<{ classic: string; esm: string }> {
+): Promise<{ classic: string; esm: string; network: string }> {
   await Deno.mkdir(opts.outDir, { recursive: true });
   const common: esbuild.BuildOptions = {
     entryPoints: { playhead: ENTRY },
@@ -44,16 +50,25 @@ export async function buildSdk(
     // `@/` imports (the service's shared rules, such as core/ingest/limits.ts) resolve as in Deno.
     plugins: [importMapPlugin(await readImportMap(new URL("../", import.meta.url).pathname))],
   };
+  const networkBuild = await esbuild.build({
+    ...common,
+    entryPoints: { "playhead-network": NETWORK_ENTRY },
+    format: "iife",
+    globalName: "PlayheadNetwork",
+  });
+  const network = outputName(networkBuild.metafile!, NETWORK_NAME);
+  const define = { PLAYHEAD_NETWORK_FILE: JSON.stringify(network) };
   const [classic, esm] = await Promise.all([
-    esbuild.build({ ...common, format: "iife", globalName: "Playhead" }),
-    esbuild.build({ ...common, format: "esm", outExtension: { ".js": ".mjs" } }),
+    esbuild.build({ ...common, define, format: "iife", globalName: "Playhead" }),
+    esbuild.build({ ...common, define, format: "esm", outExtension: { ".js": ".mjs" } }),
   ]);
   const names = {
     classic: outputName(classic.metafile!),
     esm: outputName(esm.metafile!),
+    network,
   };
   const integrity: Record<string, string> = {};
-  for (const name of [names.classic, names.esm]) {
+  for (const name of [names.classic, names.esm, names.network]) {
     integrity[name] = await sri(await Deno.readFile(`${opts.outDir}/${name}`));
   }
   const manifest: SdkManifest = { ...names, integrity };
@@ -61,13 +76,14 @@ export async function buildSdk(
     `${opts.outDir}/manifest.json`,
     JSON.stringify(manifest, null, 2) + "\n",
   );
-  await removeStale(opts.outDir, new Set([names.classic, names.esm]));
-  await precompressFiles([names.classic, names.esm].map((n) => `${opts.outDir}/${n}`), opts);
+  const built = [names.classic, names.esm, names.network];
+  await removeStale(opts.outDir, new Set(built));
+  await precompressFiles(built.map((n) => `${opts.outDir}/${n}`), opts);
   return names;
 }
 
-function outputName(metafile: esbuild.Metafile): string {
-  const path = Object.keys(metafile.outputs).find((p) => NAME.test(p.split("/").pop()!));
+function outputName(metafile: esbuild.Metafile, name = NAME): string {
+  const path = Object.keys(metafile.outputs).find((p) => name.test(p.split("/").pop()!));
   if (!path) throw new Error("esbuild produced no playhead bundle");
   return path.split("/").pop()!;
 }
@@ -79,7 +95,8 @@ async function sri(bytes: Uint8Array): Promise<string> {
 
 async function removeStale(dir: string, keep: Set<string>): Promise<void> {
   for await (const entry of Deno.readDir(dir)) {
-    if (entry.isFile && NAME.test(entry.name) && !keep.has(entry.name)) {
+    const ours = NAME.test(entry.name) || NETWORK_NAME.test(entry.name);
+    if (entry.isFile && ours && !keep.has(entry.name)) {
       await removeWithVariants(`${dir}/${entry.name}`);
     }
   }

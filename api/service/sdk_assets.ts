@@ -19,7 +19,8 @@ export interface SdkAssetsOptions {
   reload?: boolean;
 }
 
-const HASHED = /^playhead-[A-Za-z0-9]+\.m?js$/;
+/** The bundles and the network bundle they load (`playhead-network-<hash>.js`). */
+const HASHED = /^playhead-(network-)?[A-Za-z0-9]+\.m?js$/;
 const STABLE_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
@@ -104,13 +105,16 @@ export function sdkAssets(options: SdkAssetsOptions = {}): Hono {
   app.get("/sdk/v1/playhead.js", serveStable("classic"));
   app.get("/sdk/v1/playhead.mjs", serveStable("esm"));
 
-  app.get("/sdk/:file", async (c) => {
-    const name = c.req.param("file");
+  const serveHashed = async (c: Context) => {
+    const name = c.req.param("file")!;
     const found = await negotiate(c, name);
     if (!found) return c.json({ kind: "not_found", message: "no such SDK file" }, 404);
     const etag = `"${name.replace(/\.m?js$/, "")}"`;
     return send(c, found.bytes, scriptHeaders(IMMUTABLE_CACHE, etag, found.encoding));
-  });
+  };
+  app.get("/sdk/:file", serveHashed);
+  // Beside the stable URLs too: the SDK loads its network bundle next to its own script.
+  app.get("/sdk/v1/:file", serveHashed);
 
   return app;
 }
