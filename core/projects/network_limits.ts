@@ -42,3 +42,11 @@ export const SECRET_KEY =
   /pass(word|wd)?|secret|token|auth|api[-_]?key|card|cvv|cvc|ssn|social[-_]?security|pin$|otp/i;
 /** Query parameters whose values are secrets in every recorded URL. */
 export const SECRET_PARAM = /token|code|key|password|secret|auth|sig|session/i;
+
+/** `text` cut to BODY_MAX_CHARS with BODY_CUT_MARK after the cut, never splitting a pair. */
+export function cutBody(text: string): string {
+  if (text.length <= BODY_MAX_CHARS) return text;
+  let end = BODY_MAX_CHARS;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1])) end--;
+  return text.slice(0, end) + BODY_CUT_MARK;
+}

@@ -4,13 +4,14 @@
 // forms, secret JSON and form values replaced, the page's input masking applied to what the
 // visitor sent, and every body cut at BODY_MAX_CHARS with a mark.
 import {
-  BODY_CUT_MARK,
-  BODY_MAX_CHARS,
+  cutBody,
   headerKeepable,
   REDACTED,
   SECRET_KEY,
   SECRET_PARAM,
 } from "@/core/projects/network_limits.ts";
+
+export { cutBody };
 
 export type Headers = Record<string, string>;
 
@@ -90,14 +91,6 @@ function redactForm(text: string, maskValues: boolean): string {
     out.append(name, SECRET_KEY.test(name) ? REDACTED : maskValues ? mask(value) : value);
   });
   return out.toString();
-}
-
-/** `text` cut to BODY_MAX_CHARS with BODY_CUT_MARK after the cut, never splitting a pair. */
-export function cutBody(text: string): string {
-  if (text.length <= BODY_MAX_CHARS) return text;
-  let end = BODY_MAX_CHARS;
-  if (/[\uD800-\uDBFF]/.test(text[end - 1])) end--;
-  return text.slice(0, end) + BODY_CUT_MARK;
 }
 
 /**

@@ -82,11 +82,14 @@ export async function createProject(
 export async function updateProject(
   db: Kysely<Database>,
   id: string,
-  changes: {
-    name?: string;
-    key?: string;
-    display_name_trait_key?: string | null;
-  } & Partial<RecordingColumns> & Partial<NetworkColumns>,
+  changes:
+    & {
+      name?: string;
+      key?: string;
+      display_name_trait_key?: string | null;
+    }
+    & Partial<RecordingColumns>
+    & Partial<NetworkColumns>,
 ): Promise<void> {
   await db.updateTable("projects").set({ ...changes, updated_at: new Date() })
     .where("id", "=", id).execute();
