@@ -39,8 +39,9 @@ export function NetworkSettingsForm({ network: n, editable }: Props) {
           </label>
         </div>
         <p class="muted small">
-          <code>authorization</code>, <code>cookie</code>, <code>set-cookie</code> and any header
-          whose name holds <code>token</code>, <code>secret</code>, <code>key</code>,{" "}
+          <code>authorization</code>, <code>cookie</code>, <code>set-cookie</code>{" "}
+          and any header whose name holds <code>token</code>, <code>secret</code>, <code>key</code>,
+          {" "}
           <code>auth</code> or <code>session</code>{" "}
           are never kept.{ignored.length > 0 && ` Not kept from this list: ${ignored.join(", ")}.`}
           {" "}
