@@ -240,3 +240,24 @@ export const sessionEvents = z.strictObject({
   batches: z.array(eventBatch),
   nextCursor: z.null(),
 });
+
+/** One recorded request (GET /api/sessions/:id/network; docs/decisions.md "Network capture"). */
+export const networkRequestOut = z.strictObject({
+  offsetMs: z.number().int().meta({ description: "ms from the session's start to the request's" }),
+  method: z.string(),
+  url: z.string().meta({ description: "secret query parameters already replaced by the SDK" }),
+  status: z.number().int().meta({ description: "0: no answer (a network failure)" }),
+  durationMs: z.number().int(),
+  requestSize: z.number().int().nullable(),
+  responseSize: z.number().int().nullable(),
+  requestHeaders: z.record(z.string(), z.string()).optional(),
+  responseHeaders: z.record(z.string(), z.string()).optional(),
+  requestBody: z.string().optional(),
+  responseBody: z.string().optional(),
+});
+export type NetworkRequestOut = z.output<typeof networkRequestOut>;
+export const sessionNetwork = z.strictObject({
+  data: z.array(networkRequestOut).meta({ description: "in time order" }),
+  truncated: z.boolean().meta({ description: "true: more requests than one answer lists" }),
+});
+export type SessionNetwork = z.output<typeof sessionNetwork>;
