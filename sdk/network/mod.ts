@@ -9,6 +9,11 @@ import { watchVitals } from "./vitals.ts";
 
 let started = false;
 
+/** Whether the bundle records this page's requests (tests wait for it). */
+export function running(): boolean {
+  return started;
+}
+
 export function start(host: NetworkHost): void {
   if (started) return;
   started = true;
