@@ -71,8 +71,7 @@ export function EndpointTable(
           <tr>
             <th scope="col">Endpoint</th>
             <th scope="col" class="num">Sessions</th>
-            <th scope="col" class="num">Failures</th>
-            <th scope="col" class="num">Last status</th>
+            <th scope="col" class="num">Status</th>
             <th scope="col">Last seen</th>
           </tr>
         </thead>
@@ -84,9 +83,12 @@ export function EndpointTable(
                   <code>{r.endpoint}</code>
                 </a>
               </td>
-              <td class="num">{formatCount(r.sessions)}</td>
-              <td class="num">{formatCount(r.failures)}</td>
-              <td class="num">{r.lastStatus === 0 ? "no answer" : r.lastStatus}</td>
+              <td class="num" title={`${formatCount(r.failures)} failed requests`}>
+                {formatCount(r.sessions)}
+              </td>
+              <td class="num" title="the latest failure's">
+                {r.lastStatus === 0 ? "none" : r.lastStatus}
+              </td>
               <td>
                 <Time iso={r.lastSeenAt} now={now} local={false} />
               </td>

@@ -14,7 +14,7 @@ export function NetworkSettingsForm({ network: n, editable }: Props) {
   return (
     <form method="post" class="stack">
       <fieldset class="stack plain-fieldset" disabled={!editable}>
-        <div class="checks">
+        <div class="stack-tight">
           <label>
             <input type="checkbox" name="enabled" checked={n.enabled} />
             Record each fetch and XMLHttpRequest (method, address, status, timing, sizes)
@@ -44,12 +44,13 @@ export function NetworkSettingsForm({ network: n, editable }: Props) {
           {" "}
           <code>auth</code> or <code>session</code>{" "}
           are never kept.{ignored.length > 0 && ` Not kept from this list: ${ignored.join(", ")}.`}
-          {" "}
-          Bodies: text, JSON and forms only, at most 150 KB each; passwords, tokens, card numbers
-          and the like become <code>[redacted]</code>{" "}
-          in the browser, and secret query parameters in every address. One path per line, at most
-          {" "}
-          {MAX_URL_RULES}.
+        </p>
+        <p class="muted small">
+          Bodies: text, JSON and forms only, at most 150 KB each, one path per line (at most{" "}
+          {MAX_URL_RULES}). Passwords, tokens, card numbers and the like become{" "}
+          <code>[redacted]</code>{" "}
+          in the browser, as do secret query parameters in every address; with input masking on,
+          what a request sends is masked like an input.
         </p>
         {editable && (
           <p>

@@ -48,7 +48,10 @@ export default function InsightsPage(
       <div class="page-head">
         <div>
           <h1>Insights</h1>
-          <p>Where visitors got stuck: rage clicks, dead clicks and errors, and their sessions.</p>
+          <p>
+            Where visitors got stuck: rage clicks, dead clicks, errors and failed requests, and
+            their sessions.
+          </p>
         </div>
       </div>
       {data.kind === "no-organization" ? <NoOrganization /> : <Body data={data} />}
@@ -109,7 +112,7 @@ function Body({ data }: { data: Data }) {
           <h2 id="errors-heading">Errors</h2>
           <ErrorTable rows={insights.errors} scope={scope} now={now} />
         </section>
-        <section class="card stack" aria-labelledby="endpoints-heading">
+        <section class="card stack insights-wide" aria-labelledby="endpoints-heading">
           <h2 id="endpoints-heading">Failing endpoints</h2>
           <EndpointTable rows={insights.endpoints} scope={scope} now={now} />
         </section>
