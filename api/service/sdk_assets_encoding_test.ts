@@ -71,6 +71,8 @@ Deno.test("sdk assets: a rebuild removes the old bundles' .br and .gz with them"
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js`, "old");
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js.br`, "old");
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js.gz`, "old");
+    await Deno.writeTextFile(`${dir}/playhead-network-OLDOLD12.js`, "old");
+    await Deno.writeTextFile(`${dir}/playhead-network-OLDOLD12.js.gz`, "old");
     const built = await buildSdk({ outDir: dir, dev: true });
     const names = [];
     for await (const entry of Deno.readDir(dir)) names.push(entry.name);
@@ -83,6 +85,9 @@ Deno.test("sdk assets: a rebuild removes the old bundles' .br and .gz with them"
         built.esm,
         `${built.esm}.br`,
         `${built.esm}.gz`,
+        built.network,
+        `${built.network}.br`,
+        `${built.network}.gz`,
         "manifest.json",
       ].sort(),
     );

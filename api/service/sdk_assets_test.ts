@@ -40,6 +40,17 @@ Deno.test("sdk assets: stable and hashed URLs serve the built SDK with CORS and 
     assert.equal(hashed.headers.get("access-control-allow-origin"), "*");
     await hashed.body?.cancel();
 
+    // The network bundle, named in both entries and the manifest, beside the stable URLs too.
+    assert.match(built.network, /^playhead-network-[A-Za-z0-9]+\.js$/);
+    assert.equal(manifest.network, built.network);
+    assert.ok(text.includes(JSON.stringify(built.network)), "the entry names its network bundle");
+    for (const path of [`/sdk/${built.network}`, `/sdk/v1/${built.network}`]) {
+      const network = await app.request(path);
+      assert.equal(network.status, 200, path);
+      assert.match(await network.text(), /var PlayheadNetwork=/);
+    }
+    assert.equal((await app.request("/sdk/v1/playhead-network-NOPE.js")).status, 404);
+
     assert.equal((await app.request("/sdk/manifest.json")).status, 404);
     assert.equal((await app.request("/sdk/playhead-NOPE.js")).status, 404);
   } finally {
