@@ -7,6 +7,16 @@ import type { NetworkHost } from "@/sdk/network_host.ts";
 import { isOwnRequest, type PluginRequest, recordedRequest, requestRules } from "./requests.ts";
 import { watchVitals } from "./vitals.ts";
 
+const BODY_TYPES = [
+  "json",
+  "text/plain",
+  "text/html",
+  "text/xml",
+  "text/csv",
+  "xml",
+  "x-www-form-urlencoded",
+];
+
 let started = false;
 
 /** Whether the bundle records this page's requests (tests wait for it). */
@@ -30,8 +40,9 @@ export function start(host: NetworkHost): void {
     initiatorTypes: ["fetch", "xmlhttprequest"],
     // Headers on: the plugin then wraps fetch and XHR, which gives each request its method.
     recordHeaders: true,
-    // Bodies are read only for the content types recorded, and kept only for `bodyUrls`.
-    recordBody: bodies ? ["json", "text/", "x-www-form-urlencoded", "xml"] : false,
+    // Bodies are read only for the content types recorded, and kept only for `bodyUrls`; never a
+    // stream (text/event-stream), which the plugin would wait on before the page got its answer.
+    recordBody: bodies ? BODY_TYPES : false,
     transformRequestFn: (raw: PluginRequest) => recordedRequest(raw, rules),
   };
   const plugin = getRecordNetworkPlugin(options as never);
@@ -47,8 +58,13 @@ export function start(host: NetworkHost): void {
   // never even read.
   const wrapped = globalThis.fetch;
   globalThis.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
-    const address = input instanceof Request ? input.url : String(input);
-    const own = isOwnRequest(new URL(address, location.href).href, rules.endpoint);
+    let own = false;
+    try {
+      const address = input instanceof Request ? input.url : String(input);
+      own = isOwnRequest(new URL(address, location.href).href, rules.endpoint);
+    } catch {
+      // an address fetch itself will refuse: the page gets fetch's own error
+    }
     return (own ? nativeFetch : wrapped).call(globalThis, input, init);
   };
   if (host.settings.vitals !== false) watchVitals(host);
