@@ -78,13 +78,15 @@ async function withPages(sdkDir: string): Promise<TestServer> {
   };
 }
 
-export async function startHarness(options: { pages?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { pages?: boolean; env?: Record<string, string> } = {},
+): Promise<Harness> {
   const sdkDir = await Deno.makeTempDir({ prefix: "playhead-sdk-" });
   await buildSdk({ outDir: sdkDir, dev: false });
   await esbuild.stop();
   const server = options.pages
     ? await withPages(sdkDir)
-    : await startTestServer({ mounts: [sdkAssets({ dir: sdkDir })] });
+    : await startTestServer({ mounts: [sdkAssets({ dir: sdkDir })] }, { env: options.env });
 
   const seen: SeenRequest[] = [];
   const failNext: number[] = [];
