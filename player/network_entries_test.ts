@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { currentRequest, networkEntries } from "./network_entries.ts";
 import { LCP_SHOWN_MS, lcpAt } from "./lcp_outline.ts";
+import { buildHistory } from "./history.ts";
 
 const START = 1_700_000_000_000;
 const event = (requests: unknown[], timestamp: number) => ({
@@ -64,4 +65,28 @@ Deno.test("LCP outline: shown from the LCP moment for LCP_SHOWN_MS, not before o
   });
   assert.notEqual(lcpAt(markers, 5000 + LCP_SHOWN_MS, START), null);
   assert.equal(lcpAt(markers, 5001 + LCP_SHOWN_MS, START), null);
+});
+
+Deno.test("history: a failed request is a row with its endpoint and status", () => {
+  const sections = buildHistory(
+    [
+      {
+        timestamp: START + 2000,
+        kind: "network_error",
+        data: { endpoint: "POST /api/login", status: 500 },
+      },
+      { timestamp: START + 3000, kind: "network_error", data: { endpoint: "GET /x", status: 0 } },
+    ],
+    [],
+    START,
+    10_000,
+  );
+  assert.deepEqual(
+    sections[0].markers.map((m) => [m.kind, m.label, m.start]),
+    [["network_error", "POST /api/login → 500", 2000], [
+      "network_error",
+      "GET /x → no answer",
+      3000,
+    ]],
+  );
 });
