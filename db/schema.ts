@@ -133,6 +133,11 @@ export interface ProjectTable {
   recording_url_allow: Generated<string[]>;
   recording_triggers: Generated<string[]>;
   recording_buffer_ms: Generated<number>;
+  /** The network settings the SDK reads (migration 0027). */
+  network_enabled: Generated<boolean>;
+  network_headers: Generated<string[]>;
+  network_body_urls: Generated<string[]>;
+  network_vitals: Generated<boolean>;
 }
 
 export interface TrackedUserTable {
@@ -186,6 +191,11 @@ export interface SessionTable {
   /** Why it was recorded, and when its trigger happened (epoch ms; migration 0025). */
   recording_reason: Generated<string>;
   triggered_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Requests answered 5xx or failed (status 0), and the slowest request's ms (migration 0028). */
+  network_error_count: Generated<number>;
+  max_request_ms: Generated<number>;
+  /** The web vitals' `name:rating` pairs of its pages, e.g. `lcp:poor` (migration 0028). */
+  web_vitals: Generated<string[]>;
 }
 
 export interface EventBatchTable {

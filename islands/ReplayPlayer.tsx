@@ -1,16 +1,19 @@
 // The replay player (docs/decisions.md "Replay"): the recorded page in a sandboxed, inert iframe
-// scaled into a 16:9 slot, our own controls, and the History and Console side panel. Logic lives in
-// player/.
+// scaled into a 16:9 slot, our own controls, and the History, Console and Network side panel.
+// Logic lives in player/.
 import { replayHref } from "@/page_state/replay.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { ConsolePanel } from "@/components/replay/ConsolePanel.tsx";
 import { HistoryPanel } from "@/components/replay/HistoryPanel.tsx";
+import { NetworkPanel } from "@/components/replay/NetworkPanel.tsx";
 import { PlayerControls } from "@/components/replay/PlayerControls.tsx";
 import { ReplayNotices } from "@/components/replay/ReplayNotices.tsx";
 import { ServerFrame } from "@/components/replay/ServerFrame.tsx";
 import { type ConsoleLevel, currentEntry } from "@/player/console_entries.ts";
 import { activeRow, buildHistory, type SessionMarker } from "@/player/history.ts";
+import { lcpAt, useLcpBox } from "@/player/lcp_outline.ts";
+import { currentRequest } from "@/player/network_entries.ts";
 import { seekTicks } from "@/player/ticks.ts";
 import { Timeline } from "@/player/timeline.ts";
 import { type ReplaySource, useReplay } from "@/player/use_replay.ts";
@@ -33,13 +36,20 @@ interface Props extends ReplaySource {
   comments?: PlayerComment[];
 }
 
-type Tab = "history" | "console";
+type Tab = "history" | "console" | "network";
+
+const TAB_NAMES: Record<Tab, string> = {
+  history: "History",
+  console: "Console",
+  network: "Network",
+};
 
 /** History sections in the server's HTML: more than the panel shows before it is scrolled. */
 const SERVER_HISTORY_SECTIONS = 40;
 
 export default function ReplayPlayer(props: Props) {
-  const { root, controller: player, recording, logs, recorded, failure, live } = useReplay(props);
+  const { root, controller: player, recording, logs, requests, recorded, failure, live } =
+    useReplay(props);
   const slot = useRef<HTMLDivElement>(null);
   const [slotSize, setSlotSize] = useState<Size>({ width: 0, height: 0 });
   const [tab, setTab] = useState<Tab>("history");
@@ -73,6 +83,13 @@ export default function ReplayPlayer(props: Props) {
     ? Math.min(recording.events.length / props.eventCount, 1)
     : 1;
   const loading = !player?.loaded;
+  const lcp = lcpAt(markers, now, props.startedAt);
+  const lcpBox = useLcpBox(root.current, player?.ready ? lcp : null, now);
+  const tabs: Tab[] = props.console === false
+    ? ["history"]
+    : props.shared
+    ? ["history", "console"]
+    : ["history", "console", "network"];
 
   async function copyLink() {
     const url = new URL(replayHref(props.sessionId, player?.now ?? now), location.href);
@@ -116,6 +133,28 @@ export default function ReplayPlayer(props: Props) {
               transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})`,
             }}
           />
+          {lcpBox && (
+            <div
+              class="lcp-layer"
+              style={{
+                width: `${recorded.width}px`,
+                height: `${recorded.height}px`,
+                transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})`,
+              }}
+            >
+              <div
+                class="lcp-outline"
+                data-testid="lcp-outline"
+                data-label={lcp?.label}
+                style={{
+                  left: `${lcpBox.left}px`,
+                  top: `${lcpBox.top}px`,
+                  width: `${lcpBox.width}px`,
+                  height: `${lcpBox.height}px`,
+                }}
+              />
+            </div>
+          )}
           {serverFrame && <ServerFrame size={props.firstFrame!} />}
           {!player?.ready && !serverFrame && (
             <div class="replay-overlay" role="status">
@@ -180,9 +219,7 @@ export default function ReplayPlayer(props: Props) {
       </div>
       <aside class="replay-panel">
         <div role="tablist" class="tabs" aria-label="Session details">
-          {(props.console === false ? ["history"] as const : ["history", "console"] as const).map((
-            name,
-          ) => (
+          {tabs.map((name) => (
             <button
               type="button"
               role="tab"
@@ -192,8 +229,9 @@ export default function ReplayPlayer(props: Props) {
               aria-controls={`panel-${name}`}
               onClick={() => setTab(name)}
             >
-              {name === "history" ? "History" : "Console"}
+              {TAB_NAMES[name]}
               {name === "console" && <span class="count">{logs.length}</span>}
+              {name === "network" && <span class="count">{requests.length}</span>}
             </button>
           ))}
         </div>
@@ -203,6 +241,14 @@ export default function ReplayPlayer(props: Props) {
               <HistoryPanel
                 sections={hydrated ? sections : sections.slice(0, SERVER_HISTORY_SECTIONS)}
                 active={activeRow(sections, now)}
+                onSeek={(real) => player?.seek(real)}
+              />
+            )
+            : tab === "network"
+            ? (
+              <NetworkPanel
+                entries={requests}
+                current={currentRequest(requests, now)}
                 onSeek={(real) => player?.seek(real)}
               />
             )

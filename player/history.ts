@@ -23,8 +23,8 @@ export interface HistoryMarker {
 }
 
 /** The frustration signals ingest stores as markers. */
-export type SignalKind = "rage_click" | "dead_click" | "error";
-const SIGNAL_KINDS: readonly string[] = ["rage_click", "dead_click", "error"];
+export type SignalKind = "rage_click" | "dead_click" | "error" | "network_error";
+const SIGNAL_KINDS: readonly string[] = ["rage_click", "dead_click", "error", "network_error"];
 
 export interface HistorySection {
   kind: "init" | "navigation";
@@ -133,6 +133,11 @@ export function signalText(
     line?: unknown;
     column?: unknown;
   };
+  if (kind === "network_error") {
+    const n = (data ?? {}) as { endpoint?: unknown; status?: unknown };
+    const status = n.status === 0 ? "no answer" : String(n.status ?? "");
+    return { label: `${String(n.endpoint ?? "request")} → ${status}` };
+  }
   if (kind === "error") {
     const label = typeof d.message === "string" ? d.message : "Error";
     const at = typeof d.source === "string"

@@ -22,6 +22,8 @@ const KIND_NAMES: Record<string, string> = {
   recording_paused: "Recording paused",
   trigger: "Recording triggered",
   comment: "Comment",
+  network_error: "Failed request",
+  web_vital: "Web vital",
 };
 
 const text = (value: unknown): string | null =>
@@ -46,6 +48,15 @@ function detail(kind: string, data: unknown): string | null {
       return text(d.reason)?.replace("_", " ") ?? null;
     case "comment":
       return text(d.text);
+    case "network_error":
+      return [text(d.endpoint), typeof d.status === "number" ? String(d.status) : null]
+        .filter(Boolean).join(" ") || null;
+    case "web_vital":
+      return [
+        text(d.name)?.toUpperCase(),
+        typeof d.value === "number" ? String(d.value) : null,
+        text(d.rating)?.replace("_", " "),
+      ].filter(Boolean).join(" ") || null;
     default:
       return null;
   }

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
+import { networkEntries, type NetworkEntry } from "./network_entries.ts";
 import { ReplayController } from "./controller.ts";
 import type { DecodeMessage } from "./decode_worker.ts";
 import { firstEventsPath } from "./events_url.ts";
@@ -38,6 +39,7 @@ export function useReplay(source: ReplaySource) {
   const [live, setLive] = useState(source.liveForMs > 0);
   const recording = useMemo(() => new Recording(source.startedAt), []);
   const logs = useRef<ConsoleEntry[]>([]);
+  const requests = useRef<NetworkEntry[]>([]);
   const [controller, setController] = useState<ReplayController | null>(null);
 
   useEffect(() => {
@@ -75,6 +77,10 @@ export function useReplay(source: ReplaySource) {
         const entries = consoleEntries(added, source.startedAt);
         if (entries.length) {
           logs.current = [...logs.current, ...entries].sort((a, b) => a.offset - b.offset);
+        }
+        const sent = networkEntries(added, source.startedAt);
+        if (sent.length) {
+          requests.current = [...requests.current, ...sent].sort((a, b) => a.offsetMs - b.offsetMs);
         }
         const end = message.batch.lastTimestamp;
         if (end > sessionEnd) {
@@ -162,5 +168,14 @@ export function useReplay(source: ReplaySource) {
     };
   }, []);
 
-  return { root, controller, recording, logs: logs.current, recorded, failure, live };
+  return {
+    root,
+    controller,
+    recording,
+    logs: logs.current,
+    requests: requests.current,
+    recorded,
+    failure,
+    live,
+  };
 }

@@ -8,6 +8,8 @@ import {
   type RecordingSettings,
   type RecordingTrigger,
 } from "@/core/projects/recording_limits.ts";
+import type { NetworkSettings } from "@/core/projects/network_limits.ts";
+import { loadNetwork } from "./network_loader.ts";
 import type { KeyValueStorage } from "./session_id.ts";
 import { safeGet } from "./session_id.ts";
 import type { ResolvedOptions } from "./types.ts";
@@ -48,8 +50,21 @@ export function lastKnown(storage: KeyValueStorage | null, apiKey: string): Reco
   }
 }
 
-/** The project's settings from the service; null when it does not know the key (401). */
+/**
+ * The project's settings from the service; null when it does not know the key (401). Settings
+ * that record requests load the network bundle (sdk/network_loader.ts).
+ */
 export async function fetchSettings(
+  options: ResolvedOptions,
+  storage: KeyValueStorage | null,
+  fetcher: typeof fetch = fetch,
+): Promise<RecordingSettings | null> {
+  const settings = await readSettings(options, storage, fetcher);
+  loadNetwork((settings as { network?: NetworkSettings } | null)?.network, options);
+  return settings;
+}
+
+async function readSettings(
   options: ResolvedOptions,
   storage: KeyValueStorage | null,
   fetcher: typeof fetch = fetch,

@@ -1,14 +1,18 @@
 // Parts of the SDK that load on demand, as ES modules beside the entry under the service's /sdk/
-// (sdk/build.ts names them and writes their names into the entry): the entry stays within its budget.
+// (sdk/build.ts names them and writes their names into the entry): the entry stays within its
+// budget. The unload compressor loads once a session may send, the network bundle only when the
+// project records requests.
 
 /** The modules that load on demand and what each exports. */
 export interface LazyModules {
   deflate: typeof import("./lazy/deflate.ts");
+  network: typeof import("./network/mod.ts");
 }
 
 /** Entry points of the lazy modules, for the build. */
 export const LAZY_ENTRIES: Record<keyof LazyModules, string> = {
   deflate: "lazy/deflate.ts",
+  network: "network/mod.ts",
 };
 
 /** Hashed file names by module, defined by the build; absent where the SDK runs unbuilt (tests). */

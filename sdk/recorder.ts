@@ -41,7 +41,7 @@ export function startRecorder(
         early = null;
       }
     },
-    plugins: options.recordConsole ? [consolePlugin()] : undefined,
+    plugins: options.recordConsole ? [consolePlugin(), networkRelay] : [networkRelay],
   });
   return () => {
     stop?.();
@@ -49,6 +49,30 @@ export function startRecorder(
     early?.take();
     early = null;
   };
+}
+
+let networkSink: ((payload: unknown) => void) | null = null;
+
+/**
+ * The network bundle's way into rrweb's stream (sdk/network_loader.ts): it records requests
+ * itself and emits them here as `rrweb/network@1` plugin events, while rrweb records this page.
+ */
+const networkRelay = {
+  name: "rrweb/network@1",
+  options: null,
+  observer(callback: (payload: unknown) => void, win: unknown) {
+    if (win !== globalThis) return () => {}; // rrweb observes same-origin frames too
+    networkSink = callback;
+    return () => {
+      if (networkSink === callback) networkSink = null;
+    };
+  },
+};
+
+/** Emits a network plugin payload; false when rrweb is not recording. */
+export function emitNetwork(payload: unknown): boolean {
+  networkSink?.(payload);
+  return networkSink !== null;
 }
 
 /**

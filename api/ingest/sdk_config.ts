@@ -5,7 +5,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
 import { recordingForKey } from "@/core/projects/recording.ts";
-import { recordingSettings } from "@/core/projects/schema.ts";
+import { sdkConfig } from "@/core/projects/schema.ts";
 import { databaseBudget } from "@/http/database_budget.ts";
 import type { ApiEnv } from "@/api/env.ts";
 import { describe } from "@/api/openapi/route.ts";
@@ -38,12 +38,12 @@ export function sdkConfigRoutes(app: Hono<ApiEnv>, deps: AppDeps): void {
   app.get(
     "/sdk/config",
     describe({
-      summary: "The recording settings of the key's project, for the SDK",
+      summary: "The recording and network settings of the key's project, for the SDK",
       description: "A key no project has is 401 before anything else. Cacheable for " +
         `${SDK_CONFIG_MAX_AGE_S} s per key.`,
       tag: "ingest",
       auth: "public-key",
-      responses: { 200: { description: "the settings", body: recordingSettings } },
+      responses: { 200: { description: "the settings", body: sdkConfig } },
       errors: [503],
     }),
     publicKey({ keys: deps.knownKeys, lookupBudgetMs: deps.config.database.ingestBudgetMs }),

@@ -72,8 +72,9 @@ export function projectRoutes(deps: AppDeps): Hono<ApiEnv> {
   app.patch(
     "/:id",
     doc({
-      summary: "Rename a project or change its recording settings",
-      description: "`recording` may come alone, and only the settings it names change. Any " +
+      summary: "Rename a project or change its recording or network settings",
+      description: "`recording` and `network` may come alone, and only the settings they name " +
+        "change. Any " +
         "bad value is 400 naming its field, and nothing changes.",
       role: "ADMIN",
       params: ID,

@@ -72,6 +72,8 @@ Deno.test("sdk assets: a rebuild removes the old bundles' .br and .gz with them"
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js.br`, "old");
     await Deno.writeTextFile(`${dir}/playhead-OLDOLD12.js.gz`, "old");
     await Deno.writeTextFile(`${dir}/playhead-deflate-OLDOLD12.mjs`, "old");
+    await Deno.writeTextFile(`${dir}/playhead-network-OLDOLD12.mjs`, "old");
+    await Deno.writeTextFile(`${dir}/playhead-network-OLDOLD12.mjs.gz`, "old");
     const built = await buildSdk({ outDir: dir, dev: true });
     const names = [];
     for await (const entry of Deno.readDir(dir)) names.push(entry.name);
@@ -87,6 +89,9 @@ Deno.test("sdk assets: a rebuild removes the old bundles' .br and .gz with them"
         built.lazy.deflate,
         `${built.lazy.deflate}.br`,
         `${built.lazy.deflate}.gz`,
+        built.lazy.network,
+        `${built.lazy.network}.br`,
+        `${built.lazy.network}.gz`,
         "manifest.json",
       ].sort(),
     );

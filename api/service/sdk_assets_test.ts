@@ -54,6 +54,13 @@ Deno.test("sdk assets: stable and hashed URLs serve the built SDK with CORS and 
     const CRC_POLYNOMIAL = "-306674912";
     assert.ok(moduleText.includes(CRC_POLYNOMIAL));
     assert.ok(!text.includes(CRC_POLYNOMIAL), "the classic script leaves the compressor out");
+    // The network bundle too: named in the entry, imported only when a project records requests.
+    const network = manifest.lazy.network;
+    assert.match(network, /^playhead-network-[A-Za-z0-9]+\.mjs$/);
+    assert.ok(text.includes(network), "the classic script names the network bundle");
+    const networkModule = await app.request(`/sdk/${network}`);
+    assert.equal(networkModule.status, 200);
+    assert.match(await networkModule.text(), /export\{/);
 
     assert.equal((await app.request("/sdk/manifest.json")).status, 404);
     assert.equal((await app.request("/sdk/playhead-NOPE.js")).status, 404);

@@ -1,4 +1,5 @@
-// /api/sessions: the dashboard's sessions list, summary, detail, deletion, events and markers.
+// /api/sessions: the dashboard's sessions list, summary, detail, deletion, events, markers and
+// recorded requests.
 // Every answer is `no-store`: the data changes with every ingest.
 import type { Context } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
@@ -19,8 +20,10 @@ import {
   sessionListPage,
   sessionListQuery,
   sessionMarkers,
+  sessionNetwork,
   sessionSummary as summarySchema,
 } from "@/core/sessions/schema.ts";
+import { sessionNetworkList } from "@/core/sessions/network.ts";
 import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
 import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
 import type { ApiEnv } from "@/api/env.ts";
@@ -104,6 +107,22 @@ export function sessionRoutes(deps: AppDeps) {
       const kind = c.req.valid("query").kind ?? null;
       return c.json(await sessionMarkerList(deps, requireViewer(c), c.req.param("id"), kind));
     },
+  );
+
+  app.get(
+    "/:id/network",
+    describe({
+      tag: "sessions",
+      auth: "cookie",
+      summary: "A session's recorded requests (fetch and XHR), for the replay's Network tab",
+      description: "Only when the project records requests (its `network` settings); headers " +
+        "and bodies as the SDK kept them, redacted in the browser. At most 5000 requests " +
+        "(`truncated`). 503 when its batches are in an object store that does not answer.",
+      params: ID,
+      responses: { 200: { description: "requests in time order", body: sessionNetwork } },
+      errors: [400, 503],
+    }),
+    async (c) => c.json(await sessionNetworkList(deps, requireViewer(c), c.req.param("id"))),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-// The insights' lists: elements, errors and pages, each row linking to the sessions it counts
+// The insights' lists: elements, errors, failing endpoints and pages, each row linking to the sessions it counts
 // (the sessions page with the same range and projects, narrowed to them).
 import type { Insights, InsightsInput } from "@/core/insights/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
@@ -47,6 +47,48 @@ export function ElementTable(
               </td>
               <td class="num">{formatCount(r.sessions)}</td>
               <td class="num">{formatCount(r.users)}</td>
+              <td>
+                <Time iso={r.lastSeenAt} now={now} local={false} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function EndpointTable(
+  { rows, scope, now }: { rows: Insights["endpoints"]; scope: LinkScope; now: Date },
+) {
+  if (rows.length === 0) {
+    return <p class="muted">No failed requests in this range (or none recorded).</p>;
+  }
+  return (
+    <div class="table-scroll">
+      <table class="table" data-testid="insights-endpoints">
+        <thead>
+          <tr>
+            <th scope="col">Endpoint</th>
+            <th scope="col" class="num">Sessions</th>
+            <th scope="col" class="num">Status</th>
+            <th scope="col">Last seen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.endpoint}>
+              <td class="truncate">
+                <a href={sessionsLink(scope, { signals: ["network_error"] })}>
+                  <code>{r.endpoint}</code>
+                </a>
+              </td>
+              <td class="num" title={`${formatCount(r.failures)} failed requests`}>
+                {formatCount(r.sessions)}
+              </td>
+              <td class="num" title="the latest failure's">
+                {r.lastStatus === 0 ? "none" : r.lastStatus}
+              </td>
               <td>
                 <Time iso={r.lastSeenAt} now={now} local={false} />
               </td>

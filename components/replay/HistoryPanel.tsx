@@ -22,6 +22,7 @@ const KIND_LABEL = {
   rage_click: "Rage",
   dead_click: "Dead",
   error: "Error",
+  network_error: "Failed",
   comment: "Comment",
 };
 

@@ -13,6 +13,7 @@ const SIGNALS = [
   ["error", "Errors"],
   ["rage_click", "Rage clicks"],
   ["dead_click", "Dead clicks"],
+  ["network_error", "Failed requests"],
 ] as const;
 
 const DEVICES = [["desktop", "Desktop"], ["mobile", "Mobile"], ["tablet", "Tablet"]] as const;

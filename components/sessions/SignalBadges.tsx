@@ -1,14 +1,18 @@
-// A session's signals as small coloured badges (errors, rage clicks, dead clicks), and its client
+// A session's signals as small coloured badges (errors, rage clicks, dead clicks, failed
+// requests), and its client
 // as short names: never the raw user agent.
 import type { SessionListItem } from "@/core/sessions/schema.ts";
 
-type Counts = Pick<SessionListItem, "errorCount" | "rageClickCount" | "deadClickCount">;
+type Counts =
+  & Pick<SessionListItem, "errorCount" | "rageClickCount" | "deadClickCount">
+  & Partial<Pick<SessionListItem, "networkErrorCount">>;
 
 export function SignalBadges({ session: s }: { session: Counts }) {
   const badges = [
     [s.errorCount, "badge-danger", "error", "errors"],
     [s.rageClickCount, "badge-warn", "rage click", "rage clicks"],
     [s.deadClickCount, "badge-dead", "dead click", "dead clicks"],
+    [s.networkErrorCount ?? 0, "badge-network", "failed request", "failed requests"],
   ] as const;
   const shown = badges.filter(([n]) => n > 0);
   if (shown.length === 0) return <span class="muted">—</span>;

@@ -55,6 +55,14 @@ export async function ingestPrepared(
   }
 
   deps.lastUsed.touch(result.projectId);
+  if (prepared.droppedRequests > 0) {
+    // The batch is stored; only the malformed requests were left out (core/ingest/network.ts).
+    log.warn("ingest:network:dropped", {
+      ...context,
+      sessionId: result.sessionId,
+      requests: prepared.droppedRequests,
+    });
+  }
   log.info("ingest:batch:received", {
     ...context,
     projectId: result.projectId,

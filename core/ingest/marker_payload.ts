@@ -17,6 +17,8 @@ const FIELD_CHARS: Record<string, Record<string, number>> = {
   rage_click: { selector: SELECTOR_CHARS },
   dead_click: { selector: SELECTOR_CHARS },
   error: { message: ERROR_MESSAGE_CHARS },
+  network_error: { url: URL_CHARS },
+  web_vital: { selector: MARKER_TEXT_CHARS, pathname: PATHNAME_CHARS },
 };
 
 /** What an oversized payload keeps: the fields the service reads, each already bounded. */
@@ -26,6 +28,8 @@ const KEPT_FIELDS: Record<string, readonly string[]> = {
   dead_click: ["selector", "text", "x", "y"],
   error: ["message"],
   identity: ["userId"],
+  network_error: ["method", "url", "endpoint", "status", "durationMs"],
+  web_vital: ["name", "value", "rating", "selector"],
 };
 
 /** The stored payload of a `service:<kind>` marker (the schema has refused deeper nesting). */

@@ -6,6 +6,7 @@ import { EventType } from "@rrweb/types";
 import { cutText, ERROR_MESSAGE_CHARS, PATHNAME_CHARS } from "./limits.ts";
 import { markerPayload } from "./marker_payload.ts";
 import { storableText } from "./storable.ts";
+import { isVitalName, rateVital } from "./web_vitals.ts";
 
 const CONSOLE_PLUGIN = "rrweb/console@1";
 const PREFIX = "service:";
@@ -53,6 +54,11 @@ export function extractMarkers(events: readonly EventLike[]): MarkerInput[] {
       continue;
     }
     const kind = storableText(cutText(tag.slice(PREFIX.length), KIND_CHARS));
+    if (kind === "web_vital") {
+      const vital = vitalMarker(event.timestamp, data?.payload);
+      if (vital) markers.push(vital);
+      continue;
+    }
     markers.push({
       ts: CLICK_KINDS.has(kind) ? clickTime(event.timestamp, data?.payload) : event.timestamp,
       kind,
@@ -74,6 +80,42 @@ function clickTime(timestamp: number, payload: unknown): number {
   const at = (payload as { at?: unknown } | null | undefined)?.at;
   if (typeof at !== "number" || !Number.isSafeInteger(at)) return timestamp;
   return at <= timestamp && at >= timestamp - SIGNAL_AT_WINDOW_MS ? at : timestamp;
+}
+
+/** How far before its event a web vital's moment may lie: LCP is reported at the page's end. */
+export const VITAL_AT_WINDOW_MS = 30 * 60_000;
+
+/**
+ * A `web_vital` marker: the name and value as sent, the rating ingest gives the value by the
+ * published thresholds (core/ingest/web_vitals.ts), dated at its moment (`at`); null when the
+ * name or value is not one.
+ */
+function vitalMarker(timestamp: number, payload: unknown): MarkerInput | null {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  const name = p.name, value = p.value;
+  if (!isVitalName(name) || typeof value !== "number" || !(value >= 0) || value > 1e9) {
+    return null;
+  }
+  const at = p.at;
+  const ts = typeof at === "number" && Number.isSafeInteger(at) && at <= timestamp &&
+      at >= timestamp - VITAL_AT_WINDOW_MS
+    ? at
+    : timestamp;
+  const data: Record<string, unknown> = { name, value, rating: rateVital(name, value) };
+  if (typeof p.selector === "string" && p.selector) data.selector = p.selector;
+  if (typeof p.pathname === "string" && p.pathname) data.pathname = p.pathname;
+  return { ts, kind: "web_vital", data: markerPayload("web_vital", data) };
+}
+
+/** The `name:rating` pairs of a batch's web vitals (`lcp:poor`), each once. */
+export function vitalRatings(markers: readonly MarkerInput[]): string[] {
+  const pairs = new Set<string>();
+  for (const m of markers) {
+    if (m.kind !== "web_vital") continue;
+    const d = m.data as { name: string; rating: string };
+    pairs.add(`${d.name}:${d.rating}`);
+  }
+  return [...pairs];
 }
 
 /** How many markers of each signal kind a batch's markers hold. */

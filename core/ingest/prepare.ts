@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { EventType } from "@rrweb/types";
 import type { IngestRow } from "@/db/queries/ingest/write.ts";
 import { gzip } from "@/core/gzip.ts";
-import { countSignals, extractMarkers, pathnameOf } from "./markers.ts";
+import { countSignals, extractMarkers, pathnameOf, vitalRatings } from "./markers.ts";
+import { boundNetworkEvents, networkCounts, networkErrorMarkers } from "./network.ts";
 import type { IngestBody } from "./schema.ts";
 import { parseUserAgent } from "./user_agent.ts";
 
@@ -18,10 +19,13 @@ export interface PreparedIngest extends Pick<IngestRow, "externalId" | "metadata
   identity: { userId: string; traitsJson: string } | null;
   batch: Omit<Batch, "staged"> | null;
   eventCount: number;
+  /** Network requests left out as malformed (core/ingest/network.ts). */
+  droppedRequests: number;
 }
 
 export function prepareIngest(body: IngestBody): PreparedIngest {
-  const { events, metadata } = body;
+  const { metadata } = body;
+  const { events, summary: network } = boundNetworkEvents(body.events);
   const identity = metadata?.userIdentity;
 
   let batch: PreparedIngest["batch"] = null;
@@ -35,8 +39,10 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
       if (event.timestamp < firstTs) firstTs = event.timestamp;
       if (event.timestamp > lastTs) lastTs = event.timestamp;
     }
-    const markers = extractMarkers(events);
+    const markers = [...extractMarkers(events), ...networkErrorMarkers(network.requests)];
     const counts = countSignals(markers);
+    const requests = networkCounts(network.requests);
+    const vitals = vitalRatings(markers);
     batch = {
       firstTs,
       lastTs,
@@ -48,6 +54,9 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
       markersJson: JSON.stringify(markers),
       signals: counts.error + counts.rage_click + counts.dead_click > 0
         ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }
+        : null,
+      network: requests.maxRequestMs > 0 || requests.errors > 0 || vitals.length > 0
+        ? { errors: requests.errors, maxRequestMs: requests.maxRequestMs, vitals }
         : null,
     };
   }
@@ -64,6 +73,7 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
   return {
     externalId: body.sessionId,
     eventCount: events.length,
+    droppedRequests: network.dropped,
     metadata: stored,
     identity: identity
       ? { userId: identity.userId, traitsJson: JSON.stringify(identity.traits) }

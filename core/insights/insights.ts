@@ -1,6 +1,6 @@
 // GET /api/insights and the /insights page (docs/decisions.md "Insights"): the elements people
-// rage- and dead-click, the errors they meet, the pages where it happens and a daily trend, in the
-// active organization.
+// rage- and dead-click, the errors they meet, the endpoints that fail them, the pages where it
+// happens and a daily trend, in the active organization.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { activeOrganization } from "@/core/org_access.ts";
@@ -12,6 +12,7 @@ import {
   topErrors,
   topPages,
 } from "@/db/queries/insights/insights.ts";
+import { topFailingEndpoints } from "@/db/queries/insights/endpoints.ts";
 import type { Insights, InsightsInput, InsightsRange } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,7 @@ export async function insightsOf(
     since: since(input.range, now),
   };
   if (scope.projectIds?.length === 0) {
-    return { rageClicks: [], deadClicks: [], errors: [], pages: [], daily: [] };
+    return { rageClicks: [], deadClicks: [], errors: [], endpoints: [], pages: [], daily: [] };
   }
   const db = deps.db.kysely;
   // One after another: each reads only the range's rollup rows, so five connections at once would
@@ -45,6 +46,7 @@ export async function insightsOf(
   const rage = await topElements(db, scope, "rage_click");
   const dead = await topElements(db, scope, "dead_click");
   const errors = await topErrors(db, scope);
+  const endpoints = await topFailingEndpoints(db, scope);
   const pages = await topPages(db, scope);
   const daily = await dailyCounts(db, scope);
   const iso = (ts: number) => new Date(ts).toISOString();
@@ -64,6 +66,13 @@ export async function insightsOf(
       sessions: r.sessions,
       users: r.users,
       firstSeenAt: iso(r.first_ts),
+      lastSeenAt: iso(r.last_ts),
+    })),
+    endpoints: endpoints.map((r) => ({
+      endpoint: r.endpoint,
+      sessions: r.sessions,
+      failures: r.failures,
+      lastStatus: r.last_status,
       lastSeenAt: iso(r.last_ts),
     })),
     pages: pages.map((r) => ({

@@ -39,6 +39,17 @@ export const insights = z.strictObject({
     firstSeenAt: iso,
     lastSeenAt: iso,
   })),
+  endpoints: z.array(z.strictObject({
+    endpoint: z.string().meta({
+      description: "method and path with ids folded, e.g. `GET /api/orders/:id`",
+    }),
+    sessions: count.meta({
+      description: "sessions with a request to it answered 5xx or not at all",
+    }),
+    failures: count,
+    lastStatus: count.meta({ description: "0: no answer" }),
+    lastSeenAt: iso,
+  })),
   pages: z.array(z.strictObject({
     pathname: z.string(),
     sessions: count,

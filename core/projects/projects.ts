@@ -12,8 +12,13 @@ import { generateProjectKey, maskProjectKey } from "./keys.ts";
 import { activeOrganization } from "@/core/org_access.ts";
 import { roleIn } from "@/core/permissions.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
-import type { ProjectKey, ProjectView, RecordingSettingsView } from "./schema.ts";
-import { recordingColumns, recordingOf } from "./recording.ts";
+import type {
+  NetworkSettingsView,
+  ProjectKey,
+  ProjectView,
+  RecordingSettingsView,
+} from "./schema.ts";
+import { networkColumns, networkOf, recordingColumns, recordingOf } from "./recording.ts";
 
 export const DELETE_PROJECT_PHRASE = "delete project";
 
@@ -30,6 +35,7 @@ function toView(row: q.ProjectRow): ProjectView {
     lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null,
     displayNameTraitKey: row.display_name_trait_key,
     recording: recordingOf(row),
+    network: networkOf(row),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -88,6 +94,7 @@ export async function updateProject(
     displayNameTraitKey?: string | null;
     /** The settings given replace the stored ones; the others stay. */
     recording?: Partial<RecordingSettingsView>;
+    network?: Partial<NetworkSettingsView>;
   },
 ): Promise<ProjectView> {
   await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
@@ -95,6 +102,7 @@ export async function updateProject(
     name: input.name,
     display_name_trait_key: input.displayNameTraitKey,
     ...recordingColumns(input.recording ?? {}),
+    ...networkColumns(input.network ?? {}),
   });
   return toView((await q.findProject(deps.db.kysely, input.id))!);
 }

@@ -13,6 +13,7 @@ import {
   MIN_BUFFER_MS,
   RECORDING_TRIGGERS,
 } from "./recording_limits.ts";
+import { DEFAULT_NETWORK, MAX_HEADER_NAME_CHARS, MAX_KEPT_HEADERS } from "./network_limits.ts";
 
 export const projectListQuery = z.object({ organizationId: z.string().min(1).optional() });
 export const projectCreateBody = z.object({ name, organizationId: z.string().min(1) });
@@ -35,6 +36,28 @@ export const recordingSettings = z.strictObject({
 });
 export type RecordingSettingsView = z.output<typeof recordingSettings>;
 export const DEFAULT_RECORDING_SETTINGS: RecordingSettingsView = DEFAULT_RECORDING;
+
+/** A header name as HTTP spells one (RFC 9110 token), kept lowercase. */
+const headerName = z.string().trim().toLowerCase().min(1).max(MAX_HEADER_NAME_CHARS)
+  .regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, "a header name, e.g. content-type");
+
+/** A project's network settings (docs/decisions.md "Network capture"). */
+export const networkSettings = z.strictObject({
+  enabled: z.boolean().meta({ description: "record each fetch and XMLHttpRequest" }),
+  headers: z.array(headerName).max(MAX_KEPT_HEADERS).transform((names) => [...new Set(names)])
+    .meta({
+      description: "header names kept; authorization, cookie, set-cookie, x-service-public-key " +
+        "and names holding token, secret, key, auth or session are never kept",
+    }),
+  bodyUrls: globList.meta({ description: "path globs of requests whose bodies are recorded" }),
+  vitals: z.boolean().meta({ description: "LCP, CLS, INP, FCP and TTFB (with `enabled`)" }),
+});
+export type NetworkSettingsView = z.output<typeof networkSettings>;
+export const DEFAULT_NETWORK_SETTINGS: NetworkSettingsView = DEFAULT_NETWORK;
+
+/** GET /api/sdk/config: the recording settings and, beside them, the network ones. */
+export const sdkConfig = recordingSettings.extend({ network: networkSettings });
+export type SdkConfigView = z.output<typeof sdkConfig>;
 
 /** A number typed in a form field (empty is not zero). */
 const formNumber = z.string().trim().min(1, "required").pipe(z.coerce.number());
@@ -64,13 +87,28 @@ export const projectRecordingForm = z.object({
   bufferMs: Math.round(f.bufferSeconds * 1000),
 })).pipe(recordingSettings);
 
-/** PATCH /api/projects/:id: a new name, recording settings (those given change), or both. */
+/** The settings page's network form: a checkbox each, header names and globs one per line. */
+export const projectNetworkForm = z.object({
+  enabled: z.literal("on").optional(),
+  vitals: z.literal("on").optional(),
+  headers: formLines,
+  bodyUrls: formLines,
+}).transform((f) => ({
+  enabled: f.enabled === "on",
+  vitals: f.vitals === "on",
+  headers: f.headers,
+  bodyUrls: f.bodyUrls,
+})).pipe(networkSettings);
+
+/** PATCH /api/projects/:id: a new name, recording or network settings (those given change). */
 export const projectPatchBody = z.strictObject({
   name: name.optional(),
   recording: recordingSettings.partial().optional(),
-}).refine((b) => b.name !== undefined || b.recording !== undefined, {
-  message: "give a name, recording settings, or both",
-});
+  network: networkSettings.partial().optional(),
+}).refine(
+  (b) => b.name !== undefined || b.recording !== undefined || b.network !== undefined,
+  { message: "give a name, recording settings, network settings, or several" },
+);
 export const projectDeleteBody = z.object({
   confirmation: z.string().meta({ description: 'exactly "delete project"' }),
 });
@@ -95,6 +133,7 @@ export const project = z.strictObject({
   lastUsedAt: z.iso.datetime().nullable(),
   displayNameTraitKey: z.string().nullable(),
   recording: recordingSettings,
+  network: networkSettings,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

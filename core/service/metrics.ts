@@ -43,6 +43,10 @@ export class Metrics {
     "playhead_ingest_events_total",
     "Recorded events stored, batches answered as duplicates left out.",
   );
+  readonly #droppedRequests = this.#counter(
+    "playhead_ingest_network_requests_dropped_total",
+    "Recorded network requests left out of their batch as malformed (the batch is kept).",
+  );
   readonly #decodeSeconds = new Histogram({
     name: "playhead_ingest_decode_seconds",
     help: "From a large body handed to the decode workers to its prepared batch, queue included.",
@@ -81,9 +85,14 @@ export class Metrics {
 
   /** A batch written; `stored` false when it was a duplicate of one already stored. */
   ingestStored(
-    prepared: { batch: { data: Uint8Array } | null; eventCount: number },
+    prepared: {
+      batch: { data: Uint8Array } | null;
+      eventCount: number;
+      droppedRequests?: number;
+    },
     stored: boolean,
   ) {
+    if (prepared.droppedRequests) this.#droppedRequests.inc(prepared.droppedRequests);
     if (!stored || !prepared.batch) return;
     this.#storedBytes.inc(prepared.batch.data.byteLength);
     this.#events.inc(prepared.eventCount);

@@ -2,6 +2,7 @@
 // "Sessions"): unknown enum values and out-of-range limits are 400, never a silent fallback.
 import { z } from "zod";
 import { RECORDING_REASONS } from "@/core/projects/recording_limits.ts";
+import { VITAL_NAMES, VITAL_RATINGS } from "@/core/ingest/web_vitals.ts";
 
 const idList = z.string().max(4000).transform((text) =>
   text.split(",").map((id) => id.trim()).filter(Boolean)
@@ -11,8 +12,17 @@ const ms = z.string().regex(/^\d{1,12}$/, "milliseconds, an integer").transform(
 /** A comma list of signal kinds, each at most once. */
 const signalList = z.string().max(100).transform((text) =>
   text.split(",").map((kind) => kind.trim()).filter(Boolean)
-).pipe(z.array(z.enum(["error", "rage_click", "dead_click"])))
+  /** A comma list of signal kinds, each at most once. */
+).pipe(z.array(z.enum(["error", "rage_click", "dead_click", "network_error"])))
   .transform((kinds) => kinds.length ? [...new Set(kinds)] : undefined);
+/** The web vitals' `name:rating` pairs (`lcp:poor`): lcp, cls, inp, fcp, ttfb × ratings. */
+export const VITAL_FILTERS = VITAL_NAMES.flatMap((name) =>
+  VITAL_RATINGS.map((rating) => `${name}:${rating}` as const)
+);
+const vitalList = z.string().max(400).transform((text) =>
+  text.split(",").map((pair) => pair.trim().toLowerCase()).filter(Boolean)
+).pipe(z.array(z.enum(VITAL_FILTERS)))
+  .transform((pairs) => pairs.length ? [...new Set(pairs)] : undefined);
 /** A comma list of recording reasons, each at most once. */
 const reasonList = z.string().max(100).transform((text) =>
   text.split(",").map((kind) => kind.trim()).filter(Boolean)
@@ -41,7 +51,15 @@ const filterFields = {
   minDuration: ms.optional().meta({ description: "ms, inclusive" }),
   maxDuration: ms.optional().meta({ description: "ms, inclusive" }),
   signals: signalList.optional().meta({
-    description: "comma list of `error`, `rage_click`, `dead_click`: at least one of each",
+    description: "comma list of `error`, `rage_click`, `dead_click`, `network_error` (a request " +
+      "answered 5xx or not at all): at least one of each",
+  }),
+  minRequestMs: ms.optional().meta({
+    description: "ms, inclusive: the session's slowest recorded request took at least this long",
+  }),
+  vital: vitalList.optional().meta({
+    description: "comma list of `name:rating` (names `lcp`, `cls`, `inp`, `fcp`, `ttfb`; ratings " +
+      "`good`, `needs_improvement`, `poor`): a page of the session had any of them",
   }),
   browser: optionalText(100).meta({ description: "as in items' `browser`, e.g. `Chrome`" }),
   os: optionalText(100).meta({ description: "as in items' `os`, e.g. `macOS`" }),
@@ -79,8 +97,16 @@ export const sessionListQuery = z.object({
 });
 
 export const markersQuery = z.object({
-  kind: z.enum(["url", "identity", "error", "rage_click", "dead_click", "recording_paused"])
-    .optional(),
+  kind: z.enum([
+    "url",
+    "identity",
+    "error",
+    "rage_click",
+    "dead_click",
+    "recording_paused",
+    "network_error",
+    "web_vital",
+  ]).optional(),
 });
 
 export type SessionFilterInput = z.output<typeof sessionFilterQuery>;
@@ -134,6 +160,9 @@ export const sessionListItem = z.strictObject({
   errorCount: z.number().int().meta({ description: "console errors (uncaught ones included)" }),
   rageClickCount: z.number().int(),
   deadClickCount: z.number().int(),
+  networkErrorCount: z.number().int().meta({
+    description: "recorded requests answered 5xx or not at all",
+  }),
   browser: z.string().nullable().meta({ description: "from the user agent, e.g. `Chrome`" }),
   os: z.string().nullable(),
   device: z.enum(DEVICES).nullable(),
@@ -211,3 +240,24 @@ export const sessionEvents = z.strictObject({
   batches: z.array(eventBatch),
   nextCursor: z.null(),
 });
+
+/** One recorded request (GET /api/sessions/:id/network; docs/decisions.md "Network capture"). */
+export const networkRequestOut = z.strictObject({
+  offsetMs: z.number().int().meta({ description: "ms from the session's start to the request's" }),
+  method: z.string(),
+  url: z.string().meta({ description: "secret query parameters already replaced by the SDK" }),
+  status: z.number().int().meta({ description: "0: no answer (a network failure)" }),
+  durationMs: z.number().int(),
+  requestSize: z.number().int().nullable(),
+  responseSize: z.number().int().nullable(),
+  requestHeaders: z.record(z.string(), z.string()).optional(),
+  responseHeaders: z.record(z.string(), z.string()).optional(),
+  requestBody: z.string().optional(),
+  responseBody: z.string().optional(),
+});
+export type NetworkRequestOut = z.output<typeof networkRequestOut>;
+export const sessionNetwork = z.strictObject({
+  data: z.array(networkRequestOut).meta({ description: "in time order" }),
+  truncated: z.boolean().meta({ description: "true: more requests than one answer lists" }),
+});
+export type SessionNetwork = z.output<typeof sessionNetwork>;

@@ -1,6 +1,6 @@
 // /insights (docs/decisions.md "Insights"): where the active organization's sessions went wrong in
-// a range, the elements people rage- and dead-click, the errors they meet, the pages where it
-// happens, and a daily trend; every row links to the sessions it counts.
+// a range, the elements people rage- and dead-click, the errors they meet, the endpoints that
+// fail them, the pages where it happens, and a daily trend; every row links to the sessions it counts.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ProjectPicker } from "@/components/ui/ProjectPicker.tsx";
@@ -8,6 +8,7 @@ import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import {
   DailyTable,
   ElementTable,
+  EndpointTable,
   ErrorTable,
   type LinkScope,
   PageTable,
@@ -47,7 +48,10 @@ export default function InsightsPage(
       <div class="page-head">
         <div>
           <h1>Insights</h1>
-          <p>Where visitors got stuck: rage clicks, dead clicks and errors, and their sessions.</p>
+          <p>
+            Where visitors got stuck: rage clicks, dead clicks, errors and failed requests, and
+            their sessions.
+          </p>
         </div>
       </div>
       {data.kind === "no-organization" ? <NoOrganization /> : <Body data={data} />}
@@ -107,6 +111,10 @@ function Body({ data }: { data: Data }) {
         <section class="card stack" aria-labelledby="errors-heading">
           <h2 id="errors-heading">Errors</h2>
           <ErrorTable rows={insights.errors} scope={scope} now={now} />
+        </section>
+        <section class="card stack insights-wide" aria-labelledby="endpoints-heading">
+          <h2 id="endpoints-heading">Failing endpoints</h2>
+          <EndpointTable rows={insights.endpoints} scope={scope} now={now} />
         </section>
         <section class="card stack" aria-labelledby="pages-heading">
           <h2 id="pages-heading">Pages with the most signals</h2>

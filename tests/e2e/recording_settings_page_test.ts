@@ -1,5 +1,5 @@
-// Browser test of a project's settings page (docs/decisions.md "Capture control"): an ADMIN edits
-// every recording setting and sees them saved; a bad value is refused naming its field and changes
+// Browser test of a project's settings page (docs/decisions.md "Capture control", "Network
+// capture"): an ADMIN edits every recording setting and the network settings and sees them saved; a bad value is refused naming its field and changes
 // nothing; a VIEWER sees the same settings read-only. Screenshots go to .scratch/e2e/.
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
@@ -80,12 +80,41 @@ Deno.test("project settings page: an ADMIN edits the recording settings, a VIEWE
       await page.screenshot({ path: await artifactPath("recording-settings-refused.png") });
     });
 
+    await t.step("an ADMIN turns network capture on with headers and body paths", async () => {
+      const page = await open(admin.cookie);
+      const before = await getProjectRecording(db, project.id);
+      await page.check("input[name=enabled]");
+      await page.fill("textarea[name=headers]", "content-type\nAuthorization\nx-trace");
+      await page.fill("textarea[name=bodyUrls]", "/api/**");
+      await page.click("button[value=save-network]");
+      await page.getByRole("status").waitFor();
+      assert.match(await page.getByRole("status").textContent() ?? "", /Network settings saved/);
+      const row = await db.selectFrom("projects")
+        .select(["network_enabled", "network_headers", "network_body_urls", "network_vitals"])
+        .where("id", "=", project.id).executeTakeFirstOrThrow();
+      assert.deepEqual(row, {
+        network_enabled: true,
+        network_headers: ["content-type", "authorization", "x-trace"],
+        network_body_urls: ["/api/**"],
+        network_vitals: true,
+      });
+      assert.deepEqual(await getProjectRecording(db, project.id), before);
+      // the page says a credential header in the list is never kept
+      assert.match(await page.textContent("body") ?? "", /Not kept from this list: authorization/);
+      await page.screenshot({
+        path: await artifactPath("network-settings-saved.png"),
+        fullPage: true,
+      });
+    });
+
     await t.step("a VIEWER sees the settings read-only", async () => {
       const page = await open(viewer.cookie);
       assert.equal(await page.inputValue("input[name=samplePercent]"), "25");
       assert.equal(await page.isDisabled("input[name=samplePercent]"), true);
       assert.equal(await page.isDisabled("textarea[name=urlAllow]"), true);
       assert.equal(await page.locator("button[value=save-recording]").count(), 0);
+      assert.equal(await page.isDisabled("input[name=enabled]"), true);
+      assert.equal(await page.locator("button[value=save-network]").count(), 0);
       assert.match(await page.textContent("body") ?? "", /Only admins and owners/);
       await page.screenshot({
         path: await artifactPath("recording-settings-viewer.png"),

@@ -8,6 +8,8 @@ import type { Playhead } from "@/sdk/mod.ts";
 import { buildSdk } from "@/sdk/build.ts";
 import { launchChromium } from "@/tests/helpers/browser.ts";
 import { startTestServer, type TestServer } from "@/tests/helpers/server.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
 import { gunzipBytes, type StoredEvent } from "./sdk_readback.ts";
 
 /** One request the page sent to the service, as the proxy saw it. */
@@ -39,6 +41,8 @@ export interface Harness extends AsyncDisposable {
   page(path: string, html: string): void;
   /** Registers any other file on the test origin. */
   file(path: string, body: string, contentType: string): void;
+  /** Registers a route answered by `handler` on the test origin (a status, a delay). */
+  route(path: string, handler: (req: Request) => Response | Promise<Response>): void;
   /** A fresh browser context (own sessionStorage) with console messages collected. */
   context(): Promise<{ context: BrowserContext; page: Page; console: string[] }>;
   /** Ingest posts seen, parsed. */
@@ -57,11 +61,32 @@ const CORS = {
   "access-control-allow-methods": "POST, OPTIONS",
 };
 
-export async function startHarness(): Promise<Harness> {
+/** The service with the dashboard's pages too (for tests that open the replay). */
+async function withPages(sdkDir: string): Promise<TestServer> {
+  const pages = await startPagesServer({}, { mounts: [sdkAssets({ dir: sdkDir })] });
+  const t = pages.t;
+  return {
+    url: pages.url,
+    db: t.db.kysely,
+    deps: t.deps,
+    logs: t.logs,
+    createProject: async () => {
+      const project = await insertProject(t.db.kysely);
+      return { id: project.id, key: project.key };
+    },
+    close: async () => await pages[Symbol.asyncDispose](),
+  };
+}
+
+export async function startHarness(
+  options: { pages?: boolean; env?: Record<string, string> } = {},
+): Promise<Harness> {
   const sdkDir = await Deno.makeTempDir({ prefix: "playhead-sdk-" });
   await buildSdk({ outDir: sdkDir, dev: false });
   await esbuild.stop();
-  const server = await startTestServer({ mounts: [sdkAssets({ dir: sdkDir })] });
+  const server = options.pages
+    ? await withPages(sdkDir)
+    : await startTestServer({ mounts: [sdkAssets({ dir: sdkDir })] }, { env: options.env });
 
   const seen: SeenRequest[] = [];
   const failNext: number[] = [];
@@ -101,7 +126,10 @@ export async function startHarness(): Promise<Harness> {
   });
 
   const files = new Map<string, { body: string; type: string }>();
+  const routes = new Map<string, (req: Request) => Response | Promise<Response>>();
   const pageServer = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const route = routes.get(new URL(req.url).pathname);
+    if (route) return route(req);
     const file = files.get(new URL(req.url).pathname);
     if (file === undefined) return new Response("not found", { status: 404 });
     return new Response(file.body, { headers: { "content-type": file.type } });
@@ -119,6 +147,7 @@ export async function startHarness(): Promise<Harness> {
     browser,
     page: (path, html) => void files.set(path, { body: html, type: "text/html; charset=utf-8" }),
     file: (path, body, type) => void files.set(path, { body, type }),
+    route: (path, handler) => void routes.set(path, handler),
     context: async () => {
       const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       contexts.push(context);
@@ -185,6 +214,23 @@ export async function settingsRead(page: Page): Promise<void> {
     Object.keys(localStorage).some((k) => k.startsWith("playhead:settings:"))
   );
   await page.evaluate("0"); // and the promise chain that applies them has run
+}
+
+/**
+ * Waits until the network bundle the SDK imported records the page's requests: the test imports
+ * the same module address, which a page loads once, and asks it.
+ */
+export async function networkBundleRunning(page: Page): Promise<void> {
+  await waitFor(
+    () =>
+      page.evaluate(async () => {
+        const entry = performance.getEntriesByType("resource")
+          .find((e) => /\/sdk\/playhead-network-[A-Za-z0-9]+\.mjs$/.test(e.name));
+        return entry ? (await import(entry.name)).running() === true : false;
+      }),
+    15_000,
+    "the network bundle to run",
+  );
 }
 
 /** Runs `body` in the page with the page's recorder (`window.ph`, from `Playhead.init`). */

@@ -21,6 +21,27 @@ export async function openApiWorld(t: TestApp) {
   const batches = [
     recordedEvents(4, start),
     [customEvent("service:url", { url: "https://shop.test/cart", pathname: "/cart" }, start + 9e3)],
+    // a recorded request that failed (the Network tab's list, a network_error marker)
+    [{
+      type: 6,
+      timestamp: start + 9500,
+      data: {
+        plugin: "rrweb/network@1",
+        payload: {
+          requests: [{
+            name: "https://shop.test/api/cart/7",
+            method: "POST",
+            initiatorType: "fetch",
+            status: 503,
+            startTime: 9400,
+            endTime: 9480,
+            timestamp: start + 9400,
+            responseHeaders: { "content-type": "application/json" },
+            responseBody: '{"error":"busy"}',
+          }],
+        },
+      },
+    }],
   ];
   for (const [i, events] of batches.entries()) {
     const metadata = i === 0

@@ -15,6 +15,8 @@ Deno.test("sdk config: the key's project's settings, open to every origin, cache
     recording_sample_rate: 0.3,
     recording_triggers: ["error"],
     recording_url_block: ["/admin/**"],
+    network_enabled: true,
+    network_body_urls: ["/api/**"],
   }).where("id", "=", project.id).execute();
   const get = (key: string) =>
     t.app.request(PATH, {
@@ -35,6 +37,12 @@ Deno.test("sdk config: the key's project's settings, open to every origin, cache
     urlAllow: [],
     triggers: ["error"],
     bufferMs: 60_000,
+    network: {
+      enabled: true,
+      headers: ["content-type", "content-length", "accept"],
+      bodyUrls: ["/api/**"],
+      vitals: true,
+    },
   });
   // each key its own project's
   assert.equal((await (await get(other.key)).json()).sampleRate, 1);

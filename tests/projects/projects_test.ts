@@ -46,6 +46,12 @@ Deno.test("projects: an OWNER creates a project with a fresh masked key; ADMIN 4
       triggers: [],
       bufferMs: 60_000,
     },
+    network: {
+      enabled: false,
+      headers: ["content-type", "content-length", "accept"],
+      bodyUrls: [],
+      vitals: true,
+    },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   });

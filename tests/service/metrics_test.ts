@@ -108,6 +108,7 @@ Deno.test("metrics: Prometheus text; one ingest moves its counters by one reques
       "playhead_ingest_received_bytes_total",
       "playhead_ingest_stored_bytes_total",
       "playhead_ingest_events_total",
+      "playhead_ingest_network_requests_dropped_total",
       "playhead_ingest_decode_seconds",
       "playhead_ingest_decode_jobs",
       "playhead_store_requests_total",
@@ -121,7 +122,13 @@ Deno.test("metrics: Prometheus text; one ingest moves its counters by one reques
   ) assert.ok(names.includes(name), `${name} in ${names}`);
   assert.equal(value(first, "playhead_ingest_requests_total", { status: "204" }), 0);
 
-  const events = recordedEvents(12, Date.now() - 20_000);
+  // and a malformed network request: left out and counted, its batch kept
+  const badRequest = {
+    type: 6,
+    timestamp: Date.now() - 20_000,
+    data: { plugin: "rrweb/network@1", payload: { requests: [{ name: "x", status: "500" }] } },
+  };
+  const events = [...recordedEvents(12, Date.now() - 20_000), badRequest];
   const sessionId = crypto.randomUUID();
   const sent = await ingest(t, project.key, {
     sessionId,
@@ -139,6 +146,7 @@ Deno.test("metrics: Prometheus text; one ingest moves its counters by one reques
   assert.equal(value(after, "playhead_ingest_received_bytes_total"), sent.wire);
   assert.equal(value(after, "playhead_ingest_stored_bytes_total"), stored.data!.byteLength);
   assert.equal(value(after, "playhead_ingest_events_total"), 12);
+  assert.equal(value(after, "playhead_ingest_network_requests_dropped_total"), 1);
   assert.equal(value(after, "playhead_active_sessions"), 1);
   const times = histogramCounts(scraped.text, "playhead_http_request_duration_seconds");
   assert.deepEqual(times.filter(([labels]) => labels.route === "/api/ingest"), [

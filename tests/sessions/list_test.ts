@@ -47,6 +47,7 @@ Deno.test("sessions list: item shape, newest first by default, no-store", async 
     errorCount: 0,
     rageClickCount: 0,
     deadClickCount: 0,
+    networkErrorCount: 0,
     browser: null,
     os: null,
     device: null,

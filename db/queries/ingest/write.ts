@@ -40,6 +40,8 @@ export interface IngestRow {
     markersJson: string;
     /** The batch's signal markers by kind (migration 0014); null when it has none. */
     signals: { errors: number; rageClicks: number; deadClicks: number } | null;
+    /** Failing requests, the slowest request's ms, web vitals' `name:rating` (migration 0028). */
+    network?: { errors: number; maxRequestMs: number; vitals: string[] } | null;
     /** Waits for the offloader (a store is configured, migration 0016). */
     staged?: boolean;
   } | null;

@@ -38,11 +38,12 @@ export function sessionSummary(
       FROM (${sql.join(parts, sql` UNION ALL `)}) AS u`;
   };
   const signals = b?.signals ?? null;
+  const network = b?.network ?? null;
   const summaryColumns = sql`${b ? sql`, batch_ts, batch_events` : none}${
     summariseUrls ? sql`, url_ts, url_pathnames` : none
   }${signals ? sql`, error_count, rage_click_count, dead_click_count` : none}${
     m ? sql`, browser, os, device` : none
-  }`;
+  }${network ? sql`, network_error_count, max_request_ms, web_vitals` : none}`;
   const summaryValues = sql`${
     b
       ? sql`, CASE WHEN batch.id IS NULL THEN '{}' ELSE ARRAY[${b.firstTs}::bigint] END,
@@ -54,7 +55,13 @@ export function sessionSummary(
       ? sql`, CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.errors}::integer END,
         CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.rageClicks}::integer END,
         CASE WHEN batch.id IS NULL THEN 0 ELSE ${signals.deadClicks}::integer END`
-      : none}${m ? sql`, ${m.browser}::text, ${m.os}::text, ${m.device}::text` : none}`;
+      : none}${m ? sql`, ${m.browser}::text, ${m.os}::text, ${m.device}::text` : none}${
+    // the network summary (migration 0028), also only when this request stores the batch
+    network
+      ? sql`, CASE WHEN batch.id IS NULL THEN 0 ELSE ${network.errors}::integer END,
+        CASE WHEN batch.id IS NULL THEN 0 ELSE ${network.maxRequestMs}::integer END,
+        CASE WHEN batch.id IS NULL THEN '{}'::text[] ELSE ${network.vitals}::text[] END`
+      : none}`;
   const summaryFrom = sql`${b ? sql`LEFT JOIN batch ON true` : none} ${
     summariseUrls
       ? sql`CROSS JOIN LATERAL (${urlSummary(false, startedAt, sql`true`)}) AS urls`
@@ -74,6 +81,13 @@ export function sessionSummary(
       ? sql`error_count = sessions.error_count + EXCLUDED.error_count,
         rage_click_count = sessions.rage_click_count + EXCLUDED.rage_click_count,
         dead_click_count = sessions.dead_click_count + EXCLUDED.dead_click_count,`
+      : none
+  }${
+    network
+      ? sql`network_error_count = sessions.network_error_count + EXCLUDED.network_error_count,
+        max_request_ms = GREATEST(sessions.max_request_ms, EXCLUDED.max_request_ms),
+        web_vitals = ARRAY(SELECT DISTINCT v
+          FROM unnest(sessions.web_vitals || EXCLUDED.web_vitals) AS t(v) ORDER BY v),`
       : none
   }${
     // with the user agent they were parsed from

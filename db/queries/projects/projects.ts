@@ -14,6 +14,14 @@ export interface RecordingColumns {
   recording_buffer_ms: number;
 }
 
+/** A project's network settings (migration 0027). */
+export interface NetworkColumns {
+  network_enabled: boolean;
+  network_headers: string[];
+  network_body_urls: string[];
+  network_vitals: boolean;
+}
+
 const RECORDING_COLUMNS = [
   "recording_sample_rate",
   "recording_min_duration_ms",
@@ -21,9 +29,13 @@ const RECORDING_COLUMNS = [
   "recording_url_allow",
   "recording_triggers",
   "recording_buffer_ms",
+  "network_enabled",
+  "network_headers",
+  "network_body_urls",
+  "network_vitals",
 ] as const;
 
-export interface ProjectRow extends RecordingColumns {
+export interface ProjectRow extends RecordingColumns, NetworkColumns {
   id: string;
   organization_id: string;
   name: string;
@@ -70,11 +82,14 @@ export async function createProject(
 export async function updateProject(
   db: Kysely<Database>,
   id: string,
-  changes: {
-    name?: string;
-    key?: string;
-    display_name_trait_key?: string | null;
-  } & Partial<RecordingColumns>,
+  changes:
+    & {
+      name?: string;
+      key?: string;
+      display_name_trait_key?: string | null;
+    }
+    & Partial<RecordingColumns>
+    & Partial<NetworkColumns>,
 ): Promise<void> {
   await db.updateTable("projects").set({ ...changes, updated_at: new Date() })
     .where("id", "=", id).execute();
@@ -91,11 +106,11 @@ export async function projectKeyExists(db: Kysely<Database>, key: string): Promi
     undefined;
 }
 
-/** The recording settings of the project with this public key, or null. */
+/** The recording and network settings of the project with this public key, or null. */
 export async function recordingByKey(
   db: Kysely<Database>,
   key: string,
-): Promise<RecordingColumns | null> {
+): Promise<(RecordingColumns & NetworkColumns) | null> {
   return await db.selectFrom("projects").select(RECORDING_COLUMNS).where("key", "=", key)
     .executeTakeFirst() ?? null;
 }

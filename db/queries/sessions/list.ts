@@ -56,6 +56,7 @@ export interface SessionListRow {
   error_count: number;
   rage_click_count: number;
   dead_click_count: number;
+  network_error_count: number;
   /** The three counts' sum, the signals cursor's key. */
   signal_total: number;
   browser: string | null;
@@ -81,6 +82,7 @@ export const SESSION_ROW_COLUMNS = [
   "sessions.error_count",
   "sessions.rage_click_count",
   "sessions.dead_click_count",
+  "sessions.network_error_count",
   SIGNAL_TOTAL.as("signal_total"),
   "sessions.browser",
   "sessions.os",

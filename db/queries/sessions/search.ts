@@ -2,11 +2,11 @@
 // tracked user (trigram over its search text, migration 0018: external id, custom name, trait
 // values), a page visited (trigram over the url pathnames, then an exact match per pathname),
 // duration (0001's duration index), signals (a partial index of the sessions that have any),
-// browser, OS and device (0014).
+// browser, OS and device (0014), network errors and web vitals (0028).
 import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "@/db/schema.ts";
 
-export type SignalName = "error" | "rage_click" | "dead_click";
+export type SignalName = "error" | "rage_click" | "dead_click" | "network_error";
 
 export interface SessionSearch {
   /** Case-insensitive substring of the tracked user's external id, name or a trait value. */
@@ -26,6 +26,10 @@ export interface SessionSearch {
   error?: string | null;
   /** Recorded for one of these reasons (migration 0025). */
   reasons?: string[] | null;
+  /** The slowest recorded request took at least this many ms (migration 0028). */
+  minRequestMs?: number | null;
+  /** Any of these web vitals' `name:rating` pairs (migration 0028). */
+  vitals?: string[] | null;
 }
 
 export const NO_SEARCH: SessionSearch = {
@@ -43,6 +47,7 @@ const COUNT_COLUMN: Record<SignalName, string> = {
   error: "error_count",
   rage_click: "rage_click_count",
   dead_click: "dead_click_count",
+  network_error: "network_error_count",
 };
 
 /** The sum the `signals` sort orders by (the expression of sessions_org_signals_idx). */
@@ -102,10 +107,13 @@ export function searchConditions(
   if (s.minDuration !== null) out.push(sql`sessions.duration >= ${s.minDuration}`);
   if (s.maxDuration !== null) out.push(sql`sessions.duration <= ${s.maxDuration}`);
   if (s.signals?.length) {
-    // Spelled as the partial index's predicate, which the planner cannot infer from the others.
-    out.push(sql`${SIGNAL_TOTAL} > 0`);
+    // Spelled as the partial index's predicate, which the planner cannot infer from the others
+    // (sessions_org_network_error_idx's for network errors, migration 0028).
+    if (s.signals.some((k) => k !== "network_error")) out.push(sql`${SIGNAL_TOTAL} > 0`);
     for (const kind of s.signals) out.push(sql`${sql.ref(`sessions.${COUNT_COLUMN[kind]}`)} > 0`);
   }
+  if (s.minRequestMs != null) out.push(sql`sessions.max_request_ms >= ${s.minRequestMs}`);
+  if (s.vitals?.length) out.push(sql`sessions.web_vitals && ${s.vitals}::text[]`);
   if (s.browser) out.push(sql`sessions.browser = ${s.browser}`);
   if (s.os) out.push(sql`sessions.os = ${s.os}`);
   if (s.device) out.push(sql`sessions.device = ${s.device}`);

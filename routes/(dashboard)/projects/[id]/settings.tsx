@@ -1,18 +1,26 @@
-// /projects/:id/settings: the project's recording settings (docs/decisions.md "Capture
-// control"). ADMIN and OWNER change them; a VIEWER sees them read-only.
+// /projects/:id/settings: the project's recording and network settings (docs/decisions.md
+// "Capture control", "Network capture"). ADMIN and OWNER change them; a VIEWER sees them read-only.
 import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
+import { NetworkSettingsForm } from "@/components/projects/NetworkSettingsForm.tsx";
 import { RecordingSettingsForm } from "@/components/projects/RecordingSettingsForm.tsx";
 import { Notice } from "@/components/ui/Notice.tsx";
 import { atLeast } from "@/core/permissions.ts";
 import { getProject, updateProject } from "@/core/projects/projects.ts";
-import { projectRecordingForm, type ProjectView } from "@/core/projects/schema.ts";
+import {
+  projectNetworkForm,
+  projectRecordingForm,
+  type ProjectView,
+} from "@/core/projects/schema.ts";
 import { formPage } from "@/http/form_page.ts";
 import { orNull } from "@/http/found.ts";
 import { type FormFailure, parseForm } from "@/http/forms.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
-const NOTICES = { "recording-saved": "Recording settings saved: new visits follow them." };
+const NOTICES = {
+  "recording-saved": "Recording settings saved: new visits follow them.",
+  "network-saved": "Network settings saved: new visits follow them.",
+};
 
 interface Data {
   project: ProjectView;
@@ -32,6 +40,10 @@ export default function ProjectSettings({ data, url }: PageProps<Data, Dashboard
       <section class="card stack" aria-labelledby="recording-heading">
         <h2 id="recording-heading">Recording</h2>
         <RecordingSettingsForm recording={project.recording} editable={editable} />
+      </section>
+      <section class="card stack" aria-labelledby="network-heading">
+        <h2 id="network-heading">Network and web vitals</h2>
+        <NetworkSettingsForm network={project.network} editable={editable} />
       </section>
       <p>
         <a href={`/projects/${project.id}/setup`}>Set up recording</a> ·{" "}
@@ -54,5 +66,10 @@ export const handler = formPage(load, ({ state, params }) => ({
     const recording = parseForm(projectRecordingForm, form);
     await updateProject(state.deps, state.viewer, { id: params.id, recording });
     return "recording-saved";
+  },
+  "save-network": async (form) => {
+    const network = parseForm(projectNetworkForm, form);
+    await updateProject(state.deps, state.viewer, { id: params.id, network });
+    return "network-saved";
   },
 }));
