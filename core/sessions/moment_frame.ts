@@ -50,13 +50,15 @@ export async function momentFrame(
   return frame;
 }
 
-async function* gzipBatches(stored: AsyncIterable<{
-  meta: { first_ts: number };
-  bytes: Uint8Array | null;
-}>): AsyncGenerator<StoredBatch> {
+async function* gzipBatches(
+  stored: AsyncIterable<{
+    meta: { first_ts: number; last_ts: number };
+    bytes: Uint8Array | null;
+  }>,
+): AsyncGenerator<StoredBatch> {
   for await (const { meta, bytes } of stored) {
     // A missing object: the frame would lack its events (the player reports the batch).
     if (!bytes) throw new Error("a stored batch is missing");
-    yield { firstTimestamp: meta.first_ts, bytes: [bytes] };
+    yield { firstTimestamp: meta.first_ts, lastTimestamp: meta.last_ts, bytes: [bytes] };
   }
 }

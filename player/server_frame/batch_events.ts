@@ -26,6 +26,31 @@ async function* inPieces(slices: BatchSlices) {
 }
 
 /**
+ * The events of a batch needed whole (the moment lies past its end), inflated and parsed at once:
+ * native JSON.parse is several times faster than splitting event by event.
+ */
+export async function* wholeBatchEvents(
+  batch: BatchSlices,
+  onText?: (chars: number) => void,
+): AsyncGenerator<RecordedEvent> {
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  for await (const slice of batch) parts.push(slice as Uint8Array<ArrayBuffer>);
+  const text = await new Response(
+    new Blob(parts).stream().pipeThrough(new DecompressionStream("gzip")),
+  ).text();
+  onText?.(text.length);
+  const events: unknown = JSON.parse(text);
+  if (!Array.isArray(events)) throw new Error("the batch is not a list of events");
+  for (const event of events as RecordedEvent[]) {
+    if (
+      typeof event?.type === "number" && Number.isFinite(event.timestamp) && isReplayable(event)
+    ) {
+      yield event;
+    }
+  }
+}
+
+/**
  * The batch's replayable events, in order; `onText` is told each piece of JSON read (to bound a
  * reader's total). Throws EventTooLarge past `maxEventBytes`, and on bad gzip or JSON.
  */

@@ -33,6 +33,11 @@ export class TooManyNodes extends Error {}
 export class DomModel {
   readonly #nodes = new Map<number, ModelNode>();
   readonly #parents = new WeakMap<ModelNode, ModelNode>();
+  /**
+   * Each changed node as it was recorded (rrweb's mirror keeps that too): an add of a node already
+   * there, as recorded, moves it instead of making a second.
+   */
+  readonly #recorded = new WeakMap<ModelNode, Pick<ModelNode, "attributes" | "textContent">>();
   /** Each scrolled node's last offset, by id. */
   readonly scrolls = new Map<number, { x: number; y: number }>();
   /** Each canvas's last drawn picture (a data: URL), by id. */
@@ -116,7 +121,18 @@ export class DomModel {
         this.#remove(same);
       }
     }
-    this.#index(node, parent);
+    const same = typeof node.id === "number" ? this.#nodes.get(node.id) : undefined;
+    let target = node;
+    if (same && this.#sameAsRecorded(same, node)) {
+      this.#detach(same);
+      this.#parents.set(same, parent);
+      target = same;
+    } else {
+      // rrweb builds an added node alone (its children come as adds of their own), except a
+      // document put into a frame.
+      if (node.type !== NodeType.Document) node.childNodes = [];
+      this.#index(node, parent);
+    }
     const previous = typeof previousId === "number" ? this.#nodes.get(previousId) : undefined;
     const afterPrevious = previous && this.#parents.get(previous) === parent
       ? children.indexOf(previous) + 1
@@ -127,8 +143,31 @@ export class DomModel {
       : beforeNext >= 0
       ? beforeNext
       : children.length;
-    children.splice(at, 0, node);
+    children.splice(at, 0, target);
     return true;
+  }
+
+  /** rrweb's `isNodeMetaEqual`, against the node as it was recorded. */
+  #sameAsRecorded(existing: ModelNode, added: ModelNode): boolean {
+    if (existing.type !== added.type) return false;
+    const recorded = { ...existing, ...this.#recorded.get(existing) };
+    if (added.type === NodeType.Element) {
+      return recorded.tagName === added.tagName && recorded.isSVG === added.isSVG &&
+        JSON.stringify(recorded.attributes) === JSON.stringify(added.attributes);
+    }
+    if (added.type === NodeType.Text || added.type === NodeType.Comment) {
+      return recorded.textContent === added.textContent;
+    }
+    return false;
+  }
+
+  /** The node's attributes, to change: the recorded ones are kept aside the first time. */
+  #attributesOf(node: ModelNode): Record<string, unknown> {
+    if (!this.#recorded.has(node)) {
+      this.#recorded.set(node, { attributes: node.attributes, textContent: node.textContent });
+      node.attributes = { ...node.attributes };
+    }
+    return node.attributes ??= {};
   }
 
   #remove(node: ModelNode) {
@@ -140,6 +179,7 @@ export class DomModel {
     const target = this.#nodes.get(id);
     if (!target) return;
     if (target.type === NodeType.Text || target.type === NodeType.Comment) {
+      this.#attributesOf(target);
       target.textContent = value;
       return;
     }
@@ -150,7 +190,7 @@ export class DomModel {
   #attributes(id: number, changes: Record<string, string | null | StyleDiff>) {
     const target = this.#nodes.get(id);
     if (!target || target.type !== NodeType.Element) return;
-    const attributes = target.attributes ??= {};
+    const attributes = this.#attributesOf(target);
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) delete attributes[name];
       else if (typeof value === "string") attributes[name] = value;
@@ -164,7 +204,7 @@ export class DomModel {
   input({ id, text, isChecked }: { id: number; text?: unknown; isChecked?: unknown }) {
     const target = this.#nodes.get(id);
     if (!target || target.type !== NodeType.Element) return;
-    const attributes = target.attributes ??= {};
+    const attributes = this.#attributesOf(target);
     if (typeof text === "string") attributes.value = text;
     if (isChecked === true) attributes.checked = true;
     else if (isChecked === false) delete attributes.checked;

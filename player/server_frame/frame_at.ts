@@ -3,12 +3,19 @@
 // as far as the moment. Long work gives the event loop back every few milliseconds, so other
 // requests are answered meanwhile.
 import type { FirstFrame } from "@/player/first_frame.ts";
-import { batchEvents, type BatchSlices, EventTooLarge } from "./batch_events.ts";
-import { MOMENT_LIMITS, type MomentLimits, MomentFrameBuilder, type NoFrame } from "./moment_frame.ts";
+import { batchEvents, type BatchSlices, EventTooLarge, wholeBatchEvents } from "./batch_events.ts";
+import {
+  MOMENT_LIMITS,
+  MomentFrameBuilder,
+  type MomentLimits,
+  type NoFrame,
+} from "./moment_frame.ts";
 
 export interface StoredBatch {
   /** Epoch ms of its first event. */
   firstTimestamp: number;
+  /** Epoch ms of its last event. */
+  lastTimestamp: number;
   bytes: BatchSlices;
 }
 
@@ -35,7 +42,7 @@ export async function frameAt(
 ): Promise<FrameAtResult> {
   const builder = new MomentFrameBuilder(target, limits);
   const started = now();
-  let sliceStart = started;
+  let slice = 0; // ms since `started` when the event loop last had its turn
   let bytes = 0;
   let events = 0;
   const countText = (chars: number) => {
@@ -44,15 +51,22 @@ export async function frameAt(
   };
   try {
     for await (const batch of batches) {
-      // Past the moment only a page's snapshot after its Meta is still wanted (`push` says).
-      for await (const event of batchEvents(batch.bytes, MAX_EVENT_BYTES, countText)) {
+      // Past the moment only a page's snapshot after its Meta is still wanted.
+      if (batch.firstTimestamp > target && !builder.awaitingPage) break;
+      // A batch wholly before the moment is parsed at once; the moment's own event by event, so
+      // that reading stops at the moment.
+      const read = batch.lastTimestamp <= target
+        ? wholeBatchEvents(batch.bytes, countText)
+        : batchEvents(batch.bytes, MAX_EVENT_BYTES, countText);
+      for await (const event of read) {
         events++;
         if (builder.push(event)) break;
-        if (now() - sliceStart > SLICE_MS) {
+        const elapsed = now() - started;
+        if (elapsed > limits.maxMs) builder.fail("too-slow");
+        if (elapsed - slice > SLICE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 0));
-          sliceStart = now();
+          slice = elapsed;
         }
-        if (now() - started > limits.maxMs) builder.fail("too-slow");
       }
       if (builder.done) break;
     }

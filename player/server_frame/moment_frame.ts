@@ -23,7 +23,7 @@ export interface MomentLimits {
 export const MOMENT_LIMITS: MomentLimits = {
   maxNodes: 100_000,
   maxBytes: 64 * 1024 * 1024,
-  maxMs: 2_000,
+  maxMs: 3_000,
 };
 
 /** Why no frame was drawn; the page then opens as before (the player draws the moment). */
@@ -55,6 +55,11 @@ export class MomentFrameBuilder {
 
   constructor(readonly target: number, private readonly limits = MOMENT_LIMITS) {}
 
+  /** Past the moment, a Meta still waits for its page's snapshot. */
+  get awaitingPage(): boolean {
+    return this.#newPage;
+  }
+
   /** No more events are needed (the frame is complete, or cannot be drawn). */
   get done(): boolean {
     return this.#done || this.failure !== null;
@@ -63,7 +68,9 @@ export class MomentFrameBuilder {
   /** Takes the next event; returns `done`. */
   push(event: RecordedEvent): boolean {
     if (this.done) return true;
-    if (event.timestamp > this.target && !(this.#newPage && event.type === EventType.FullSnapshot)) {
+    if (
+      event.timestamp > this.target && !(this.#newPage && event.type === EventType.FullSnapshot)
+    ) {
       // rrweb records a page's Meta and full snapshot as one step: a moment between them shows
       // the snapshot (player/recording.ts `shownUntil`).
       if (!this.#newPage) return this.#done = true;
