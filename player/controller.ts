@@ -8,6 +8,7 @@ import { HeldScrolls } from "./held_scrolls.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import { KeyframeScout } from "./keyframe_scout.ts";
 import {
+  announceSize,
   finishTransitions,
   insertUnapplied,
   lastPlayedEvent,
@@ -262,6 +263,12 @@ export class ReplayController {
       this.options.onChange();
     });
     replayer.disableInteract();
+    // rrweb announces its first Meta's size a task after it is built, over the size of the later
+    // moment it may have drawn by then (`#show` below): the moment's size is announced after it.
+    setTimeout(() => {
+      const size = this.#replayer === replayer && recording.sizeAt(this.#limit() - 1);
+      if (size) announceSize(replayer, size);
+    });
     keepBlankAddress(replayer.iframe);
     this.#replayer = replayer;
     playExactly(replayer);

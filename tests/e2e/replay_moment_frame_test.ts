@@ -1,7 +1,7 @@
 // The frame the server draws at a link's moment (`?t=`, core/sessions/moment_frame.ts): on every
 // corpus recording, at 10 moments spread over it, the server's frame (read before any script of the
 // page runs) has the same text and element structure as the player's own frame at that moment,
-// which takes over at the same moment.
+// which takes over at the same moment, in the same place, size and scroll.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { listRecordings } from "@/bench/corpus_batches.ts";
@@ -17,6 +17,8 @@ interface Frame {
   text: string;
   /** Element tags of the body in tree order, with depth. */
   shape: string;
+  /** The document's scroll offset. */
+  scroll: [number, number];
 }
 
 /** Read inside a frame's document (the same in both frames). */
@@ -31,7 +33,12 @@ function readFrame(doc: Document): Frame {
     for (const child of element.children) walk(child, depth + 1);
   };
   if (body) walk(body, 0);
-  return { text: (body?.innerText ?? "").replace(/\s+/g, " ").trim(), shape: tags.join(" ") };
+  const scroller = doc.scrollingElement;
+  return {
+    text: (body?.innerText ?? "").replace(/\s+/g, " ").trim(),
+    shape: tags.join(" "),
+    scroll: [scroller?.scrollLeft ?? 0, scroller?.scrollTop ?? 0],
+  };
 }
 
 /** 10 moments: the timestamps of events spread over the recording, the last one included. */
@@ -42,6 +49,12 @@ function moments(events: RrwebEvent[], sessionStart: number): number[] {
   }
   return [...picked];
 }
+
+/** Where a frame sits on the page (and so its recorded size, scaled). */
+const box = async (page: Page, selector: string) => {
+  const rect = await page.locator(selector).evaluate((e) => e.getBoundingClientRect().toJSON());
+  return [rect.x, rect.y, rect.width, rect.height].map((x) => Math.round(x * 10) / 10);
+};
 
 async function serverFrameAt(page: Page, url: string): Promise<Frame> {
   await page.goto(url, { waitUntil: "commit" });
@@ -73,6 +86,7 @@ Deno.test("replay e2e: the server's frame at a moment matches the player's there
         const release = await holdIslands(page);
         const url = `${world.url}/replays/${sessionId}?t=${moment}`;
         const server = await serverFrameAt(page, url);
+        const serverBox = await box(page, ".replay-server-frame iframe");
         release();
         // The player takes over at the same moment: the server's frame goes once its own is drawn.
         await page.locator(`.replay-player[data-ready='true'][data-now='${moment}']`).waitFor();
@@ -80,6 +94,8 @@ Deno.test("replay e2e: the server's frame at a moment matches the player's there
         const player = await playerFrame(page);
         assert.equal(server.text, player.text, `${name} at ${moment}: text`);
         assert.equal(server.shape, player.shape, `${name} at ${moment}: structure`);
+        assert.deepEqual(server.scroll, player.scroll, `${name} at ${moment}: scroll`);
+        assert.deepEqual(await box(page, ".replay-root iframe"), serverBox, `${name} at ${moment}`);
         assert.deepEqual(errors, []);
         await page.context().close();
       }
