@@ -21,7 +21,7 @@ import { commentMarkers, type PlayerComment, useComments } from "@/player/commen
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
-  /** Recorded size of the first frame the server rendered into the page, if it did. */
+  /** Recorded size of the frame the server rendered into the page (the first, or at `startAt`). */
   firstFrame: Size | null;
   /** The trigger that started the recording, marked on the seek bar; null when sampled. */
   trigger?: { at: number; reason: string } | null;
@@ -116,7 +116,7 @@ export default function ReplayPlayer(props: Props) {
               transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})`,
             }}
           />
-          {serverFrame && <ServerFrame size={props.firstFrame!} />}
+          {serverFrame && <ServerFrame size={props.firstFrame!} moment={props.startAt > 0} />}
           {!player?.ready && !serverFrame && (
             <div class="replay-overlay" role="status">
               {loading ? "Loading the recording…" : "Nothing to show for this session."}

@@ -69,7 +69,7 @@ export function useReplay(source: ReplaySource) {
       // A moment's first batch ends the hole before it.
       if (message.kind === "batch" && step?.kind === "moment" && !stepStarted) {
         stepStarted = true;
-        player.holeEndsAt(message.batch.firstTimestamp - source.startedAt);
+        player.hole.endsAt(message.batch.firstTimestamp - source.startedAt);
       }
       if (message.kind === "batch") {
         const added = recording.add(message.batch, message.events, message.skipped);
@@ -111,7 +111,7 @@ export function useReplay(source: ReplaySource) {
       const state = { jumped, loading: !!step, planned: steps.length, ready: player.ready };
       if (!mayJump(plan, state)) return;
       jumped = true;
-      player.openHole(recording.loadedUntil);
+      player.hole.open(recording.loadedUntil);
       steps = momentSteps(plan, real);
       loader.abort();
     };

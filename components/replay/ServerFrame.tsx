@@ -1,4 +1,5 @@
-// The recording's first frame as the server renders it (player/first_frame.ts), in the player slot
+// The recording's first frame, or its frame at the moment the page opened at, as the server renders
+// it (player/first_frame.ts, player/server_frame/moment_frame.ts), in the player slot
 // before any script runs: a sandboxed iframe without scripts, scaled and centred by CSS alone
 // (static/replay.css) exactly as the player fits its own frame. Unlike rrweb's it has no
 // allow-same-origin: nothing reads it, and a srcdoc document of the page's origin would give loads
@@ -13,10 +14,11 @@ import type { Size } from "@/player/viewport.ts";
 
 export const ServerFrameHtml = createContext("");
 
-export function ServerFrame({ size }: { size: Size }) {
+export function ServerFrame({ size, moment }: { size: Size; moment: boolean }) {
   const html = useContext(ServerFrameHtml);
+  const title = moment ? "The recording at this moment" : "First frame of the recording";
   const markup = html &&
-    `<iframe sandbox="" tabindex="-1" title="First frame of the recording" ` +
+    `<iframe sandbox="" tabindex="-1" title="${title}" ` +
       `srcdoc="${escapeAttribute(html)}"></iframe>`;
   return (
     <div
