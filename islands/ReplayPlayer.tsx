@@ -9,15 +9,15 @@ import { HistoryPanel } from "@/components/replay/HistoryPanel.tsx";
 import { PlayerControls } from "@/components/replay/PlayerControls.tsx";
 import { ReplayNotices } from "@/components/replay/ReplayNotices.tsx";
 import { ServerFrame } from "@/components/replay/ServerFrame.tsx";
-import { type ConsoleLevel, currentEntry } from "@/player/console_entries.ts";
-import { activeRow, buildHistory, type SessionMarker } from "@/player/history.ts";
-import { seekTicks } from "@/player/ticks.ts";
-import { Timeline } from "@/player/timeline.ts";
-import { type ReplaySource, useReplay } from "@/player/use_replay.ts";
-import { useServerFrame } from "@/player/use_server_frame.ts";
-import { fitViewport, type Size } from "@/player/viewport.ts";
+import { type ConsoleLevel, currentEntry } from "@/player/ui/console_entries.ts";
+import { activeRow, buildHistory, type SessionMarker } from "@/player/ui/history.ts";
+import { seekTicks } from "@/player/ui/ticks.ts";
+import { Timeline } from "@/player/play/timeline.ts";
+import { type ReplaySource, useReplay } from "@/player/ui/use_replay.ts";
+import { useServerFrame } from "@/player/ui/use_server_frame.ts";
+import { fitViewport, type Size } from "@/player/ui/viewport.ts";
 import { useCopy } from "@/hooks/use_copy.ts";
-import { commentMarkers, type PlayerComment, useComments } from "@/player/comments.ts";
+import { commentMarkers, type PlayerComment, useComments } from "@/player/ui/comments.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
@@ -29,7 +29,7 @@ interface Props extends ReplaySource {
   shared?: boolean;
   /** Show the Console tab (default true; a public link shows it only when made to). */
   console?: boolean;
-  /** Members' comments, shown as markers (player/comments.ts). */
+  /** Members' comments, shown as markers (player/ui/comments.ts). */
   comments?: PlayerComment[];
 }
 

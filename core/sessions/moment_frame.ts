@@ -4,7 +4,7 @@
 // page opens without it and the player draws the moment, as before; that is logged.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
-import type { FirstFrame } from "@/player/first_frame.ts";
+import type { FirstFrame } from "@/player/server_frame/first_frame.ts";
 import { frameAt, type StoredBatch } from "@/player/server_frame/frame_at.ts";
 import { log } from "@/log.ts";
 import { sessionOf, storedBatches } from "./detail.ts";

@@ -4,7 +4,7 @@
 // the page at any moment as HTML (snapshot_html.ts). Events must be cleaned by
 // `RecordingSanitizer` before they get here.
 import { NodeType } from "@rrweb/types";
-import type { SnapshotNode } from "@/player/snapshot_html.ts";
+import type { SnapshotNode } from "./snapshot_html.ts";
 import { applyStyleDiff, type StyleDiff } from "./style_attribute.ts";
 
 /** A node of the model: a recorded node with its id, its children the same. */

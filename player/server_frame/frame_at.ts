@@ -2,7 +2,7 @@
 // from the one holding the last full snapshot at or before the moment, read event by event and only
 // as far as the moment. Long work gives the event loop back every few milliseconds, so other
 // requests are answered meanwhile.
-import type { FirstFrame } from "@/player/first_frame.ts";
+import type { FirstFrame } from "./first_frame.ts";
 import { batchEvents, type BatchSlices, EventTooLarge, wholeBatchEvents } from "./batch_events.ts";
 import {
   MOMENT_LIMITS,

@@ -4,10 +4,10 @@
 // events in replay order from the batch holding that snapshot; bounded in events, bytes, nodes
 // and time, past which it gives up with a reason (the player then draws the moment itself).
 import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode.ts";
-import type { FirstFrame } from "@/player/first_frame.ts";
-import { RecordingSanitizer } from "@/player/sanitize.ts";
-import { snapshotHtml } from "@/player/snapshot_html.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { FirstFrame } from "./first_frame.ts";
+import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
+import { snapshotHtml } from "./snapshot_html.ts";
 import { canvasPicture } from "./canvas_picture.ts";
 import { DomModel, type ModelNode, type MutationData, TooManyNodes } from "./dom_model.ts";
 
@@ -72,7 +72,7 @@ export class MomentFrameBuilder {
       event.timestamp > this.target && !(this.#newPage && event.type === EventType.FullSnapshot)
     ) {
       // rrweb records a page's Meta and full snapshot as one step: a moment between them shows
-      // the snapshot (player/recording.ts `shownUntil`).
+      // the snapshot (player/load/recording.ts `shownUntil`).
       if (!this.#newPage) return this.#done = true;
       return false;
     }

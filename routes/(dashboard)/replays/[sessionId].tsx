@@ -13,9 +13,13 @@ import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
 import { momentFrame } from "@/core/sessions/moment_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
-import { firstEventsPath } from "@/player/events_url.ts";
-import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
-import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
+import { firstEventsPath } from "@/player/load/events_url.ts";
+import {
+  FIRST_FRAME_BATCHES,
+  type FirstFrame,
+  firstFrame,
+} from "@/player/server_frame/first_frame.ts";
+import { REPLAY_PAGE_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";

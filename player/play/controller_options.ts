@@ -1,7 +1,7 @@
-// What the page hands the replay controller (player/controller.ts): where to draw, the recording as
+// What the page hands the replay controller (player/play/controller.ts): where to draw, the recording as
 // it loads, where to open, and whom to tell when something shown changes.
-import type { Recording } from "./recording.ts";
-import type { Size } from "./viewport.ts";
+import type { Recording } from "@/player/load/recording.ts";
+import type { Size } from "@/player/ui/viewport.ts";
 
 export interface ControllerOptions {
   root: HTMLElement;

@@ -1,6 +1,6 @@
 // Where rrweb must stop to show a real offset (ms from the session start), given the real offset of
 // rrweb's own time 0 (`shift`): every event stamped at or before the moment is shown.
-import type { Recording } from "./recording.ts";
+import type { Recording } from "@/player/load/recording.ts";
 
 /**
  * Exclusive end (epoch ms) of the events that show `position`: every event stamped at or before

@@ -3,11 +3,17 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
-import { ReplayController } from "./controller.ts";
-import type { DecodeMessage } from "./decode_worker.ts";
-import { followUrl, type LoadStep, mayJump, momentSteps, openingPlan } from "./loading_plan.ts";
-import { EventLoader } from "./loader.ts";
-import { Recording } from "./recording.ts";
+import { ReplayController } from "@/player/play/controller.ts";
+import type { DecodeMessage } from "@/player/decode/decode_worker.ts";
+import {
+  followUrl,
+  type LoadStep,
+  mayJump,
+  momentSteps,
+  openingPlan,
+} from "@/player/load/loading_plan.ts";
+import { EventLoader } from "@/player/load/loader.ts";
+import { Recording } from "@/player/load/recording.ts";
 import type { Size } from "./viewport.ts";
 
 /** How often a session that can still grow is asked for new batches. */

@@ -2,11 +2,11 @@
 // from what is drawn replays less; and whether the span from there is replayed on rrweb's virtual
 // copy (long) or straight on the shown document (short).
 import type { Replayer } from "rrweb";
-import type { HeldScrolls } from "./held_scrolls.ts";
+import type { HeldScrolls } from "@/player/dom/held_scrolls.ts";
 import { restoreKeyframe } from "./keyframe.ts";
 import type { KeyframeScout } from "./keyframe_scout.ts";
-import type { Recording } from "./recording.ts";
-import { lastPlayedEvent } from "./replayer_internals.ts";
+import type { Recording } from "@/player/load/recording.ts";
+import { lastPlayedEvent } from "@/player/dom/replayer_internals.ts";
 
 /**
  * Up to this many events a seek applies straight to the shown document; more are replayed on

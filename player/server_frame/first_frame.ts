@@ -3,9 +3,9 @@
 // Batches are inflated and parsed event by event and only until both are found, so a large first
 // batch costs little more than its first snapshot.
 import { EventType } from "@rrweb/types";
-import type { RecordedEvent } from "./decode.ts";
-import { batchEvents, type BatchSlices } from "./server_frame/batch_events.ts";
-import { RecordingSanitizer } from "./sanitize.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { batchEvents, type BatchSlices } from "./batch_events.ts";
+import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
 import { snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
 
 export interface FirstFrame {

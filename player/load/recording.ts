@@ -2,9 +2,9 @@
 // sorted by timestamp (stable: on equal timestamps the earlier batch comes first), with what could
 // not be decoded or understood kept for the page to explain.
 import { EventType, IncrementalSource } from "@rrweb/types";
-import type { RecordedEvent } from "./decode.ts";
-import type { BatchSpan } from "./decode_worker.ts";
-import { type IdleGap, idleGaps } from "./timeline.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { BatchSpan } from "@/player/decode/decode_worker.ts";
+import { type IdleGap, idleGaps } from "@/player/play/timeline.ts";
 
 export interface Pointer {
   x: number;

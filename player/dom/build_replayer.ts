@@ -2,10 +2,10 @@
 // frame kept at about:blank, continuing exactly after its last event, and the recorded viewport
 // of the moment shown announced after rrweb's own deferred first-Meta size.
 import { Replayer } from "rrweb";
-import type { RecordedEvent } from "./decode.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
 import { keepBlankAddress } from "./blank_address.ts";
 import { announceSize, playExactly } from "./replayer_internals.ts";
-import type { Size } from "./viewport.ts";
+import type { Size } from "@/player/ui/viewport.ts";
 
 export interface ReplayerHooks {
   root: HTMLElement;

@@ -2,13 +2,13 @@
 // speeds, skip idle (jump over idle gaps while playing) and compress idle (play each gap in 5 s of
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
 import type { Replayer } from "rrweb";
-import { buildReplayer } from "./build_replayer.ts";
-import type { RecordedEvent } from "./decode.ts";
-import { HeldScrolls } from "./held_scrolls.ts";
-import { KeyframeScout } from "./keyframe_scout.ts";
-import { addToReplayer, LoadingHole } from "./loading_hole.ts";
-import { restoreNearestKeyframe } from "./nearest_keyframe.ts";
-import { finishTransitions, placePointer } from "./replayer_internals.ts";
+import { buildReplayer } from "@/player/dom/build_replayer.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { HeldScrolls } from "@/player/dom/held_scrolls.ts";
+import { KeyframeScout } from "@/player/keyframes/keyframe_scout.ts";
+import { addToReplayer, LoadingHole } from "@/player/load/loading_hole.ts";
+import { restoreNearestKeyframe } from "@/player/keyframes/nearest_keyframe.ts";
+import { finishTransitions, placePointer } from "@/player/dom/replayer_internals.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";

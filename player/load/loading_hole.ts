@@ -1,9 +1,9 @@
 // Real offsets [start, end) whose events are not loaded while later ones are (loading jumped ahead
-// to a moment, player/loading_plan.ts): the player waits there, and what arrives for them goes
+// to a moment, player/load/loading_plan.ts): the player waits there, and what arrives for them goes
 // into rrweb's stream unapplied.
 import type { Replayer } from "rrweb";
-import type { RecordedEvent } from "./decode.ts";
-import { insertUnapplied } from "./replayer_internals.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { insertUnapplied } from "@/player/dom/replayer_internals.ts";
 
 export class LoadingHole {
   #span: { start: number; end: number } | null;
