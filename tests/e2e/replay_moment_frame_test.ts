@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { listRecordings } from "@/bench/corpus_batches.ts";
+import { MOMENT_LIMITS } from "@/player/server_frame/moment_frame.ts";
 import {
   holdIslands,
   loadRecording,
@@ -74,6 +75,19 @@ async function playerFrame(page: Page): Promise<Frame> {
 }
 
 Deno.test("replay e2e: the server's frame at a moment matches the player's there", async (t) => {
+  // What is compared is the frame, not how long it took: on a busy host editormd's last moments
+  // (its whole recording from one snapshot) can pass the wall-time bound, which the player's unit
+  // tests hold on a controlled clock. The server runs in this process.
+  const maxMs = MOMENT_LIMITS.maxMs;
+  MOMENT_LIMITS.maxMs = 60_000;
+  try {
+    await compareEveryRecording(t);
+  } finally {
+    MOMENT_LIMITS.maxMs = maxMs;
+  }
+});
+
+async function compareEveryRecording(t: Deno.TestContext) {
   await using world = await startReplayWorld();
   for (const name of await listRecordings()) {
     await t.step(name, async () => {
@@ -101,4 +115,4 @@ Deno.test("replay e2e: the server's frame at a moment matches the player's there
       }
     });
   }
-});
+}
