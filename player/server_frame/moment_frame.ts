@@ -18,12 +18,15 @@ export interface MomentLimits {
   maxBytes: number;
   /** Wall time of one frame, reading included. */
   maxMs: number;
+  /** The frame's HTML, which the page carries (a larger page is left to the player). */
+  maxHtmlChars: number;
 }
 
 export const MOMENT_LIMITS: MomentLimits = {
   maxNodes: 100_000,
   maxBytes: 64 * 1024 * 1024,
   maxMs: 3_000,
+  maxHtmlChars: 8 * 1024 * 1024,
 };
 
 /** Why no frame was drawn; the page then opens as before (the player draws the moment). */
@@ -33,6 +36,7 @@ export type NoFrame =
   | "too-many-nodes"
   | "too-many-bytes"
   | "too-slow"
+  | "too-large"
   | "unsupported-event";
 
 /** Changes that alter the page's look in ways the model does not follow: no frame then. */
@@ -135,7 +139,9 @@ export class MomentFrameBuilder {
     if (!this.#model) return this.fail("no-snapshot"), null;
     const size = this.#size;
     if (!size || !(size.width > 0 && size.height > 0)) return this.fail("no-meta"), null;
-    return { ...size, html: momentHtml(this.#model) };
+    const html = momentHtml(this.#model);
+    if (html.length > this.limits.maxHtmlChars) return this.fail("too-large"), null;
+    return { ...size, html };
   }
 }
 

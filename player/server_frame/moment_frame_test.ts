@@ -213,6 +213,11 @@ Deno.test("frame at a moment: past a bound there is none, with the reason", asyn
   const limits = { ...MOMENT_LIMITS, maxMs: 60 };
   assert.equal((await frameAt(batches(events), T0 + 2, limits, clock(20))).failure, null);
   assert.equal((await frameAt(batches(events), T0 + 2, limits, clock(21))).failure, "too-slow");
+  // the frame's HTML, which the page carries
+  const html = (await frameAt(batches(events), T0 + 2)).frame!.html.length;
+  const htmlLimit = (maxHtmlChars: number) => ({ ...MOMENT_LIMITS, maxHtmlChars });
+  assert.equal((await frameAt(batches(events), T0 + 2, htmlLimit(html))).failure, null);
+  assert.equal((await frameAt(batches(events), T0 + 2, htmlLimit(html - 1))).failure, "too-large");
   // a change the model does not follow (a style sheet's rules)
   const rules = [...events, { type: 3, timestamp: T0 + 3, data: { source: 8, id: 4, adds: [] } }];
   assert.equal((await frameAt(batches(rules), T0 + 3)).failure, "unsupported-event");
