@@ -1,5 +1,5 @@
 // A recorded page without a DOM: a full snapshot's node tree, indexed by node id, that takes the
-// recording's mutations, input values, scrolls and canvas frames the way rrweb's replayer applies
+// recording's mutations, input values and scrolls the way rrweb's replayer applies
 // them to its iframe (its `applyMutation`, `applyInput`, `applyScroll`), so the server can write
 // the page at any moment as HTML (snapshot_html.ts). Events must be cleaned by
 // `RecordingSanitizer` before they get here.
@@ -40,8 +40,6 @@ export class DomModel {
   readonly #recorded = new WeakMap<ModelNode, Pick<ModelNode, "attributes" | "textContent">>();
   /** Each scrolled node's last offset, by id. */
   readonly scrolls = new Map<number, { x: number; y: number }>();
-  /** Each canvas's last drawn picture (a data: URL), by id. */
-  readonly canvases = new Map<number, string>();
 
   constructor(readonly root: ModelNode, private readonly maxNodes: number) {
     this.#index(root, null);

@@ -8,7 +8,6 @@ import type { RecordedEvent } from "@/player/decode/decode.ts";
 import type { FirstFrame } from "./first_frame.ts";
 import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
 import { snapshotHtml } from "./snapshot_html.ts";
-import { canvasPicture } from "./canvas_picture.ts";
 import { DomModel, type ModelNode, type MutationData, TooManyNodes } from "./dom_model.ts";
 
 export interface MomentLimits {
@@ -125,11 +124,6 @@ export class MomentFrameBuilder {
       case IncrementalSource.ViewportResize:
         this.#size = { width: Number(data.width), height: Number(data.height) };
         return;
-      case IncrementalSource.CanvasMutation: {
-        const picture = canvasPicture(data);
-        if (picture) model.canvases.set(data.id as number, picture);
-        return;
-      }
     }
   }
 
@@ -147,13 +141,12 @@ export class MomentFrameBuilder {
 
 /** Marks, for a frame without scripts, where each scrolled box starts (CSS `scroll-initial-target`). */
 const SCROLL_MARK = "data-playhead-scroll";
-/** The canvas's last picture, as rrweb would have drawn it. */
-const CANVAS_MARK = "data-playhead-canvas";
 
 /**
- * The model as HTML. Scroll offsets and canvas pictures have no markup of their own; they are
- * written as marks the frame's CSS applies (a frame that runs no script cannot scroll itself), and
- * taken out again so the model stays the recorded page.
+ * The model as HTML. Scroll offsets have no markup of their own: they are written as marks the
+ * frame's CSS applies (a frame that runs no script cannot scroll itself), taken out again so the
+ * model stays the recorded page. A canvas's recorded drawing stays out, as in the first frame: the
+ * player draws none at a paused moment either, and the swap must not change what is seen.
  */
 function momentHtml(model: DomModel): string {
   const undo: (() => void)[] = [];
@@ -169,21 +162,6 @@ function momentHtml(model: DomModel): string {
       if (node === model.root) children.push(mark);
       else children.unshift(mark);
       undo.push(() => children.splice(children.indexOf(mark), 1));
-    }
-    for (const [id, picture] of model.canvases) {
-      const canvas = model.node(id);
-      if (!canvas?.attributes || canvas.tagName !== "canvas") continue;
-      const attributes = canvas.attributes;
-      const style = attributes.style;
-      attributes.style = `${typeof style === "string" ? `${style}; ` : ""}background: url("${
-        picture.replace(/"/g, "")
-      }") 0 0 / 100% 100% no-repeat`;
-      attributes[CANVAS_MARK] = "";
-      undo.push(() => {
-        if (style === undefined) delete attributes.style;
-        else attributes.style = style;
-        delete attributes[CANVAS_MARK];
-      });
     }
     return snapshotHtml(model.root);
   } finally {
