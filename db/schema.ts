@@ -1,6 +1,19 @@
-// Row types of every table (snake_case, as in SQL). Query functions return these; the domain maps
-// them to wire shapes so row types never leak into API responses.
+// Row types of every table (snake_case, as in SQL; the sign-in ones in db/auth_schema.ts). Query
+// functions return these; the domain maps them to wire shapes so row types never leak into API
+// responses.
 import type { ColumnType, Generated } from "kysely";
+import type {
+  AuthenticatorTable,
+  InviteSendCounterTable,
+  OAuthStateTable,
+  OtpCodeTable,
+  OtpSendCounterTable,
+  RateLimitCounterTable,
+  RevokedTokenTable,
+  WebauthnChallengeTable,
+} from "./auth_schema.ts";
+
+export type * from "./auth_schema.ts";
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -38,63 +51,6 @@ export interface AccountTable {
   provider_account_id: string;
   email: string | null;
   created_at: CreatedAt;
-}
-
-/** An OAuth sign-in in flight (migration 0006); the callback deletes it. */
-export interface OAuthStateTable {
-  state_hash: string;
-  provider: string;
-  code_verifier: string;
-  nonce: string | null;
-  callback_url: string;
-  link_user_id: string | null;
-  expires_at: Timestamp;
-  created_at: CreatedAt;
-}
-
-export interface AuthenticatorTable {
-  credential_id: string;
-  user_id: string;
-  public_key: Uint8Array;
-  counter: Generated<number>;
-  credential_device_type: string;
-  credential_backed_up: Generated<boolean>;
-  transports: Generated<string[]>;
-  name: string;
-  created_at: CreatedAt;
-}
-
-export interface WebauthnChallengeTable {
-  id: string;
-  purpose: "register" | "authenticate";
-  /** The signed-in user a registration is for; null for sign-in. */
-  user_id: string | null;
-  challenge: string;
-  expires_at: Timestamp;
-  created_at: CreatedAt;
-}
-
-export interface OtpCodeTable {
-  id: string;
-  email: string;
-  code_hash: string;
-  attempts: Generated<number>;
-  expires_at: Timestamp;
-  consumed_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface OtpSendCounterTable {
-  email: string;
-  day: ColumnType<Date, string, string>;
-  count: Generated<number>;
-  last_sent_at: Timestamp;
-}
-
-export interface InviteSendCounterTable {
-  user_id: string;
-  day: ColumnType<Date, string, string>;
-  count: Generated<number>;
 }
 
 export interface MembershipTable {
@@ -273,19 +229,6 @@ export interface SessionCommentTable {
   offset_ms: number;
   text: string;
   created_at: CreatedAt;
-}
-
-/** A session token signed out before its expiry (its `jti`), until that expiry. */
-export interface RevokedTokenTable {
-  token_id: string;
-  expires_at: Timestamp;
-}
-
-/** Hits of one throttle bucket (e.g. "otp:addr:<ip>") in one fixed window. */
-export interface RateLimitCounterTable {
-  bucket: string;
-  window_start: Timestamp;
-  count: number;
 }
 
 export interface Database {

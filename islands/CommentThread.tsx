@@ -1,11 +1,11 @@
 // The replay page's comment thread (docs/decisions.md "Comments"): every comment with its moment,
 // author and time; a form that comments on the moment the player shows; delete for the author or
-// an ADMIN+. The player learns of changes and seeks through player/comments.ts.
+// an ADMIN+. The player learns of changes and seeks through player/ui/comments.ts.
 import { useEffect, useState } from "preact/hooks";
 import { CommentItem } from "@/components/comments/CommentItem.tsx";
 import { type CommentOut, MAX_COMMENT_CHARS } from "@/core/comments/schema.ts";
 import { useCopy } from "@/hooks/use_copy.ts";
-import { announceComments, requestSeek } from "@/player/comments.ts";
+import { announceComments, requestSeek } from "@/player/ui/comments.ts";
 import { apiPost, apiSend } from "@/utils/api_client.ts";
 
 interface Props {

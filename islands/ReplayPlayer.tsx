@@ -10,21 +10,21 @@ import { NetworkPanel } from "@/components/replay/NetworkPanel.tsx";
 import { PlayerControls } from "@/components/replay/PlayerControls.tsx";
 import { ReplayNotices } from "@/components/replay/ReplayNotices.tsx";
 import { ServerFrame } from "@/components/replay/ServerFrame.tsx";
-import { type ConsoleLevel, currentEntry } from "@/player/console_entries.ts";
-import { activeRow, buildHistory, type SessionMarker } from "@/player/history.ts";
-import { lcpAt, useLcpBox } from "@/player/lcp_outline.ts";
-import { currentRequest } from "@/player/network_entries.ts";
-import { seekTicks } from "@/player/ticks.ts";
-import { Timeline } from "@/player/timeline.ts";
-import { type ReplaySource, useReplay } from "@/player/use_replay.ts";
-import { useServerFrame } from "@/player/use_server_frame.ts";
-import { fitViewport, type Size } from "@/player/viewport.ts";
+import { type ConsoleLevel, currentEntry } from "@/player/ui/console_entries.ts";
+import { activeRow, buildHistory, type SessionMarker } from "@/player/ui/history.ts";
+import { lcpAt, useLcpBox } from "@/player/ui/lcp_outline.ts";
+import { currentRequest } from "@/player/ui/network_entries.ts";
+import { seekTicks } from "@/player/ui/ticks.ts";
+import { Timeline } from "@/player/play/timeline.ts";
+import { type ReplaySource, useReplay } from "@/player/ui/use_replay.ts";
+import { useServerFrame } from "@/player/ui/use_server_frame.ts";
+import { fitViewport, type Size } from "@/player/ui/viewport.ts";
 import { useCopy } from "@/hooks/use_copy.ts";
-import { commentMarkers, type PlayerComment, useComments } from "@/player/comments.ts";
+import { commentMarkers, type PlayerComment, useComments } from "@/player/ui/comments.ts";
 
 interface Props extends ReplaySource {
   markers: SessionMarker[];
-  /** Recorded size of the first frame the server rendered into the page, if it did. */
+  /** Recorded size of the frame the server rendered into the page (the first, or at `startAt`). */
   firstFrame: Size | null;
   /** The trigger that started the recording, marked on the seek bar; null when sampled. */
   trigger?: { at: number; reason: string } | null;
@@ -32,7 +32,7 @@ interface Props extends ReplaySource {
   shared?: boolean;
   /** Show the Console tab (default true; a public link shows it only when made to). */
   console?: boolean;
-  /** Members' comments, shown as markers (player/comments.ts). */
+  /** Members' comments, shown as markers (player/ui/comments.ts). */
   comments?: PlayerComment[];
 }
 
@@ -155,7 +155,7 @@ export default function ReplayPlayer(props: Props) {
               />
             </div>
           )}
-          {serverFrame && <ServerFrame size={props.firstFrame!} />}
+          {serverFrame && <ServerFrame size={props.firstFrame!} moment={props.startAt > 0} />}
           {!player?.ready && !serverFrame && (
             <div class="replay-overlay" role="status">
               {loading ? "Loading the recording…" : "Nothing to show for this session."}

@@ -61,6 +61,7 @@ export const MATRIX: Section[] = [
       r("GET /api/insights", SIGNED_IN(200)),
       r("GET /api/sessions/{session}", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/events", ANY_MEMBER(200)),
+      r("GET /api/sessions/{session}/network", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/markers", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/shares", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/comments", ANY_MEMBER(200)),

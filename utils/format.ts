@@ -4,7 +4,7 @@
 /**
  * How long something lasted, the one way the dashboard and the player say it: "450 ms" (under a
  * second), "45 s", "3 min 5 s", "2 h 4 min", "2 d 2 h"; a zero second part is left out ("2 min").
- * Clock positions ("3:05") are player/format.ts `clock`.
+ * Clock positions ("3:05") are player/ui/format.ts `clock`.
  */
 export function formatDuration(ms: number): string {
   if (ms > 0 && Math.round(ms) < 1000) return `${Math.round(ms)} ms`;

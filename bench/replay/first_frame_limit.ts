@@ -4,7 +4,7 @@
 // long an unrelated request (a 404, no database) waits while three views run at once. Same process,
 // same session, one run; writes its section of bench/RESULTS.md.
 import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
-import { FIRST_FRAME_LIMITS } from "@/player/first_frame.ts";
+import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
 import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { percentile } from "@/bench/stats.ts";

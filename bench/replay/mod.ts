@@ -10,6 +10,7 @@ import { percentile } from "@/bench/stats.ts";
 import { formatMarkdown } from "@/bench/sdk/report.ts";
 import { type ReplayWorld, startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
+import { momentFrameStats } from "@/core/sessions/moment_frame.ts";
 import {
   earlySeek,
   firstFrame,
@@ -174,10 +175,15 @@ async function measureAll(): Promise<string[]> {
     const last = events.at(-1)!.timestamp - start;
     const openAt = [[] as number[], [] as number[]];
     const early: number[] = [];
+    const stats = { ...momentFrameStats };
     for (let i = 0; i < 3; i++) {
+      // Ours: the frame at `t` first on screen (the server's, when it drew one); then the player
+      // takes over there (waited for, not timed).
       const a = await world.page();
+      await watchFirstFrame(a.page);
       await a.page.goto(`${world.url}/replays/${sessionId}?t=${last}`);
-      openAt[0].push(await ourFrameAt(a.page, last));
+      openAt[0].push(await firstFrame(a.page));
+      await ourFrameAt(a.page, last);
       await a.page.context().close();
       const b = await world.page();
       await routePlainPage(b.page, world.url);
@@ -194,13 +200,22 @@ async function measureAll(): Promise<string[]> {
     const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
     const [ourOpen, plainOpen] = openAt.map(median);
     const earlyMax = Math.max(...early);
+    // The server's frame at `t` over the three visits: its time per frame drawn, cache hits.
+    const views = momentFrameStats.views - stats.views;
+    const drawn = momentFrameStats.drawn - stats.drawn;
+    const serverFrame = drawn
+      ? `${Math.round((momentFrameStats.drawnMs - stats.drawnMs) / drawn)} ms; ` +
+        `${momentFrameStats.hits - stats.hits}/${views} cached`
+      : `none; ${momentFrameStats.hits - stats.hits}/${views} cached`;
 
     const ms = (x: number) => Math.round(x).toLocaleString("en");
     for (const [label, f] of [["ours", our], ["plain rrweb", plain]] as const) {
       const mine = label === "ours";
       const opened = mine ? `${ms(ourOpen)} (${(ourOpen / plainOpen).toFixed(2)}×)` : ms(plainOpen);
       rows.push(
-        `| ${name} | ${label} | ${ms(f.firstFrameMs)} | ${opened} | ` +
+        `| ${name} | ${label} | ${ms(f.firstFrameMs)} | ${opened} | ${
+          mine ? serverFrame : "—"
+        } | ` +
           `${mine ? ms(earlyMax) : "—"} | ${ms(f.decodedMs)} | ` +
           `${f.idleDoneMs === null ? "—" : ms(f.idleDoneMs)} | ${ms(f.seekP50Ms)} | ` +
           `${ms(f.seekMaxMs)} | ${f.longTasks} (max ${ms(f.longestTaskMs)}) | ` +
@@ -239,9 +254,11 @@ async function writeResults(rows: string[], load: string) {
     "from the call to the next frame; long tasks (> 50 ms) counted during the seeks, and during " +
     "three 3 s stretches of 2× playback (from 0, 40 % and 80 % of the session); heap = used JS " +
     'heap after a forced GC, MB (and × the recording\'s JSON size). "Open at last moment": ' +
-    "navigation to the frame of the session's last event drawn, ours opened with `?t=` (the " +
-    "ratio is ours / plain), plain rrweb fetching everything, building the Replayer and pausing " +
-    'there, median of three visits each; "seek to end at first frame": ours opened at the ' +
+    "navigation to the frame of the session's last event on screen, ours opened with `?t=` (the " +
+    "server's frame at `t` when it draws one, else the player's; the ratio is ours / plain), " +
+    "plain rrweb fetching everything, building the Replayer and pausing there, median of three " +
+    'visits each; "server frame at t": the server\'s time per frame it drew over those three ' +
+    'visits, and how many of them its cache answered; "seek to end at first frame": ours opened at the ' +
     "start, the seek bar dragged to its end as soon as the player's own frame shows, until that " +
     "frame is drawn (max of three visits).",
     "",
@@ -249,8 +266,8 @@ async function writeResults(rows: string[], load: string) {
     `${load} on 2 vCPU at the end of the run; compare the two pages row by row (they share the ` +
     "run, so a busy host moves both).",
     "",
-    "| recording | page | first frame | open at last moment | seek to end at first frame (max of 3) | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | long tasks in 2× playback | heap MB |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| recording | page | first frame | open at last moment | server frame at t (per draw; cached) | seek to end at first frame (max of 3) | all decoded | keyframes | seek p50 | seek max | long tasks in seeks | long tasks in 2× playback | heap MB |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     END,
   ].join("\n"));

@@ -1,6 +1,6 @@
 // One comment of the thread: its moment (a button that seeks there), author, time written, text,
 // and for its author or an ADMIN+ a Delete button.
-import { clock } from "@/player/format.ts";
+import { clock } from "@/player/ui/format.ts";
 import type { CommentOut } from "@/core/comments/schema.ts";
 import { CommentText } from "./CommentText.tsx";
 

@@ -7,8 +7,8 @@ import {
   type ConsoleEntry,
   type ConsoleLevel,
   levelCounts,
-} from "@/player/console_entries.ts";
-import { clock } from "@/player/format.ts";
+} from "@/player/ui/console_entries.ts";
+import { clock } from "@/player/ui/format.ts";
 import { ErrorEvidence } from "./ErrorEvidence.tsx";
 
 interface Props {

@@ -2,9 +2,9 @@
 // marked current. Rows are buttons: a click seeks to the row's start. An error row expands below
 // to its whole message and stack.
 import { Fragment } from "preact";
-import { clock } from "@/player/format.ts";
+import { clock } from "@/player/ui/format.ts";
 import { formatDuration } from "@/utils/format.ts";
-import type { ActiveRow, HistoryMarker, HistorySection } from "@/player/history.ts";
+import type { ActiveRow, HistoryMarker, HistorySection } from "@/player/ui/history.ts";
 import { ErrorEvidence } from "./ErrorEvidence.tsx";
 
 interface Props {

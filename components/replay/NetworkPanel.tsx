@@ -3,8 +3,8 @@
 // the current time highlighted; a click seeks there and opens its details: the headers and bodies
 // the project kept, redacted in the browser. Recorded text is rendered as text, never markup.
 import { useState } from "preact/hooks";
-import type { NetworkEntry } from "@/player/network_entries.ts";
-import { clock } from "@/player/format.ts";
+import type { NetworkEntry } from "@/player/ui/network_entries.ts";
+import { clock } from "@/player/ui/format.ts";
 
 interface Props {
   entries: NetworkEntry[];

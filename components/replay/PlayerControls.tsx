@@ -1,10 +1,10 @@
 // The player's controls (docs/decisions.md "Replay"): play/pause, −5 s / +5 s, speed, the seek bar
 // with the clock, skip idle and compress idle, and a link to this moment. No keyboard shortcuts, by
 // design.
-import { type Speed, SPEEDS } from "@/player/speeds.ts";
-import { clock } from "@/player/format.ts";
-import type { Tick } from "@/player/ticks.ts";
-import type { Timeline } from "@/player/timeline.ts";
+import { type Speed, SPEEDS } from "@/player/play/speeds.ts";
+import { clock } from "@/player/ui/format.ts";
+import type { Tick } from "@/player/ui/ticks.ts";
+import type { Timeline } from "@/player/play/timeline.ts";
 import { SeekBar } from "./SeekBar.tsx";
 
 export interface ControlsProps {

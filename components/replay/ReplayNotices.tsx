@@ -1,7 +1,7 @@
 // What the player could not show, said plainly: undecodable batches, events of an unknown format,
 // a recording without a page snapshot, or events that failed to load.
-import { clock } from "@/player/format.ts";
-import type { BatchSpan } from "@/player/decode_worker.ts";
+import { clock } from "@/player/ui/format.ts";
+import type { BatchSpan } from "@/player/decode/decode_worker.ts";
 
 export interface NoticesProps {
   sessionStart: number;

@@ -5,9 +5,9 @@
 // exact moment, not to the pixel's. Its arrow keys step as the −5 s / +5 s buttons do
 // (1 s with Shift): a native step would move 1 ms (docs/decisions.md "Player and keyboard").
 import { useState } from "preact/hooks";
-import type { Timeline } from "@/player/timeline.ts";
-import { clock } from "@/player/format.ts";
-import { type Tick, tickNear } from "@/player/ticks.ts";
+import type { Timeline } from "@/player/play/timeline.ts";
+import { clock } from "@/player/ui/format.ts";
+import { type Tick, tickNear } from "@/player/ui/ticks.ts";
 
 interface Props {
   timeline: Timeline;

@@ -1,22 +1,24 @@
-// The recording's first frame as the server renders it (player/first_frame.ts), in the player slot
+// The recording's first frame, or its frame at the moment the page opened at, as the server renders
+// it (player/server_frame/first_frame.ts, player/server_frame/moment_frame.ts), in the player slot
 // before any script runs: a sandboxed iframe without scripts, scaled and centred by CSS alone
 // (static/replay.css) exactly as the player fits its own frame. Unlike rrweb's it has no
 // allow-same-origin: nothing reads it, and a srcdoc document of the page's origin would give loads
-// its recorded CSS starts the dashboard's origin as Referer (player/blank_address.ts says why). Its
+// its recorded CSS starts the dashboard's origin as Referer (player/dom/blank_address.ts says why). Its
 // HTML reaches the island's server render through context, never its props (which would send it
 // twice); in the browser the context is empty and hydration leaves the markup as the server wrote
 // it.
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import { escapeAttribute } from "@/player/snapshot_html.ts";
-import type { Size } from "@/player/viewport.ts";
+import { escapeAttribute } from "@/player/server_frame/snapshot_html.ts";
+import type { Size } from "@/player/ui/viewport.ts";
 
 export const ServerFrameHtml = createContext("");
 
-export function ServerFrame({ size }: { size: Size }) {
+export function ServerFrame({ size, moment }: { size: Size; moment: boolean }) {
   const html = useContext(ServerFrameHtml);
+  const title = moment ? "The recording at this moment" : "First frame of the recording";
   const markup = html &&
-    `<iframe sandbox="" tabindex="-1" title="First frame of the recording" ` +
+    `<iframe sandbox="" tabindex="-1" title="${title}" ` +
       `srcdoc="${escapeAttribute(html)}"></iframe>`;
   return (
     <div

@@ -1,7 +1,7 @@
 // The session's public links in the Share dialog: window, expiry, views, status, and Revoke for
 // ADMIN+.
 import type { ShareOut } from "@/core/shares/schema.ts";
-import { clock } from "@/player/format.ts";
+import { clock } from "@/player/ui/format.ts";
 
 const when = (iso: string | null) => iso ? iso.slice(0, 16).replace("T", " ") + " UTC" : "never";
 

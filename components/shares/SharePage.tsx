@@ -1,7 +1,7 @@
 // The parts of a public link's page (routes/s/): its caption, and the one page every link that
 // does not open gets, whatever the reason (so a guess learns nothing), or the throttled one.
 import { Head } from "$fresh/runtime.ts";
-import { clock } from "@/player/format.ts";
+import { clock } from "@/player/ui/format.ts";
 
 function Brand() {
   return (

@@ -1,6 +1,6 @@
 // An export as JSON for rrweb tools: `{ "session": {...}, "events": [...] }`, the events decoded
 // from each stored batch in replay order and written as they come.
-import { decodeBatch } from "@/player/decode.ts";
+import { decodeBatch } from "@/player/decode/decode.ts";
 import type { SessionExport } from "./export.ts";
 
 /** identify()'s event holds the tracked user's traits: the file is made to be handed on. */

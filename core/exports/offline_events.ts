@@ -3,7 +3,7 @@
 // URL attributes of recorded elements (in snapshots and mutations) unless `data:` or a `#`
 // fragment, and CSS `url(…)` and `@import` anywhere (style attributes, inlined stylesheets, rule
 // insertions). What was not inlined at recording time shows blank instead of being fetched.
-import type { RecordedEvent } from "@/player/decode.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
 
 /** Attributes whose value a browser loads (or may: `href` of a link or an SVG `<use>`). */
 const URL_ATTRIBUTES = new Set([

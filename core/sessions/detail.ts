@@ -23,7 +23,8 @@ type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 /** Upper bound of stored bytes fetched by one query while streaming events. */
 export const EVENTS_GROUP_BYTES = 8 * 1024 * 1024;
 
-async function sessionOf(deps: Deps, viewer: Viewer, id: string): Promise<SessionRow> {
+/** The viewer's session, or a not_found error. */
+export async function sessionOf(deps: Deps, viewer: Viewer, id: string): Promise<SessionRow> {
   const session = await findSession(deps.db.kysely, activeOrganization(viewer), id);
   if (!session) throw notFound("session");
   return session;
@@ -124,8 +125,35 @@ export async function sessionEvents(
 export async function sessionBatches(
   deps: Deps,
   session: SessionRow,
-  { after = null, from = null, before = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
+  options: EventsOptions = {},
 ): Promise<AsyncIterable<EventBatchOut>> {
+  const stored = await storedBatches(deps, session, options);
+  return (async function* () {
+    for await (const { meta, bytes } of stored) {
+      yield {
+        id: String(meta.id),
+        firstTimestamp: meta.first_ts,
+        lastTimestamp: meta.last_ts,
+        eventCount: meta.event_count,
+        // A missing object sends no bytes: the replay skips it with a notice, like a corrupt batch.
+        data: bytes ? bytes.toBase64() : "",
+      };
+    }
+  })();
+}
+
+/** A stored batch: its row and its gzip bytes (null: an offloaded object that is missing). */
+export interface StoredBatch {
+  meta: BatchMeta;
+  bytes: Uint8Array | null;
+}
+
+/** The batches `sessionBatches` sends, as stored (the server's frame at a moment reads them). */
+export async function storedBatches(
+  deps: Deps,
+  session: SessionRow,
+  { after = null, from = null, before = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
+): Promise<AsyncIterable<StoredBatch>> {
   const db = deps.db.kysely;
   const startedAt = session.started_at.getTime();
   const cut = (offset: number | null) =>
@@ -159,16 +187,9 @@ export async function sessionBatches(
       next?.catch(() => {}); // awaited by the next round; a stream cut short never asks
       for (const meta of groups[i]) {
         if (!data.has(meta.id)) continue; // deleted while streaming
-        const bytes = data.get(meta.id);
-        data.delete(meta.id); // let each batch's bytes go as soon as it is encoded
-        yield {
-          id: String(meta.id),
-          firstTimestamp: meta.first_ts,
-          lastTimestamp: meta.last_ts,
-          eventCount: meta.event_count,
-          // A missing object sends no bytes: the replay skips it with a notice, like a corrupt batch.
-          data: bytes ? bytes.toBase64() : "",
-        };
+        const bytes = data.get(meta.id) ?? null;
+        data.delete(meta.id); // let each batch's bytes go as soon as it is used
+        yield { meta, bytes };
       }
     }
   })();

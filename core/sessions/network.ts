@@ -9,7 +9,7 @@ import {
   type NetworkRequest,
   networkRequestSchema,
 } from "@/core/ingest/network.ts";
-import { decodeBatch, type RecordedEvent } from "@/player/decode.ts";
+import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
 import { findSession } from "@/db/queries/sessions/detail.ts";
 import { notFound } from "@/core/errors.ts";
 import { activeOrganization } from "@/core/org_access.ts";

@@ -4,7 +4,7 @@
 // user's traits there, and apps their own data), and the console only when the link shows it, and
 // then only from the window's start. Each batch is decoded, cut and gzipped again.
 import { EventType } from "@rrweb/types";
-import { decodeBatch, type RecordedEvent } from "@/player/decode.ts";
+import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 
 export interface EventWindow {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RecordedEvent } from "@/player/decode.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
 import { cutPoint } from "./window_events.ts";
 
 const e = (type: number, timestamp: number): RecordedEvent => ({ type, data: {}, timestamp });

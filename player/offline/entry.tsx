@@ -27,7 +27,7 @@ const offlineFetch = (input: RequestInfo | URL): Promise<Response> => {
 };
 
 globalThis.fetch = offlineFetch as typeof fetch;
-// The loader then decodes on this page (player/loader.ts falls back when no worker starts).
+// The loader then decodes on this page (player/load/loader.ts falls back when no worker starts).
 (globalThis as { Worker?: unknown }).Worker = undefined;
 
 const props: ExportProps = JSON.parse(document.getElementById("playhead-export")!.textContent!);

@@ -1,5 +1,5 @@
 // What the server writes into an exported replay for its player (player/offline/entry.tsx).
-import type { SessionMarker } from "@/player/history.ts";
+import type { SessionMarker } from "@/player/ui/history.ts";
 
 /** The one URL the exported player asks for, answered from the file itself. */
 export const EXPORT_EVENTS_URL = "playhead-export:events";

@@ -1,4 +1,4 @@
-// Browser test of the keyframe patch (player/dom_patch.ts) in Chromium: a document patched to
+// Browser test of the keyframe patch (player/dom/dom_patch.ts) in Chromium: a document patched to
 // another ends up equal to it (markup, form state), keeps the nodes that did not change (the same
 // objects, a kept stylesheet's rules intact) and replaces only what differs.
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { launchChromium } from "@/tests/helpers/browser.ts";
 
 async function patchScript(): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [new URL("../../player/dom_patch.ts", import.meta.url).pathname],
+    entryPoints: [new URL("../../player/dom/dom_patch.ts", import.meta.url).pathname],
     bundle: true,
     format: "iife",
     globalName: "domPatch",

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import type { Frame, Locator, Page } from "playwright-core";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
-import { LIVE_POLL_MS } from "@/player/use_replay.ts";
+import { LIVE_POLL_MS } from "@/player/ui/use_replay.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 import { hostileRecording, MARKUP_ARGUMENT, MARKUP_PATH } from "./replay_hostile.ts";
@@ -312,7 +312,7 @@ async function inside(iframe: Locator) {
       scriptUrls: all.flatMap((e) => [...e.attributes])
         .filter((a) => /javascript:/i.test(a.value)).map((a) => a.name),
       scripts: doc.querySelectorAll("script").length,
-      // The server frame's own policy (player/snapshot_html.ts) is the one http-equiv allowed.
+      // The server frame's own policy (player/server_frame/snapshot_html.ts) is the one http-equiv allowed.
       refresh: doc.querySelectorAll('meta[http-equiv]:not([http-equiv="Content-Security-Policy"])')
         .length,
       base: doc.querySelectorAll("base[href]").length,

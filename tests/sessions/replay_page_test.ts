@@ -1,8 +1,8 @@
-// The replay page's server-drawn first frame (player/first_frame.ts): drawn for an ordinary
+// The replay page's server-drawn first frame (player/server_frame/first_frame.ts): drawn for an ordinary
 // snapshot, skipped past its byte limit, so a huge recording's page stays small and
 // the player draws that frame itself.
 import assert from "node:assert/strict";
-import { FIRST_FRAME_LIMITS } from "@/player/first_frame.ts";
+import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";

@@ -1,5 +1,5 @@
 // /replays/[sessionId]: one session's replay, opened at `?t=` (page_state/replay.ts), with its
-// facts; its first frame drawn by the server when it opens at the start.
+// facts; the frame it opens at (the first, or the moment's) drawn by the server.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
@@ -10,11 +10,16 @@ import type { CommentOut } from "@/core/comments/schema.ts";
 import { atLeast } from "@/core/permissions.ts";
 import CommentThread from "@/islands/CommentThread.tsx";
 import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
+import { momentFrame } from "@/core/sessions/moment_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
-import { firstEventsPath } from "@/player/events_url.ts";
-import { FIRST_FRAME_BATCHES, type FirstFrame, firstFrame } from "@/player/first_frame.ts";
-import { REPLAY_PAGE_CSP } from "@/player/sanitize.ts";
+import { firstEventsPath } from "@/player/load/events_url.ts";
+import {
+  FIRST_FRAME_BATCHES,
+  type FirstFrame,
+  firstFrame,
+} from "@/player/server_frame/first_frame.ts";
+import { REPLAY_PAGE_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
@@ -39,7 +44,7 @@ interface Data {
   liveForMs: number;
   /** Real offset from `?t=`, 0 when absent or not a whole number of ms. */
   startAt: number;
-  /** Drawn into the player slot before any script runs (only when opening at the start). */
+  /** Drawn into the player slot before any script runs: the first frame, or the moment's. */
   frame: FirstFrame | null;
   comments: CommentOut[];
   /** `?comment=`: the comment the page was opened at. */
@@ -110,9 +115,9 @@ export const handler: Handlers<Data, DashboardState> = {
     const found = await orNull(settleAll([
       sessionDetail(deps, viewer, id),
       listComments(deps, viewer, id).then((list) => list.comments),
-      // At `?t=` the player draws a later moment: a first frame would only flash by.
+      // At `?t=` the frame is the moment's (its events applied on the server).
       startAt > 0
-        ? null
+        ? momentFrame(deps, viewer, id, startAt)
         : sessionFirstBatches(deps, viewer, id, FIRST_FRAME_BATCHES).then(firstFrame),
     ]));
     if (!found) return ctx.renderNotFound();

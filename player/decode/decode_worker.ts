@@ -3,7 +3,7 @@
 // ready. The page starts it with `new Worker(DECODE_WORKER_URL, { type: "module" })`: this module is
 // only ever imported dynamically, so esbuild gives it a content-hashed chunk of its own.
 import { EventType } from "@rrweb/types";
-import { BatchSplitter } from "./batch_stream.ts";
+import { BatchSplitter } from "@/player/load/batch_stream.ts";
 import { decodeBatch, type RecordedEvent, type WireBatch } from "./decode.ts";
 import { isReplayable } from "./event_check.ts";
 import { RecordingSanitizer } from "./sanitize.ts";

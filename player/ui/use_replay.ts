@@ -4,11 +4,17 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
 import { networkEntries, type NetworkEntry } from "./network_entries.ts";
-import { ReplayController } from "./controller.ts";
-import type { DecodeMessage } from "./decode_worker.ts";
-import { firstEventsPath } from "./events_url.ts";
-import { EventLoader } from "./loader.ts";
-import { Recording } from "./recording.ts";
+import { ReplayController } from "@/player/play/controller.ts";
+import type { DecodeMessage } from "@/player/decode/decode_worker.ts";
+import {
+  followUrl,
+  type LoadStep,
+  mayJump,
+  momentSteps,
+  openingPlan,
+} from "@/player/load/loading_plan.ts";
+import { EventLoader } from "@/player/load/loader.ts";
+import { Recording } from "@/player/load/recording.ts";
 import type { Size } from "./viewport.ts";
 
 /** How often a session that can still grow is asked for new batches. */
@@ -68,9 +74,10 @@ export function useReplay(source: ReplaySource) {
     let liveUntil = Date.now() + source.liveForMs;
     let sessionEnd = source.startedAt + source.duration;
     const onDecoded = (message: DecodeMessage) => {
-      if (message.kind === "batch" && step?.first && !stepStarted) {
+      // A moment's first batch ends the hole before it.
+      if (message.kind === "batch" && step?.kind === "moment" && !stepStarted) {
         stepStarted = true;
-        step.first(message.batch.firstTimestamp - source.startedAt);
+        player.hole.endsAt(message.batch.firstTimestamp - source.startedAt);
       }
       if (message.kind === "batch") {
         const added = recording.add(message.batch, message.events, message.skipped);
@@ -94,41 +101,17 @@ export function useReplay(source: ReplaySource) {
       }
       rerender();
     };
-    const eventsUrl = new URL(
-      source.eventsPath ?? firstEventsPath(source.sessionId, 0),
-      location.href,
-    );
+    const plan = { base: location.href, ...source };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const follow = async () => {
       if (stopped) return;
-      const url = new URL(eventsUrl);
-      if (recording.lastBatchId) url.searchParams.set("after", recording.lastBatchId);
-      await loader.load(url.href, onDecoded);
+      await loader.load(followUrl(plan, recording.lastBatchId), onDecoded);
       if (Date.now() > liveUntil) return setLive(false);
       timer = setTimeout(follow, LIVE_POLL_MS);
     };
-    const withParam = (name: string, value: number) => {
-      const url = new URL(eventsUrl);
-      url.searchParams.set(name, String(value));
-      return url.href;
-    };
-    // The requests to make, in order. A moment is loaded from its last full snapshot on (`from`;
-    // its first batch ends the hole before it), then the batches before it (`before`).
-    interface Step {
-      url: string;
-      first?(real: number): void;
-      done?(): void;
-    }
-    const momentFirst = (real: number): Step[] => [
-      {
-        url: new URL(firstEventsPath(source.sessionId, real), location.href).href,
-        first: (start) => player.holeEndsAt(start),
-      },
-      { url: withParam("before", real), done: () => player.closeHole() },
-    ];
-    let plan: Step[] = headFirst ? momentFirst(source.startAt) : [{ url: eventsUrl.href }];
-    let step: Step | null = null;
+    let steps = openingPlan(plan);
+    let step: LoadStep | null = null;
     let stepStarted = false;
     let jumped = false;
     /**
@@ -137,23 +120,22 @@ export function useReplay(source: ReplaySource) {
      * (those decoded already are skipped by the decoder).
      */
     const jumpTo = (real: number) => {
-      if (jumped || headFirst || source.eventsPath || !step || plan.length > 0 || !player.ready) {
-        return;
-      }
+      const state = { jumped, loading: !!step, planned: steps.length, ready: player.ready };
+      if (!mayJump(plan, state)) return;
       jumped = true;
-      player.openHole(recording.loadedUntil);
-      plan = momentFirst(real);
+      player.hole.open(recording.loadedUntil);
+      steps = momentSteps(plan, real);
       loader.abort();
     };
     (async () => {
       // The first request is the one the server's page preloaded (`firstEventsPath`).
       let early = true;
-      while (plan.length > 0 && !stopped) {
-        step = plan.shift()!;
+      while (steps.length > 0 && !stopped) {
+        step = steps.shift()!;
         stepStarted = false;
         await loader.load(step.url, onDecoded, early);
         early = false;
-        step.done?.();
+        if (step.kind === "before") player.closeHole();
       }
       step = null;
       if (stopped) return;

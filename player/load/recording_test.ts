@@ -83,3 +83,16 @@ Deno.test("recording: the pointer at a moment is the last move or click at or be
   assert.deepEqual(recording.pointerAt(199), { x: 10, y: 2, id: 5 });
   assert.deepEqual(recording.pointerAt(5_000), { x: 20, y: 3, id: 6 });
 });
+
+Deno.test("recording: the viewport at a moment is its last Meta's or resize's, stamped at or before it", () => {
+  const recording = new Recording(0);
+  recording.add(span("1"), [
+    { type: 4, data: { width: 1280, height: 800 }, timestamp: 0 },
+    { type: 2, data: {}, timestamp: 1 },
+    { type: 3, data: { source: 4, width: 1024, height: 768 }, timestamp: 500 },
+    { type: 3, data: { source: 3, id: 1, x: 0, y: 10 }, timestamp: 600 },
+  ]);
+  assert.deepEqual(recording.sizeAt(499), { width: 1280, height: 800 });
+  assert.deepEqual(recording.sizeAt(500), { width: 1024, height: 768 });
+  assert.deepEqual(recording.sizeAt(700), { width: 1024, height: 768 });
+});

@@ -2,7 +2,7 @@
 // own frame and two more frames have been painted (the built frame is then on screen), so the swap
 // shows no flash. Whether the snapshot has content does not matter: an empty page is drawn too.
 import { useEffect, useState } from "preact/hooks";
-import type { ReplayController } from "./controller.ts";
+import type { ReplayController } from "@/player/play/controller.ts";
 
 export function useServerFrame(present: boolean, player: ReplayController | null): boolean {
   const [shown, setShown] = useState(present);

@@ -7,9 +7,9 @@
 // rebuilding the last full snapshot and replaying everything since.
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { Replayer } from "rrweb";
-import type { RecordedEvent } from "./decode.ts";
-import { keepBlankAddress } from "./blank_address.ts";
-import { HeldScrolls } from "./held_scrolls.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { keepBlankAddress } from "@/player/dom/blank_address.ts";
+import { HeldScrolls } from "@/player/dom/held_scrolls.ts";
 import { captureKeyframe, type Keyframe } from "./keyframe.ts";
 import {
   keyframeDue,
@@ -20,7 +20,11 @@ import {
   segments,
   stepEnd,
 } from "./keyframe_plan.ts";
-import { hasKeyframeSupport, insertUnapplied, playExactly } from "./replayer_internals.ts";
+import {
+  hasKeyframeSupport,
+  insertUnapplied,
+  playExactly,
+} from "@/player/dom/replayer_internals.ts";
 
 /** Incremental sources a DOM clone does not carry: CSSOM rules, fonts, adopted stylesheets. */
 const UNCLONABLE_SOURCES = new Set<number>([

@@ -3,10 +3,9 @@
 // Batches are inflated and parsed event by event and only until both are found, so a large first
 // batch costs little more than its first snapshot.
 import { EventType } from "@rrweb/types";
-import { BatchSplitter } from "./batch_stream.ts";
-import type { RecordedEvent } from "./decode.ts";
-import { isReplayable } from "./event_check.ts";
-import { RecordingSanitizer } from "./sanitize.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { batchEvents, type BatchSlices } from "./batch_events.ts";
+import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
 import { snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
 
 export interface FirstFrame {
@@ -28,11 +27,7 @@ export const FIRST_FRAME_BATCHES = 3;
  */
 export const FIRST_FRAME_LIMITS = { maxBytes: 1024 * 1024 };
 
-/** An event (a snapshot, as a rule) past FIRST_FRAME_LIMITS: no first frame. */
-class TooLarge extends Error {}
-
-/** A stored batch's gzip bytes, read in consecutive slices. */
-export type BatchSlices = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+export type { BatchSlices };
 
 /**
  * The first frame of the stored batches (in replay order), or null when the first batches hold no
@@ -44,7 +39,7 @@ export async function firstFrame(batches: AsyncIterable<BatchSlices>): Promise<F
   let seen = 0;
   for await (const batch of batches) {
     try {
-      for await (const event of events(batch)) {
+      for await (const event of batchEvents(batch, FIRST_FRAME_LIMITS.maxBytes)) {
         if (event.type === EventType.Meta && !meta) meta = event;
         if (event.type === EventType.FullSnapshot && meta) return frameOf(meta, event);
       }
@@ -54,41 +49,6 @@ export async function firstFrame(batches: AsyncIterable<BatchSlices>): Promise<F
     if (++seen >= FIRST_FRAME_BATCHES) break;
   }
   return null;
-}
-
-/**
- * Small pieces in and out: the inflater then works only a piece ahead of the parser, and the
- * splitter never scans far past the event that ends the search.
- */
-const PIECE = 32 * 1024;
-
-function* pieces<T extends { length: number; slice(from: number, to: number): T }>(whole: T) {
-  for (let at = 0; at < whole.length; at += PIECE) yield whole.slice(at, at + PIECE);
-}
-
-async function* inPieces(slices: BatchSlices) {
-  for await (const slice of slices) yield* pieces(slice as Uint8Array<ArrayBuffer>);
-}
-
-async function* events(batch: BatchSlices): AsyncGenerator<RecordedEvent> {
-  const splitter = new BatchSplitter(2); // the items of the batch's event array
-  const text = ReadableStream.from(inPieces(batch))
-    .pipeThrough(new DecompressionStream("gzip"))
-    .pipeThrough(new TextDecoderStream());
-  // Text read since the last whole event (a piece's tail past it counted too): an event growing
-  // past the limit ends the search before it is all inflated, let alone parsed.
-  let pending = 0;
-  for await (const chunk of text) {
-    for (const piece of pieces(chunk)) {
-      pending += piece.length;
-      for (const json of splitter.push(piece)) {
-        pending = 0;
-        const event = JSON.parse(json) as RecordedEvent;
-        if (typeof event?.type === "number" && isReplayable(event)) yield event;
-      }
-      if (pending > FIRST_FRAME_LIMITS.maxBytes) throw new TooLarge();
-    }
-  }
 }
 
 function frameOf(meta: RecordedEvent, snapshot: RecordedEvent): FirstFrame | null {

@@ -2,9 +2,9 @@
 // sorted by timestamp (stable: on equal timestamps the earlier batch comes first), with what could
 // not be decoded or understood kept for the page to explain.
 import { EventType, IncrementalSource } from "@rrweb/types";
-import type { RecordedEvent } from "./decode.ts";
-import type { BatchSpan } from "./decode_worker.ts";
-import { type IdleGap, idleGaps } from "./timeline.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { BatchSpan } from "@/player/decode/decode_worker.ts";
+import { type IdleGap, idleGaps } from "@/player/play/timeline.ts";
 
 export interface Pointer {
   x: number;
@@ -125,6 +125,21 @@ export class Recording {
    * Where the recorded pointer was at `timestamp` (epoch ms): the last mouse or touch move position
    * or mouse interaction at or before it, with the node it was over; null when none is known.
    */
+  /** The recorded viewport at `timestamp`: its last Meta's or viewport resize's size. */
+  sizeAt(timestamp: number): { width: number; height: number } | null {
+    for (let i = this.#insertionPoint(timestamp) - 1; i >= 0; i--) {
+      const { type, data } = this.events[i] as { type: number; data: Record<string, number> };
+      const resize = type === EventType.IncrementalSnapshot &&
+        data.source === IncrementalSource.ViewportResize;
+      if (type === EventType.Meta || resize) {
+        return Number.isFinite(data.width) && Number.isFinite(data.height)
+          ? { width: data.width, height: data.height }
+          : null;
+      }
+    }
+    return null;
+  }
+
   pointerAt(timestamp: number): Pointer | null {
     const stop = Math.max(this.#insertionPoint(timestamp) - POINTER_LOOKBACK, 0);
     for (let i = this.#insertionPoint(timestamp) - 1; i >= stop; i--) {

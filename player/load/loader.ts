@@ -1,6 +1,6 @@
 // Starts the decoding worker and runs one events request at a time through it. Should the browser
 // refuse the worker, the same decoding runs on the main thread, so the replay still loads.
-import type { DecodeMessage, DecodeRequest, DecoderState } from "./decode_worker.ts";
+import type { DecodeMessage, DecodeRequest, DecoderState } from "@/player/decode/decode_worker.ts";
 
 export type OnDecoded = (message: DecodeMessage) => void;
 
@@ -68,7 +68,7 @@ export class EventLoader {
   }
 
   async #onMainThread(url: string, onDecoded: OnDecoded, body?: EventsBody) {
-    const { decodeEvents, decoderState } = await import("./decode_worker.ts");
+    const { decodeEvents, decoderState } = await import("@/player/decode/decode_worker.ts");
     this.#fallback ??= decoderState();
     const abort = this.#abortFallback = new AbortController();
     const messages = decodeEvents(url, this.#fallback, abort.signal, body);
@@ -95,7 +95,7 @@ async function fetchBody(url: string): Promise<EventsBody | undefined> {
 
 async function startWorker(): Promise<Worker | null> {
   try {
-    const { DECODE_WORKER_URL } = await import("./decode_worker.ts");
+    const { DECODE_WORKER_URL } = await import("@/player/decode/decode_worker.ts");
     return new Worker(DECODE_WORKER_URL, { type: "module", name: "replay-decoder" });
   } catch {
     return null;

@@ -3,7 +3,7 @@
 // them. All times are real offsets from the session start; only the seek bar uses the compressed
 // timeline.
 import { formatDuration } from "@/utils/format.ts";
-import type { IdleGap } from "./timeline.ts";
+import type { IdleGap } from "@/player/play/timeline.ts";
 
 export interface SessionMarker {
   timestamp: number;
@@ -99,7 +99,7 @@ export function buildHistory(
       start: clamp(m.timestamp),
       duration: 0,
     })),
-    // A member's comment on the moment (player/comments.ts): its text, said as text.
+    // A member's comment on the moment (player/ui/comments.ts): its text, said as text.
     ...sorted.filter((m) => m.kind === "comment").map((m): HistoryMarker => ({
       kind: "comment",
       label: String((m.data as { text?: unknown })?.text ?? ""),

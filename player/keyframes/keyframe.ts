@@ -3,9 +3,9 @@
 // each node's rrweb id and serialised form (so later events find their nodes), scroll offsets and
 // canvas pixels (neither is part of a clone), the viewport size and the last event applied.
 import type { Replayer } from "rrweb";
-import type { RecordedEvent } from "./decode.ts";
-import { patchDocumentElement } from "./dom_patch.ts";
-import type { HeldScrolls } from "./held_scrolls.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { patchDocumentElement } from "@/player/dom/dom_patch.ts";
+import type { HeldScrolls } from "@/player/dom/held_scrolls.ts";
 import {
   announceSize,
   insertOwnStyles,
@@ -13,7 +13,7 @@ import {
   markPlayed,
   type NodeMeta,
   type ReplayMirror,
-} from "./replayer_internals.ts";
+} from "@/player/dom/replayer_internals.ts";
 
 export interface Keyframe {
   /** Timestamp of the last event applied (epoch ms). */

@@ -1,49 +1,22 @@
 // Drives rrweb's Replayer for the page: play/pause, seeking in real offsets from the session start,
 // speeds, skip idle (jump over idle gaps while playing) and compress idle (play each gap in 5 s of
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
-import { Replayer } from "rrweb";
-import type { RecordedEvent } from "./decode.ts";
-import { keepBlankAddress } from "./blank_address.ts";
-import { HeldScrolls } from "./held_scrolls.ts";
-import { restoreKeyframe } from "./keyframe.ts";
-import { KeyframeScout } from "./keyframe_scout.ts";
-import {
-  finishTransitions,
-  insertUnapplied,
-  lastPlayedEvent,
-  placePointer,
-  playExactly,
-} from "./replayer_internals.ts";
-import type { Recording } from "./recording.ts";
+import type { Replayer } from "rrweb";
+import { buildReplayer } from "@/player/dom/build_replayer.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { HeldScrolls } from "@/player/dom/held_scrolls.ts";
+import { KeyframeScout } from "@/player/keyframes/keyframe_scout.ts";
+import { addToReplayer, LoadingHole } from "@/player/load/loading_hole.ts";
+import { restoreNearestKeyframe } from "@/player/keyframes/nearest_keyframe.ts";
+import { finishTransitions, placePointer } from "@/player/dom/replayer_internals.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
 import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";
-import type { Size } from "./viewport.ts";
+import type { ControllerOptions } from "./controller_options.ts";
+import { ReplayerConfig } from "./replayer_config.ts";
+import { pauseOffset, playOffset, showLimit } from "./replay_position.ts";
 
-/**
- * Up to this many events a seek applies straight to the shown document; more are replayed on
- * rrweb's virtual copy (editormd's whole recording to its end: 1.5 s straight, ~1 s virtual).
- */
-const DIRECT_SPAN_EVENTS = 500;
-
-export interface ControllerOptions {
-  root: HTMLElement;
-  recording: Recording;
-  /** Real length of the session from its metadata, known before any event. */
-  duration: number;
-  /** Real offset to open at (`?t=`). */
-  start: number;
-  /**
-   * The batches before the moment opened at come after the rest (`?from=`, then `?before=`): the
-   * player starts with a hole from the session start (see `openHole`).
-   */
-  headFirst?: boolean;
-  /** A moment was asked for whose events are not loaded (the loader may fetch them first). */
-  onWait?(real: number): void;
-  /** Something shown changed; `userAction` asks for the page at once, not on the next frame. */
-  onChange(userAction?: boolean): void;
-  onResize(size: Size): void;
-}
+export type { ControllerOptions };
 
 export class ReplayController {
   skipIdle = true;
@@ -64,13 +37,9 @@ export class ReplayController {
   #shift = 0; // real offset of the replayer's own time 0
   #position: number; // real offset while not playing
   #waiting = false;
-  #appliedSpeed = 1;
-  #virtualDom = true; // rrweb's default
-  /**
-   * Real offsets [start, end) whose events are not loaded while later ones are (loading jumped
-   * ahead to a moment): they wait, and what arrives for them goes into rrweb's stream unapplied.
-   */
-  #hole: { start: number; end: number } | null;
+  #config: ReplayerConfig | null = null;
+  /** Offsets not loaded while later ones are (loading_hole.ts): the loader opens and ends it. */
+  readonly hole: LoadingHole;
   #frame = 0;
   /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
   #seeks = new SeekScheduler(() => {
@@ -81,7 +50,7 @@ export class ReplayController {
   constructor(private readonly options: ControllerOptions) {
     this.duration = options.duration;
     this.#position = Math.min(Math.max(options.start, 0), this.duration);
-    this.#hole = options.headFirst ? { start: -Infinity, end: Infinity } : null;
+    this.hole = new LoadingHole(!!options.headFirst);
   }
 
   get ready(): boolean {
@@ -129,19 +98,9 @@ export class ReplayController {
     this.options.onChange();
   }
 
-  /** Loading jumps ahead: what is loaded ends at `start`; the jump's first batch sets the end. */
-  openHole(start: number) {
-    this.#hole = { start, end: Infinity };
-  }
-
-  /** The first batch loaded after the hole starts at this real offset. */
-  holeEndsAt(end: number) {
-    if (this.#hole) this.#hole.end = Math.max(end, this.#hole.start);
-  }
-
   /** Every batch of the hole is in. */
   closeHole() {
-    this.#hole = null;
+    this.hole.close();
     if (this.#waiting && this.#reachable(this.#position)) this.#show();
   }
 
@@ -158,21 +117,12 @@ export class ReplayController {
     return later && !this.#reachable(this.#position);
   }
 
-  #inHole(real: number): boolean {
-    return this.#hole !== null && this.#hole.start <= real && real < this.#hole.end;
-  }
-
   #addToReplayer(events: RecordedEvent[]) {
-    const replayer = this.#replayer!;
-    const { recording } = this.options;
-    // Events of the hole go into rrweb's stream unapplied: its `addEvent` would apply them at
-    // once over what is shown, which starts at a later snapshot. Its time 0 moves with its first.
-    const inHole = events.every((e) => this.#inHole(e.timestamp - recording.sessionStart));
-    if (inHole && insertUnapplied(replayer, events)) {
-      this.#shift = recording.events[0].timestamp - recording.sessionStart;
-      return;
+    const { sessionStart, events: all } = this.options.recording;
+    const inHole = (e: RecordedEvent) => this.hole.has(e.timestamp - sessionStart);
+    if (addToReplayer(this.#replayer!, events, inHole)) {
+      this.#shift = all[0].timestamp - sessionStart;
     }
-    for (const event of events) replayer.addEvent(event);
   }
 
   /** Every batch asked for so far is in. */
@@ -220,7 +170,7 @@ export class ReplayController {
 
   setSpeed(speed: Speed) {
     this.speed = speed;
-    this.#applySpeed(speed);
+    this.#config?.speed(speed);
     this.options.onChange(true);
   }
 
@@ -245,28 +195,22 @@ export class ReplayController {
 
   #create() {
     const { recording, root, onResize } = this.options;
-    const replayer = new Replayer(recording.events, {
+    this.#shift = recording.events[0].timestamp - recording.sessionStart;
+    const replayer = buildReplayer(recording.events, {
       root,
       speed: this.speed,
-      skipInactive: false,
-      showWarning: false,
-      mouseTail: false,
-      triggerFocus: false,
+      onResize,
+      onFinish: () => this.#finished(),
+      onDrawn: () => {
+        if (this.drawn) return;
+        this.drawn = true;
+        this.options.onChange();
+      },
+      sizeNow: () => this.#replayer === replayer ? recording.sizeAt(this.#limit() - 1) : null,
     });
-    this.#shift = recording.events[0].timestamp - recording.sessionStart;
-    replayer.on("resize", (size) => onResize(size as Size));
-    replayer.on("finish", () => this.#finished());
-    replayer.on("fullsnapshot-rebuilded", () => {
-      if (this.drawn) return;
-      this.drawn = true;
-      this.options.onChange();
-    });
-    replayer.disableInteract();
-    keepBlankAddress(replayer.iframe);
     this.#replayer = replayer;
-    playExactly(replayer);
     this.#scrolls = new HeldScrolls(replayer);
-    this.#appliedSpeed = this.speed;
+    this.#config = new ReplayerConfig(replayer, this.speed);
     this.#scout = new KeyframeScout(
       recording.events,
       () => recording.sessionStart + this.now,
@@ -279,28 +223,13 @@ export class ReplayController {
     if (this.playing || this.#position > this.#shift) this.#show();
   }
 
-  #offset(): number {
-    return Math.max(this.#position - this.#shift, 0);
-  }
-
-  /**
-   * Exclusive end (epoch ms) of the events that show `#position`: every event stamped at or before
-   * the session start + `#position`. rrweb's `pause(offset)` replays only events strictly before
-   * its target, so a seek to the millisecond of a mutation would leave that mutation out.
-   */
+  /** The exclusive end of the events that show `#position` (replay_position.ts). */
   #limit(): number {
-    const { recording } = this.options;
-    const target = Math.floor(recording.sessionStart + Math.max(this.#position, this.#shift));
-    return recording.shownUntil(target) + 1;
-  }
-
-  /** rrweb's offset for `pause` that shows `#position` (see `#limit`). */
-  #pauseOffset(): number {
-    return this.#limit() - (this.options.recording.sessionStart + this.#shift);
+    return showLimit(this.options.recording, this.#position, this.#shift);
   }
 
   #reachable(real: number): boolean {
-    if (this.#inHole(real)) return false;
+    if (this.hole.has(real)) return false;
     return this.loaded || real <= this.options.recording.loadedUntil;
   }
 
@@ -310,8 +239,8 @@ export class ReplayController {
     this.#waiting = !this.#replayer || !this.#reachable(this.#position);
     if (this.#waiting) return this.options.onWait?.(this.#position);
     this.#fastForward(() => {
-      if (this.playing) return this.#replayer!.play(this.#offset());
-      this.#replayer!.pause(this.#pauseOffset());
+      if (this.playing) return this.#replayer!.play(playOffset(this.#position, this.#shift));
+      this.#replayer!.pause(pauseOffset(this.options.recording, this.#position, this.#shift));
       const pointer = this.options.recording.pointerAt(this.#limit() - 1);
       if (pointer) placePointer(this.#replayer!, pointer);
     });
@@ -328,27 +257,14 @@ export class ReplayController {
     if (document) finishTransitions(document);
   }
 
-  /**
-   * Before rrweb jumps to `#position`: puts the nearest keyframe before it in place, unless going
-   * forward from what is drawn replays less. rrweb then fast-forwards only from the keyframe on.
-   */
+  /** Before rrweb jumps to `#position`: the nearest keyframe in place (nearest_keyframe.ts). */
   #restoreNearestKeyframe() {
     const replayer = this.#replayer;
     if (!replayer) return;
-    // Events before `limit` are to be shown; a keyframe of the target's page taken at or before
-    // the target serves.
-    const limit = this.#limit();
-    const page = this.options.recording.pageStart(limit - 1);
-    const keyframe = this.#scout?.keyframes.before(limit, page) ?? null;
-    const drawn = lastPlayedEvent(replayer)?.timestamp ?? -Infinity;
-    const fromDrawn = drawn < limit && (!keyframe || keyframe.timestamp <= drawn);
-    if (keyframe && !fromDrawn) restoreKeyframe(replayer, keyframe, this.#scrolls!);
-    // A short span is applied to the DOM directly, which beats rrweb's virtual copy of the whole
-    // document; a long one (no keyframe near yet) is replayed on that copy and diffed in once.
-    const from = fromDrawn ? drawn : keyframe?.timestamp ?? -Infinity;
     const { recording } = this.options;
-    const replayed = from === -Infinity ? Infinity : recording.countBetween(from, limit);
-    this.#useVirtualDom(replayed > DIRECT_SPAN_EVENTS);
+    this.#config?.virtualDom(
+      restoreNearestKeyframe(replayer, recording, this.#scout, this.#scrolls!, this.#limit()),
+    );
   }
 
   #tick = () => {
@@ -357,25 +273,15 @@ export class ReplayController {
     const gap = gapAt(this.gaps, now);
     if (gap && this.skipIdle) {
       this.#position = gap.end;
-      this.#fastForward(() => this.#replayer!.play(this.#offset()));
+      this.#fastForward(() => this.#replayer!.play(playOffset(this.#position, this.#shift)));
     } else {
-      this.#applySpeed(gap && this.compressIdle ? Timeline.gapSpeed(gap, this.speed) : this.speed);
+      this.#config?.speed(
+        gap && this.compressIdle ? Timeline.gapSpeed(gap, this.speed) : this.speed,
+      );
     }
     this.options.onChange();
     this.#frame = requestAnimationFrame(this.#tick);
   };
-
-  #useVirtualDom(on: boolean) {
-    if (on === this.#virtualDom) return;
-    this.#virtualDom = on;
-    this.#replayer?.setConfig({ useVirtualDom: on });
-  }
-
-  #applySpeed(speed: number) {
-    if (speed === this.#appliedSpeed || !this.#replayer) return;
-    this.#appliedSpeed = speed;
-    this.#replayer.setConfig({ speed });
-  }
 
   /** rrweb ran out of events: the end, or the end of what is decoded so far. */
   #finished() {
