@@ -11,6 +11,7 @@ import { BODY_CUT_MARK, BODY_MAX_CHARS, DEFAULT_NETWORK } from "@/core/projects/
 import type { NetworkSettings } from "@/core/projects/network_limits.ts";
 import { startSession } from "@/http/session.ts";
 import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
+import { artifactPath } from "@/tests/helpers/browser.ts";
 import {
   type Harness,
   networkBundleRunning,
@@ -213,7 +214,7 @@ Deno.test("network capture e2e: off stores nothing; on lists the 500 without a s
       await page.waitForFunction(() =>
         document.querySelector('.net-row[aria-current="true"]')?.textContent?.includes("/api/login")
       );
-      await page.screenshot({ path: "/tmp/issue30-network-tab.png" });
+      await page.screenshot({ path: await artifactPath("network-tab.png") });
       await context.close();
     },
   );
@@ -257,12 +258,16 @@ Deno.test("network capture e2e: off stores nothing; on lists the 500 without a s
     const viewer = await h.context();
     const [name, value] = cookie.split("=");
     await viewer.context.addCookies([{ name, value, url: h.server.url }]);
-    await viewer.page.goto(`${h.server.url}/replays/${session.id}?t=${at + 500}`);
+    // The moment's frame shows the recorded hero, which the page server holds back again: the
+    // replay page's own document is what is waited for, not the recorded page's image.
+    await viewer.page.goto(`${h.server.url}/replays/${session.id}?t=${at + 500}`, {
+      waitUntil: "domcontentloaded",
+    });
     await viewer.page.waitForSelector('.replay-player[data-ready="true"]');
     const outline = viewer.page.getByTestId("lcp-outline");
     await outline.waitFor();
     assert.match(String(await outline.getAttribute("data-label")), /^LCP 5\.\d s poor$/);
-    await viewer.page.screenshot({ path: "/tmp/issue30-lcp-outline.png" });
+    await viewer.page.screenshot({ path: await artifactPath("network-lcp-outline.png") });
     await viewer.context.close();
   });
 });

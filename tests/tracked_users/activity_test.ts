@@ -314,6 +314,7 @@ Deno.test("per-user sessions: newest first, keyset pages with every session once
     recordingReason: "sampled",
     triggeredAt: null,
     commentCount: 0,
+    networkErrorCount: 0,
   }]);
   assert.ok(body.nextCursor);
   for (const query of ["limit=0", "limit=101", "cursor=%%%", `cursor=${"A".repeat(20)}`]) {
