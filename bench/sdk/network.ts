@@ -71,8 +71,9 @@ const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }
     await req.body?.cancel();
     return Response.json({ id: path.slice(11), name: "Item", price: 12.5, token: "t" });
   }
-  if (path.startsWith("/sdk/v1/")) {
-    const file = path.slice(8) === "playhead.js" ? built.classic : path.slice(8);
+  // The stable URL the page loads, and the hashed modules the SDK imports from /sdk/.
+  if (path.startsWith("/sdk/")) {
+    const file = path === "/sdk/v1/playhead.js" ? built.classic : path.slice("/sdk/".length);
     try {
       return new Response(await Deno.readFile(`${sdkDir}/${file}`), {
         headers: { "content-type": "text/javascript" },
