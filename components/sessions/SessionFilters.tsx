@@ -6,6 +6,7 @@ import type { ProjectView } from "@/core/projects/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { OrderAndApply } from "@/components/ui/OrderAndApply.tsx";
+import { FilterSelect } from "@/components/ui/FilterSelect.tsx";
 import { SearchField } from "@/components/ui/SearchField.tsx";
 import { formatDuration } from "@/utils/format.ts";
 
@@ -44,6 +45,8 @@ const REASONS = [
   ["dead_click", "By a dead click"],
   ["manual", "By Playhead.trigger()"],
 ] as const;
+
+const COMMENTS = [["true", "With comments"], ["false", "Without"]] as const;
 
 const RANGES = [["all", "All time"], ["today", "Today"], ["7d", "Last 7 days"], [
   "30d",
@@ -106,61 +109,39 @@ export function SessionFilters(
           size={12}
         />
       </label>
-      <label class="field">
-        <span>Browser</span>
-        <select name="browser">
-          <option value="">Any</option>
-          {[...new Set([...browsers, ...(query.browser ? [query.browser] : [])])].map((b) => (
-            <option key={b} value={b} selected={query.browser === b}>{b}</option>
-          ))}
-        </select>
-      </label>
-      <label class="field">
-        <span>Device</span>
-        <select name="device">
-          <option value="">Any</option>
-          {DEVICES.map(([value, label]) => (
-            <option key={value} value={value} selected={query.device === value}>{label}</option>
-          ))}
-        </select>
-      </label>
-      <label class="field">
-        <span>Longer than</span>
-        <select name="minDuration">
-          <option value="">Any</option>
-          {withCurrent(MIN_DURATIONS, query.minDuration).map(([ms, label]) => (
-            <option key={ms} value={ms} selected={query.minDuration === ms}>{label}</option>
-          ))}
-        </select>
-      </label>
-      <label class="field">
-        <span>Shorter than</span>
-        <select name="maxDuration">
-          <option value="">Any</option>
-          {withCurrent(MAX_DURATIONS, query.maxDuration).map(([ms, label]) => (
-            <option key={ms} value={ms} selected={query.maxDuration === ms}>{label}</option>
-          ))}
-        </select>
-      </label>
-      <label class="field">
-        <span>Recorded</span>
-        <select name="reason">
-          <option value="">Any way</option>
-          {withCurrentReasons(query.reason).map(([value, label]) => (
-            <option key={value} value={value} selected={value === query.reason?.join(",")}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="field">
-        <span>Comments</span>
-        <select name="hasComments">
-          <option value="">Any</option>
-          <option value="true" selected={query.hasComments === true}>With comments</option>
-          <option value="false" selected={query.hasComments === false}>Without</option>
-        </select>
-      </label>
+      <FilterSelect
+        label="Browser"
+        name="browser"
+        options={[...new Set([...browsers, ...(query.browser ? [query.browser] : [])])]
+          .map((b) => [b, b] as const)}
+        selected={query.browser}
+      />
+      <FilterSelect label="Device" name="device" options={DEVICES} selected={query.device} />
+      <FilterSelect
+        label="Longer than"
+        name="minDuration"
+        options={withCurrent(MIN_DURATIONS, query.minDuration)}
+        selected={query.minDuration}
+      />
+      <FilterSelect
+        label="Shorter than"
+        name="maxDuration"
+        options={withCurrent(MAX_DURATIONS, query.maxDuration)}
+        selected={query.maxDuration}
+      />
+      <FilterSelect
+        label="Recorded"
+        name="reason"
+        any="Any way"
+        options={withCurrentReasons(query.reason)}
+        selected={query.reason?.join(",")}
+      />
+      <FilterSelect
+        label="Comments"
+        name="hasComments"
+        options={COMMENTS}
+        selected={query.hasComments === undefined ? undefined : String(query.hasComments)}
+      />
       <label class="field">
         <span>Comment says</span>
         <input
