@@ -216,6 +216,18 @@ export async function settingsRead(page: Page): Promise<void> {
   await page.evaluate("0"); // and the promise chain that applies them has run
 }
 
+/** Flushes until the ingest posts hold `text` (the plugin reports a request once it has its timing). */
+export async function flushUntil(h: Harness, page: Page, text: string) {
+  await waitFor(
+    async () => {
+      await withPh(page, (ph) => ph.flush());
+      return h.seen.some((r) => r.path === "/api/ingest" && r.text.includes(text));
+    },
+    15_000,
+    `an ingest holding ${text}`,
+  );
+}
+
 /**
  * Waits until the network bundle the SDK imported records the page's requests: the test imports
  * the same module address, which a page loads once, and asks it.

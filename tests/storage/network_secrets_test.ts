@@ -9,12 +9,11 @@ import { offloadOnce } from "@/core/storage/offload.ts";
 import { NO_S3, s3Endpoint, storeEnv } from "@/tests/helpers/object_store.ts";
 import { gunzipBytes } from "@/tests/e2e/sdk_readback.ts";
 import {
+  flushUntil,
   networkBundleRunning,
   sdkPage,
   settingsRead,
   startHarness,
-  waitFor,
-  withPh,
 } from "@/tests/e2e/sdk_harness.ts";
 
 const ignore = NO_S3 !== null;
@@ -55,14 +54,7 @@ Deno.test({
     await settingsRead(page);
     await networkBundleRunning(page);
     assert.equal(await page.evaluate("login()"), 500);
-    await waitFor(
-      async () => {
-        await withPh(page, (ph) => ph.flush());
-        return h.seen.some((r) => r.text.includes("/api/login"));
-      },
-      15_000,
-      "the login's request in an ingest",
-    );
+    await flushUntil(h, page, "/api/login");
 
     await offloadOnce({ db: h.server.deps.db, store });
     const batches = await h.server.db.selectFrom("event_batches")
