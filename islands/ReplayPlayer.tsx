@@ -109,6 +109,7 @@ export default function ReplayPlayer(props: Props) {
       // paint before hydrating (fresh/client/boot.ts).
       data-hydrate={props.firstFrame ? undefined : "now"}
       data-ready={player?.ready ? "true" : "false"}
+      data-mode={player?.mode.name ?? "loading"}
       data-now={Math.round(now)}
       data-ended={player?.ended ? "true" : "false"}
       data-seeking={player?.seeking ? "true" : "false"}
@@ -186,9 +187,9 @@ export default function ReplayPlayer(props: Props) {
             ))}
           onSeekDisplay={(display) => player?.seek(timeline.toReal(display))}
           onSeekReal={(real) => player?.seek(real)}
-          onSpeed={(speed) => player?.setSpeed(speed)}
-          onSkipIdle={(on) => player?.setSkipIdle(on)}
-          onCompressIdle={(on) => player?.setCompressIdle(on)}
+          onSpeed={(speed) => player?.setPlayback({ speed })}
+          onSkipIdle={(on) => player?.setPlayback({ skipIdle: on })}
+          onCompressIdle={(on) => player?.setPlayback({ compressIdle: on })}
           onCopyLink={props.shared ? undefined : copyLink}
         />
         <div class="replay-status">

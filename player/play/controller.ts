@@ -1,6 +1,7 @@
 // Drives rrweb's Replayer for the page: play/pause, seeking in real offsets from the session start,
 // speeds, skip idle (jump over idle gaps while playing) and compress idle (play each gap in 5 s of
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
+// It is in one mode at a time (player_mode.ts: loading, ready, playing, seeking, ended).
 import type { Replayer } from "rrweb";
 import { buildReplayer } from "@/player/dom/build_replayer.ts";
 import type { RecordedEvent } from "@/player/decode/decode.ts";
@@ -15,6 +16,8 @@ import type { Speed } from "./speeds.ts";
 import type { ControllerOptions } from "./controller_options.ts";
 import { ReplayerConfig } from "./replayer_config.ts";
 import { pauseOffset, playOffset, showLimit } from "./replay_position.ts";
+import { opensAtMoment, reachable } from "./moment_reach.ts";
+import { nextMode, type PlayerMode, wantsPlay } from "./player_mode.ts";
 
 export type { ControllerOptions };
 
@@ -23,8 +26,6 @@ export class ReplayController {
   compressIdle = true;
   speed: Speed = 1;
   duration: number;
-  playing = false;
-  ended = false;
   /** All batches are in (for now: an open session may get more). */
   loaded = false;
   gaps: IdleGap[] = [];
@@ -36,7 +37,8 @@ export class ReplayController {
   #scout: KeyframeScout | null = null;
   #shift = 0; // real offset of the replayer's own time 0
   #position: number; // real offset while not playing
-  #waiting = false;
+  /** Until rrweb is built nothing can be drawn. */
+  #mode: PlayerMode = { name: "loading", resume: false };
   #config: ReplayerConfig | null = null;
   /** Offsets not loaded while later ones are (loading_hole.ts): the loader opens and ends it. */
   readonly hole: LoadingHole;
@@ -57,33 +59,38 @@ export class ReplayController {
     return this.#replayer !== null;
   }
 
-  /** Held at a moment whose events are not decoded yet. */
-  get waiting(): boolean {
-    return this.#waiting;
+  get mode(): PlayerMode {
+    return this.#mode;
   }
 
-  get timeline(): Timeline {
-    return new Timeline(this.gaps, this.duration, this.compressIdle);
+  /** Playing, or to play once the frame waited for is drawn. */
+  get playing(): boolean {
+    return wantsPlay(this.#mode);
+  }
+
+  get ended(): boolean {
+    return this.#mode.name === "ended";
+  }
+
+  /** Held at a moment whose events are not decoded yet. */
+  get waiting(): boolean {
+    return this.#mode.name === "loading";
   }
 
   /** A seek was asked for and its frame is not drawn yet. */
   get seeking(): boolean {
-    return this.#seeks.busy;
+    return this.#mode.name === "seeking";
   }
 
   /** The current real offset from the session start. */
   get now(): number {
-    if (!this.#replayer || !this.playing || this.#waiting || this.seeking) return this.#position;
+    if (!this.#replayer || this.#mode.name !== "playing") return this.#position;
     return Math.min(this.#replayer.getCurrentTime() + this.#shift, this.duration);
   }
 
   /** Keyframes cover every event loaded so far (or cannot be made for this recording). */
   get keyframesReady(): boolean {
     return this.#scout?.done ?? false;
-  }
-
-  get iframe(): HTMLIFrameElement | null {
-    return this.#replayer?.iframe ?? null;
   }
 
   /** New events, already merged into the recording. */
@@ -93,28 +100,20 @@ export class ReplayController {
     this.duration = Math.max(this.duration, recording.loadedUntil);
     this.#scout?.eventsAdded(events);
     if (this.#replayer) this.#addToReplayer(events);
-    else if (recording.showable && !this.#awaitingMoment()) this.#create();
-    if (this.#waiting && this.#reachable(this.#position)) this.#show();
+    else if (recording.showable && !this.#awaitingMoment) this.#create();
+    this.#showIfReachable();
     this.options.onChange();
   }
 
   /** Every batch of the hole is in. */
   closeHole() {
     this.hole.close();
-    if (this.#waiting && this.#reachable(this.#position)) this.#show();
+    this.#showIfReachable();
   }
 
-  /**
-   * Opened at a moment whose events are not all in: rrweb is built once they are, and pauses there
-   * at once. Built earlier, it would draw its first snapshot by itself and then again at the moment
-   * (two full rebuilds), and take the events in between one `addEvent` at a time.
-   */
-  #awaitingMoment(): boolean {
-    // A timeline whose 0 comes after the first event (a public link's window) opens at a moment too.
-    const { recording } = this.options;
-    const first = recording.events[0]?.timestamp ?? Infinity;
-    const later = this.options.start > 0 || first < recording.sessionStart;
-    return later && !this.#reachable(this.#position);
+  /** A moment waited for is drawn once its events are in. */
+  #showIfReachable() {
+    if (this.waiting && this.#replayer && this.#reachable(this.#position)) this.#show();
   }
 
   #addToReplayer(events: RecordedEvent[]) {
@@ -130,7 +129,7 @@ export class ReplayController {
     this.loaded = true;
     // Without a full snapshot nothing can be drawn, but time, console and history still play.
     if (!this.#replayer && this.options.recording.events.length >= 2) this.#create();
-    if (this.#waiting) {
+    if (this.waiting && this.#replayer) {
       this.#position = Math.min(this.#position, this.options.recording.loadedUntil);
       this.#show();
     }
@@ -139,48 +138,37 @@ export class ReplayController {
 
   play() {
     if (this.ended || this.now >= this.duration) this.#position = 0;
-    this.ended = false;
-    this.playing = true;
+    this.#mode = nextMode(this.#mode, "play");
     this.#seeks.cancel();
     this.#show();
     this.options.onChange(true);
   }
 
   pause() {
-    const seeking = this.seeking;
+    const from = this.#mode.name;
     this.#position = this.now;
-    this.playing = false;
-    this.#waiting = false;
+    this.#mode = nextMode(this.#mode, "pause");
     this.#seeks.cancel();
     cancelAnimationFrame(this.#frame);
-    // A seek not drawn yet is drawn now, paused; otherwise rrweb just stops where it is.
-    if (seeking) this.#show();
-    else this.#replayer?.pause();
+    // A seek not drawn yet is drawn now, paused; while playing rrweb just stops where it is.
+    if (from === "seeking") this.#show();
+    else if (from === "playing") this.#replayer?.pause();
     this.options.onChange(true);
   }
 
   /** Moves to a real offset, keeping play or pause as it was. */
   seek(real: number) {
     this.#position = Math.min(Math.max(real, 0), this.duration);
-    this.ended = false;
+    this.#mode = nextMode(this.#mode, "seek");
     cancelAnimationFrame(this.#frame);
     this.#seeks.request(this.#position);
     this.options.onChange(true);
   }
 
-  setSpeed(speed: Speed) {
-    this.speed = speed;
-    this.#config?.speed(speed);
-    this.options.onChange(true);
-  }
-
-  setSkipIdle(on: boolean) {
-    this.skipIdle = on;
-    this.options.onChange(true);
-  }
-
-  setCompressIdle(on: boolean) {
-    this.compressIdle = on;
+  /** The viewer's speed and idle choices. */
+  setPlayback(change: Partial<Pick<ReplayController, "speed" | "skipIdle" | "compressIdle">>) {
+    Object.assign(this, change);
+    if (change.speed) this.#config?.speed(change.speed);
     this.options.onChange(true);
   }
 
@@ -216,11 +204,18 @@ export class ReplayController {
       () => recording.sessionStart + this.now,
       // Playback, and a seek on its way to its frame, keep the main thread: a scout step that
       // rebuilds a page cannot be cut short.
-      () => this.playing || this.#waiting || this.seeking,
+      () => this.#mode.name !== "ready" && this.#mode.name !== "ended",
       () => this.options.onChange(),
     );
     // At the very start rrweb draws the first snapshot by itself.
     if (this.playing || this.#position > this.#shift) this.#show();
+    else this.#mode = nextMode(this.#mode, "shown");
+  }
+
+  /** Opened at a moment whose events are not all in (moment_reach.ts). */
+  get #awaitingMoment(): boolean {
+    const { recording, start } = this.options;
+    return opensAtMoment(recording, start) && !this.#reachable(this.#position);
   }
 
   /** The exclusive end of the events that show `#position` (replay_position.ts). */
@@ -229,15 +224,18 @@ export class ReplayController {
   }
 
   #reachable(real: number): boolean {
-    if (this.hole.has(real)) return false;
-    return this.loaded || real <= this.options.recording.loadedUntil;
+    return reachable(this.options.recording, this.hole, this.loaded, real);
   }
 
   /** Shows `#position`, playing or paused, or waits there until its events are decoded. */
   #show() {
     cancelAnimationFrame(this.#frame);
-    this.#waiting = !this.#replayer || !this.#reachable(this.#position);
-    if (this.#waiting) return this.options.onWait?.(this.#position);
+    if (!this.#replayer || !this.#reachable(this.#position)) {
+      this.#mode = nextMode(this.#mode, "held");
+      this.#replayer?.pause(); // the frame stays still until the moment's events are in
+      return this.options.onWait?.(this.#position);
+    }
+    this.#mode = nextMode(this.#mode, "shown");
     this.#fastForward(() => {
       if (this.playing) return this.#replayer!.play(playOffset(this.#position, this.#shift));
       this.#replayer!.pause(pauseOffset(this.options.recording, this.#position, this.#shift));
@@ -247,28 +245,27 @@ export class ReplayController {
     if (this.playing) this.#frame = requestAnimationFrame(this.#tick);
   }
 
-  /** Puts the nearest keyframe in place and runs `jump` (rrweb's seek), scrolls held to the end. */
+  /**
+   * Puts the nearest keyframe in place (nearest_keyframe.ts) and runs `jump` (rrweb's seek), scrolls
+   * held to the end.
+   */
   #fastForward(jump: () => void) {
-    this.#scrolls!.around(() => {
-      this.#restoreNearestKeyframe();
+    const replayer = this.#replayer!;
+    const scrolls = this.#scrolls!;
+    scrolls.around(() => {
+      const { recording } = this.options;
+      const limit = this.#limit();
+      this.#config?.virtualDom(
+        restoreNearestKeyframe(replayer, recording, this.#scout, scrolls, limit),
+      );
       jump();
     });
-    const document = this.#replayer!.iframe.contentDocument;
+    const document = replayer.iframe.contentDocument;
     if (document) finishTransitions(document);
   }
 
-  /** Before rrweb jumps to `#position`: the nearest keyframe in place (nearest_keyframe.ts). */
-  #restoreNearestKeyframe() {
-    const replayer = this.#replayer;
-    if (!replayer) return;
-    const { recording } = this.options;
-    this.#config?.virtualDom(
-      restoreNearestKeyframe(replayer, recording, this.#scout, this.#scrolls!, this.#limit()),
-    );
-  }
-
   #tick = () => {
-    if (!this.playing || this.#waiting || !this.#replayer) return;
+    if (this.#mode.name !== "playing" || !this.#replayer) return;
     const now = this.now;
     const gap = gapAt(this.gaps, now);
     if (gap && this.skipIdle) {
@@ -285,15 +282,14 @@ export class ReplayController {
 
   /** rrweb ran out of events: the end, or the end of what is decoded so far. */
   #finished() {
-    if (!this.playing) return;
+    if (this.#mode.name !== "playing") return;
     const loadedUntil = this.options.recording.loadedUntil;
     this.#position = Math.min(Math.max(loadedUntil, this.now), this.duration);
     if (this.loaded && this.#position >= loadedUntil) {
       this.#position = this.duration;
-      this.playing = false;
-      this.ended = true;
+      this.#mode = nextMode(this.#mode, "finished");
       cancelAnimationFrame(this.#frame);
-    } else this.#waiting = true;
+    } else this.#mode = nextMode(this.#mode, "starved");
     this.options.onChange();
   }
 }

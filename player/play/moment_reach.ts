@@ -1,0 +1,26 @@
+// Whether the frame at a real offset can be drawn from what is decoded so far, and whether the
+// player opened at a moment (controller.ts) builds rrweb only once that moment is in.
+import type { LoadingHole } from "@/player/load/loading_hole.ts";
+import type { Recording } from "@/player/load/recording.ts";
+
+/** Every event stamped at or before `real` is decoded (`loaded`: every batch asked for is in). */
+export function reachable(
+  recording: Recording,
+  hole: LoadingHole,
+  loaded: boolean,
+  real: number,
+): boolean {
+  if (hole.has(real)) return false;
+  return loaded || real <= recording.loadedUntil;
+}
+
+/**
+ * Opened at a moment (`?t=`, or a public link's window whose 0 comes after the first event): rrweb
+ * is built once the moment's events are in, and pauses there at once. Built earlier, it would draw
+ * its first snapshot by itself and then again at the moment (two full rebuilds), and take the events
+ * in between one `addEvent` at a time.
+ */
+export function opensAtMoment(recording: Recording, start: number): boolean {
+  const first = recording.events[0]?.timestamp ?? Infinity;
+  return start > 0 || first < recording.sessionStart;
+}

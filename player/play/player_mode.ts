@@ -1,0 +1,53 @@
+// The player's one mode at a time and how each thing that happens moves it. The controller
+// (controller.ts) asks the mode what to do (tick, draw, wait) and never combines flags to find out.
+
+export type PlayerMode =
+  /** The frame at the position cannot be drawn yet: its events are not decoded. */
+  | { name: "loading"; resume: boolean }
+  /** Paused, the frame at the position drawn. */
+  | { name: "ready" }
+  | { name: "playing" }
+  /** A seek was asked for; its frame is drawn on the next animation frame. */
+  | { name: "seeking"; resume: boolean }
+  /** Played to the end of everything recorded. */
+  | { name: "ended" };
+
+/**
+ * What happens to the player: the viewer's play, pause and seek; the controller's finding that the
+ * position is `held` (not decoded) or `shown` (drawn); rrweb running out of events with everything
+ * loaded (`finished`) or with more to come (`starved`).
+ */
+export type PlayerInput = "play" | "pause" | "seek" | "held" | "shown" | "finished" | "starved";
+
+export const READY: PlayerMode = { name: "ready" };
+export const PLAYING: PlayerMode = { name: "playing" };
+export const ENDED: PlayerMode = { name: "ended" };
+
+/** Whether the viewer wants it playing (`resume`: once the frame waited for is there). */
+export function wantsPlay(mode: PlayerMode): boolean {
+  if (mode.name === "playing") return true;
+  return (mode.name === "loading" || mode.name === "seeking") && mode.resume;
+}
+
+/** The mode after `input`. */
+export function nextMode(mode: PlayerMode, input: PlayerInput): PlayerMode {
+  const resume = wantsPlay(mode);
+  switch (input) {
+    case "play":
+      return mode.name === "loading" ? { name: "loading", resume: true } : PLAYING;
+    case "pause":
+      // Paused while its events load, the moment is still drawn once they are in.
+      if (mode.name === "loading") return { name: "loading", resume: false };
+      return mode.name === "ended" ? ENDED : READY;
+    case "seek":
+      return { name: "seeking", resume };
+    case "held":
+      return { name: "loading", resume };
+    case "shown":
+      return resume ? PLAYING : READY;
+    case "finished":
+      return mode.name === "playing" ? ENDED : mode;
+    case "starved":
+      return mode.name === "playing" ? { name: "loading", resume: true } : mode;
+  }
+}

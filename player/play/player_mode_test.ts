@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import {
+  ENDED,
+  nextMode,
+  type PlayerInput,
+  type PlayerMode,
+  PLAYING,
+  READY,
+  wantsPlay,
+} from "./player_mode.ts";
+
+const loading = (resume: boolean): PlayerMode => ({ name: "loading", resume });
+const seeking = (resume: boolean): PlayerMode => ({ name: "seeking", resume });
+const name = (mode: PlayerMode) =>
+  "resume" in mode ? `${mode.name}(${mode.resume ? "play" : "paused"})` : mode.name;
+
+/** Every mode, and where each input takes it. */
+const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
+  [loading(false), {
+    play: loading(true),
+    pause: loading(false),
+    seek: seeking(false),
+    held: loading(false),
+    shown: READY,
+    finished: loading(false),
+    starved: loading(false),
+  }],
+  [loading(true), {
+    play: loading(true),
+    pause: loading(false),
+    seek: seeking(true),
+    held: loading(true),
+    shown: PLAYING,
+    finished: loading(true),
+    starved: loading(true),
+  }],
+  [READY, {
+    play: PLAYING,
+    pause: READY,
+    seek: seeking(false),
+    held: loading(false),
+    shown: READY,
+    finished: READY,
+    starved: READY,
+  }],
+  [PLAYING, {
+    play: PLAYING,
+    pause: READY,
+    seek: seeking(true),
+    held: loading(true),
+    shown: PLAYING,
+    finished: ENDED,
+    starved: loading(true),
+  }],
+  [seeking(false), {
+    play: PLAYING,
+    pause: READY,
+    seek: seeking(false),
+    held: loading(false),
+    shown: READY,
+    finished: seeking(false),
+    starved: seeking(false),
+  }],
+  [seeking(true), {
+    play: PLAYING,
+    pause: READY,
+    seek: seeking(true),
+    held: loading(true),
+    shown: PLAYING,
+    finished: seeking(true),
+    starved: seeking(true),
+  }],
+  [ENDED, {
+    play: PLAYING,
+    pause: ENDED,
+    seek: seeking(false),
+    held: loading(false),
+    shown: READY,
+    finished: ENDED,
+    starved: ENDED,
+  }],
+];
+
+Deno.test("each mode goes where the table says for every input", () => {
+  for (const [from, to] of TABLE) {
+    for (const [input, expected] of Object.entries(to)) {
+      const got = nextMode(from, input as PlayerInput);
+      assert.deepEqual(got, expected, `${name(from)} --${input}--> ${name(got)}`);
+    }
+  }
+});
+
+Deno.test("the viewer wants it playing in playing mode and while a frame is awaited to play", () => {
+  const wanting = TABLE.map(([mode]) => mode).filter(wantsPlay).map(name);
+  assert.deepEqual(wanting, ["loading(play)", "playing", "seeking(play)"]);
+});
+
+Deno.test("a seek from the end, then its frame, leaves the player paused at the moment", () => {
+  let mode = ENDED;
+  for (const input of ["seek", "shown"] as const) mode = nextMode(mode, input);
+  assert.deepEqual(mode, READY);
+});
+
+Deno.test("playing past what is decoded waits, then plays on once the moment is drawn", () => {
+  let mode = PLAYING;
+  mode = nextMode(mode, "starved");
+  assert.deepEqual(mode, loading(true));
+  mode = nextMode(mode, "shown");
+  assert.deepEqual(mode, PLAYING);
+});
