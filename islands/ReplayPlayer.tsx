@@ -20,6 +20,7 @@ import { type ReplaySource, useReplay } from "@/player/ui/use_replay.ts";
 import { useServerFrame } from "@/player/ui/use_server_frame.ts";
 import { fitViewport, type Size } from "@/player/ui/viewport.ts";
 import { useCopy } from "@/hooks/use_copy.ts";
+import { BOOTING, wantsPlay } from "@/player/play/player_mode.ts";
 import { commentMarkers, type PlayerComment, useComments } from "@/player/ui/comments.ts";
 
 interface Props extends ReplaySource {
@@ -83,6 +84,8 @@ export default function ReplayPlayer(props: Props) {
     ? Math.min(recording.events.length / props.eventCount, 1)
     : 1;
   const loading = !player?.loaded;
+  const mode = player?.mode ?? BOOTING;
+  const playing = wantsPlay(mode);
   const lcp = lcpAt(markers, now, props.startedAt);
   const lcpBox = useLcpBox(root.current, player?.ready ? lcp : null, now);
   const tabs: Tab[] = props.console === false
@@ -109,12 +112,12 @@ export default function ReplayPlayer(props: Props) {
       // paint before hydrating (fresh/client/boot.ts).
       data-hydrate={props.firstFrame ? undefined : "now"}
       data-ready={player?.ready ? "true" : "false"}
-      data-mode={player?.mode.name ?? "loading"}
+      data-mode={mode.name}
       data-now={Math.round(now)}
-      data-ended={player?.ended ? "true" : "false"}
-      data-seeking={player?.seeking ? "true" : "false"}
+      data-ended={mode.name === "ended" ? "true" : "false"}
+      data-seeking={mode.name === "seeking" ? "true" : "false"}
       data-keyframes={player?.keyframesReady ? "ready" : "building"}
-      data-waiting={player?.waiting ? "true" : "false"}
+      data-waiting={mode.name === "loading" ? "true" : "false"}
     >
       <div class="replay-stage">
         {/* inert: the replayed page takes no focus, no Tab stop and no pointer (it is a picture) */}
@@ -122,7 +125,7 @@ export default function ReplayPlayer(props: Props) {
           class="replay-slot"
           ref={slot}
           inert
-          data-playing={player?.playing ? "true" : "false"}
+          data-playing={playing ? "true" : "false"}
         >
           <div
             class="replay-root"
@@ -165,13 +168,13 @@ export default function ReplayPlayer(props: Props) {
           {player?.ready && !loading && !recording.hasSnapshot && (
             <div class="replay-overlay">No page snapshot in this recording to draw.</div>
           )}
-          {player?.ready && player.waiting && (
+          {player?.ready && mode.name === "loading" && (
             <div class="replay-overlay subtle" role="status">Loading…</div>
           )}
         </div>
         <PlayerControls
           ready={!!player?.ready}
-          playing={!!player?.playing}
+          playing={playing}
           timeline={timeline}
           now={now}
           loadedUntil={loading ? recording.loadedUntil : duration}
@@ -179,7 +182,7 @@ export default function ReplayPlayer(props: Props) {
           speed={player?.speed ?? 1}
           skipIdle={player?.skipIdle ?? true}
           copyStatus={copyStatus}
-          onPlayPause={() => player?.playing ? player.pause() : player?.play()}
+          onPlayPause={() => playing ? player?.pause() : player?.play()}
           onStep={(ms) =>
             player?.seek(timeline.toReal(
               // The live position: a seek of this frame may not be rendered yet.

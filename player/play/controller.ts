@@ -1,7 +1,7 @@
 // Drives rrweb's Replayer for the page: play/pause, seeking in real offsets from the session start,
 // speeds, skip idle (jump over idle gaps while playing) and compress idle (play each gap in 5 s of
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
-// It is in one mode at a time (player_mode.ts: loading, ready, playing, seeking, ended).
+// It is in one mode at a time (player_mode.ts: loading, ready, playing, seeking, live, ended).
 import type { Replayer } from "rrweb";
 import { buildReplayer } from "@/player/dom/build_replayer.ts";
 import type { RecordedEvent } from "@/player/decode/decode.ts";
@@ -17,7 +17,7 @@ import type { ControllerOptions } from "./controller_options.ts";
 import { ReplayerConfig } from "./replayer_config.ts";
 import { pauseOffset, playOffset, showLimit } from "./replay_position.ts";
 import { opensAtMoment, reachable } from "./moment_reach.ts";
-import { nextMode, type PlayerMode, wantsPlay } from "./player_mode.ts";
+import { BOOTING, nextMode, type PlayerMode, wantsPlay } from "./player_mode.ts";
 
 export type { ControllerOptions };
 
@@ -37,8 +37,7 @@ export class ReplayController {
   #scout: KeyframeScout | null = null;
   #shift = 0; // real offset of the replayer's own time 0
   #position: number; // real offset while not playing
-  /** Until rrweb is built nothing can be drawn. */
-  #mode: PlayerMode = { name: "loading", resume: false };
+  #mode: PlayerMode = BOOTING;
   #config: ReplayerConfig | null = null;
   /** Offsets not loaded while later ones are (loading_hole.ts): the loader opens and ends it. */
   readonly hole: LoadingHole;
@@ -49,7 +48,11 @@ export class ReplayController {
     this.options.onChange();
   });
 
+  /** The session can still grow: played to its end, the player waits live for more. */
+  #growing: boolean;
+
   constructor(private readonly options: ControllerOptions) {
+    this.#growing = !!options.growing;
     this.duration = options.duration;
     this.#position = Math.min(Math.max(options.start, 0), this.duration);
     this.hole = new LoadingHole(!!options.headFirst);
@@ -61,25 +64,6 @@ export class ReplayController {
 
   get mode(): PlayerMode {
     return this.#mode;
-  }
-
-  /** Playing, or to play once the frame waited for is drawn. */
-  get playing(): boolean {
-    return wantsPlay(this.#mode);
-  }
-
-  get ended(): boolean {
-    return this.#mode.name === "ended";
-  }
-
-  /** Held at a moment whose events are not decoded yet. */
-  get waiting(): boolean {
-    return this.#mode.name === "loading";
-  }
-
-  /** A seek was asked for and its frame is not drawn yet. */
-  get seeking(): boolean {
-    return this.#mode.name === "seeking";
   }
 
   /** The current real offset from the session start. */
@@ -111,9 +95,21 @@ export class ReplayController {
     this.#showIfReachable();
   }
 
-  /** A moment waited for is drawn once its events are in. */
+  /** The session stopped growing: a player waiting live at its end has ended. */
+  sessionOver() {
+    this.#growing = false;
+    if (this.#mode.name !== "live") return;
+    this.#mode = nextMode(this.#mode, "finished");
+    this.options.onChange();
+  }
+
+  /** A moment waited for is drawn once its events are in; live, the new batch plays on. */
   #showIfReachable() {
-    if (this.waiting && this.#replayer && this.#reachable(this.#position)) this.#show();
+    if (!this.#replayer || !this.#reachable(this.#position)) return;
+    const live = this.#mode.name === "live";
+    if (
+      this.#mode.name === "loading" || (live && this.options.recording.loadedUntil > this.#position)
+    ) this.#show();
   }
 
   #addToReplayer(events: RecordedEvent[]) {
@@ -129,7 +125,7 @@ export class ReplayController {
     this.loaded = true;
     // Without a full snapshot nothing can be drawn, but time, console and history still play.
     if (!this.#replayer && this.options.recording.events.length >= 2) this.#create();
-    if (this.waiting && this.#replayer) {
+    if (this.#mode.name === "loading" && this.#replayer) {
       this.#position = Math.min(this.#position, this.options.recording.loadedUntil);
       this.#show();
     }
@@ -137,7 +133,7 @@ export class ReplayController {
   }
 
   play() {
-    if (this.ended || this.now >= this.duration) this.#position = 0;
+    if (this.#mode.name === "ended" || this.now >= this.duration) this.#position = 0;
     this.#mode = nextMode(this.#mode, "play");
     this.#seeks.cancel();
     this.#show();
@@ -204,11 +200,11 @@ export class ReplayController {
       () => recording.sessionStart + this.now,
       // Playback, and a seek on its way to its frame, keep the main thread: a scout step that
       // rebuilds a page cannot be cut short.
-      () => this.#mode.name !== "ready" && this.#mode.name !== "ended",
+      () => ["playing", "seeking", "loading"].includes(this.#mode.name),
       () => this.options.onChange(),
     );
     // At the very start rrweb draws the first snapshot by itself.
-    if (this.playing || this.#position > this.#shift) this.#show();
+    if (wantsPlay(this.#mode) || this.#position > this.#shift) this.#show();
     else this.#mode = nextMode(this.#mode, "shown");
   }
 
@@ -237,12 +233,14 @@ export class ReplayController {
     }
     this.#mode = nextMode(this.#mode, "shown");
     this.#fastForward(() => {
-      if (this.playing) return this.#replayer!.play(playOffset(this.#position, this.#shift));
+      if (wantsPlay(this.#mode)) {
+        return this.#replayer!.play(playOffset(this.#position, this.#shift));
+      }
       this.#replayer!.pause(pauseOffset(this.options.recording, this.#position, this.#shift));
       const pointer = this.options.recording.pointerAt(this.#limit() - 1);
       if (pointer) placePointer(this.#replayer!, pointer);
     });
-    if (this.playing) this.#frame = requestAnimationFrame(this.#tick);
+    if (wantsPlay(this.#mode)) this.#frame = requestAnimationFrame(this.#tick);
   }
 
   /**
@@ -286,9 +284,12 @@ export class ReplayController {
     const loadedUntil = this.options.recording.loadedUntil;
     this.#position = Math.min(Math.max(loadedUntil, this.now), this.duration);
     if (this.loaded && this.#position >= loadedUntil) {
-      this.#position = this.duration;
-      this.#mode = nextMode(this.#mode, "finished");
       cancelAnimationFrame(this.#frame);
+      if (this.#growing) this.#mode = nextMode(this.#mode, "edge");
+      else {
+        this.#position = this.duration;
+        this.#mode = nextMode(this.#mode, "finished");
+      }
     } else this.#mode = nextMode(this.#mode, "starved");
     this.options.onChange();
   }

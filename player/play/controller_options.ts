@@ -15,6 +15,8 @@ export interface ControllerOptions {
    * player starts with a hole from the session start (`LoadingHole`).
    */
   headFirst?: boolean;
+  /** The session can still grow (the page follows it): played to its end, the player waits live. */
+  growing?: boolean;
   /** A moment was asked for whose events are not loaded (the loader may fetch them first). */
   onWait?(real: number): void;
   /** Something shown changed; `userAction` asks for the page at once, not on the next frame. */

@@ -9,23 +9,37 @@ export type PlayerMode =
   | { name: "playing" }
   /** A seek was asked for; its frame is drawn on the next animation frame. */
   | { name: "seeking"; resume: boolean }
+  /** Played to the end of a session still recorded: its next batch plays on as it arrives. */
+  | { name: "live" }
   /** Played to the end of everything recorded. */
   | { name: "ended" };
 
 /**
  * What happens to the player: the viewer's play, pause and seek; the controller's finding that the
  * position is `held` (not decoded) or `shown` (drawn); rrweb running out of events with everything
- * loaded (`finished`) or with more to come (`starved`).
+ * loaded and the session over (`finished`), with batches asked for still to come (`starved`), or
+ * at the end of a session still recorded (`edge`); and that session's end (`finished` too).
  */
-export type PlayerInput = "play" | "pause" | "seek" | "held" | "shown" | "finished" | "starved";
+export type PlayerInput =
+  | "play"
+  | "pause"
+  | "seek"
+  | "held"
+  | "shown"
+  | "finished"
+  | "starved"
+  | "edge";
 
+/** Before rrweb is built. */
+export const BOOTING: PlayerMode = { name: "loading", resume: false };
 export const READY: PlayerMode = { name: "ready" };
 export const PLAYING: PlayerMode = { name: "playing" };
 export const ENDED: PlayerMode = { name: "ended" };
+export const LIVE: PlayerMode = { name: "live" };
 
 /** Whether the viewer wants it playing (`resume`: once the frame waited for is there). */
 export function wantsPlay(mode: PlayerMode): boolean {
-  if (mode.name === "playing") return true;
+  if (mode.name === "playing" || mode.name === "live") return true;
   return (mode.name === "loading" || mode.name === "seeking") && mode.resume;
 }
 
@@ -34,6 +48,7 @@ export function nextMode(mode: PlayerMode, input: PlayerInput): PlayerMode {
   const resume = wantsPlay(mode);
   switch (input) {
     case "play":
+      if (mode.name === "live") return LIVE;
       return mode.name === "loading" ? { name: "loading", resume: true } : PLAYING;
     case "pause":
       // Paused while its events load, the moment is still drawn once they are in.
@@ -46,8 +61,10 @@ export function nextMode(mode: PlayerMode, input: PlayerInput): PlayerMode {
     case "shown":
       return resume ? PLAYING : READY;
     case "finished":
-      return mode.name === "playing" ? ENDED : mode;
+      return mode.name === "playing" || mode.name === "live" ? ENDED : mode;
     case "starved":
       return mode.name === "playing" ? { name: "loading", resume: true } : mode;
+    case "edge":
+      return mode.name === "playing" ? LIVE : mode;
   }
 }

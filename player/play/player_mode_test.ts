@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   ENDED,
+  LIVE,
   nextMode,
   type PlayerInput,
   type PlayerMode,
@@ -24,6 +25,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: READY,
     finished: loading(false),
     starved: loading(false),
+    edge: loading(false),
   }],
   [loading(true), {
     play: loading(true),
@@ -33,6 +35,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: PLAYING,
     finished: loading(true),
     starved: loading(true),
+    edge: loading(true),
   }],
   [READY, {
     play: PLAYING,
@@ -42,6 +45,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: READY,
     finished: READY,
     starved: READY,
+    edge: READY,
   }],
   [PLAYING, {
     play: PLAYING,
@@ -51,6 +55,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: PLAYING,
     finished: ENDED,
     starved: loading(true),
+    edge: LIVE,
   }],
   [seeking(false), {
     play: PLAYING,
@@ -60,6 +65,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: READY,
     finished: seeking(false),
     starved: seeking(false),
+    edge: seeking(false),
   }],
   [seeking(true), {
     play: PLAYING,
@@ -69,6 +75,17 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: PLAYING,
     finished: seeking(true),
     starved: seeking(true),
+    edge: seeking(true),
+  }],
+  [LIVE, {
+    play: LIVE,
+    pause: READY,
+    seek: seeking(true),
+    held: loading(true),
+    shown: PLAYING,
+    finished: ENDED,
+    starved: LIVE,
+    edge: LIVE,
   }],
   [ENDED, {
     play: PLAYING,
@@ -78,6 +95,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     shown: READY,
     finished: ENDED,
     starved: ENDED,
+    edge: ENDED,
   }],
 ];
 
@@ -92,7 +110,7 @@ Deno.test("each mode goes where the table says for every input", () => {
 
 Deno.test("the viewer wants it playing in playing mode and while a frame is awaited to play", () => {
   const wanting = TABLE.map(([mode]) => mode).filter(wantsPlay).map(name);
-  assert.deepEqual(wanting, ["loading(play)", "playing", "seeking(play)"]);
+  assert.deepEqual(wanting, ["loading(play)", "playing", "seeking(play)", "live"]);
 });
 
 Deno.test("a seek from the end, then its frame, leaves the player paused at the moment", () => {
@@ -107,4 +125,13 @@ Deno.test("playing past what is decoded waits, then plays on once the moment is 
   assert.deepEqual(mode, loading(true));
   mode = nextMode(mode, "shown");
   assert.deepEqual(mode, PLAYING);
+});
+
+Deno.test("at the end of a session still recorded it waits live, and ends when the session does", () => {
+  let mode = nextMode(PLAYING, "edge");
+  assert.deepEqual(mode, LIVE);
+  mode = nextMode(mode, "shown"); // its next batch arrived and plays
+  assert.deepEqual(mode, PLAYING);
+  mode = nextMode(nextMode(mode, "edge"), "finished");
+  assert.deepEqual(mode, ENDED);
 });

@@ -63,6 +63,7 @@ export function useReplay(source: ReplaySource) {
       duration: source.duration,
       start: source.startAt,
       headFirst,
+      growing: source.liveForMs > 0,
       onChange: rerender,
       onResize: setRecorded,
       onWait: (real) => jumpTo(real),
@@ -107,7 +108,10 @@ export function useReplay(source: ReplaySource) {
     const follow = async () => {
       if (stopped) return;
       await loader.load(followUrl(plan, recording.lastBatchId), onDecoded);
-      if (Date.now() > liveUntil) return setLive(false);
+      if (Date.now() > liveUntil) {
+        player.sessionOver();
+        return setLive(false);
+      }
       timer = setTimeout(follow, LIVE_POLL_MS);
     };
     let steps = openingPlan(plan);

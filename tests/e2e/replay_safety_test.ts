@@ -211,6 +211,33 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
   });
 
   await t.step(
+    "played to its end, an open session waits live and plays its next batch",
+    async () => {
+      const externalId = crypto.randomUUID();
+      const now = Date.now() - 5_000;
+      const sessionId = await world.record(
+        [meta(now), snapshot(now + 1, "Live page"), move(now + 20)],
+        { externalId },
+      );
+      const { page, errors } = await world.page();
+      await openReplay(page, world.url, sessionId);
+      await waitLoaded(page);
+      await page.getByRole("button", { name: "Play" }).click();
+      await page.locator(".replay-player[data-mode='live']").waitFor();
+      assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1);
+      await world.post(externalId, [addText(now + 1_000, 10, "arrived later"), move(now + 1_001)]);
+      // No seek and no click: the new batch plays where the recording had ended.
+      await page.waitForFunction(() =>
+        document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
+          ?.innerText.includes("arrived later")
+      );
+      await page.locator(".replay-player[data-mode='live']").waitFor();
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    },
+  );
+
+  await t.step(
     "a session that can no longer grow shows no Live badge and asks for nothing more",
     async () => {
       const then = Date.now() - LIVE_WITHIN_MS - 10_000;
