@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import type { Frame, Locator, Page } from "playwright-core";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
-import { LIVE_POLL_MS } from "@/player/ui/use_replay.ts";
+import { LIVE_POLL_MS } from "@/player/load/session_feed.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 import { hostileRecording, MARKUP_ARGUMENT, MARKUP_PATH } from "./replay_hostile.ts";
