@@ -215,7 +215,15 @@ export async function sessionFirstBatches(
   id: string,
   limit: number,
 ): Promise<AsyncIterable<AsyncIterable<Uint8Array>>> {
-  const session = await sessionOf(deps, viewer, id);
+  return firstBatchesOf(deps, await sessionOf(deps, viewer, id), limit);
+}
+
+/** As `sessionFirstBatches`, of a session whose access was checked. */
+export function firstBatchesOf(
+  deps: Deps,
+  session: SessionRow,
+  limit: number,
+): AsyncIterable<AsyncIterable<Uint8Array>> {
   // A store that is down, slow or frozen, or an object that is missing, ends the slices: no first
   // frame then, and the player reads the recording (and reports the store's state) itself.
   const store = rangesWithin(deps.store ?? null, FIRST_FRAME_STORE_WAIT_MS);

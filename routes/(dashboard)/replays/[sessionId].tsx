@@ -9,16 +9,13 @@ import { listComments } from "@/core/comments/comments.ts";
 import type { CommentOut } from "@/core/comments/schema.ts";
 import { atLeast } from "@/core/permissions.ts";
 import CommentThread from "@/islands/CommentThread.tsx";
-import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
+import { sessionDetail } from "@/core/sessions/detail.ts";
+import { sessionFirstFrame } from "@/core/sessions/first_frame.ts";
 import { momentFrame } from "@/core/sessions/moment_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
-import {
-  FIRST_FRAME_BATCHES,
-  type FirstFrame,
-  firstFrame,
-} from "@/player/server_frame/first_frame.ts";
+import type { FirstFrame } from "@/player/server_frame/first_frame.ts";
 import { REPLAY_PAGE_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
@@ -118,7 +115,7 @@ export const handler: Handlers<Data, DashboardState> = {
       // At `?t=` the frame is the moment's (its events applied on the server).
       startAt > 0
         ? momentFrame(deps, viewer, id, startAt)
-        : sessionFirstBatches(deps, viewer, id, FIRST_FRAME_BATCHES).then(firstFrame),
+        : sessionFirstFrame(deps, viewer, id),
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, comments, frame] = found;

@@ -1,0 +1,66 @@
+// The replay page's frames as the server serves them: each drawn once in the frame worker
+// (frame_pool.ts) and kept in a bounded cache, so a second view costs nothing; views that arrive
+// while a frame is being drawn wait for that one drawing. Past a bound, a budget or a failure the
+// page opens without a frame and the player draws it, as before; that is logged.
+import type { FirstFrame } from "@/player/server_frame/first_frame.ts";
+import type { FrameBatch, FrameJob } from "@/player/server_frame/frame_job.ts";
+import { log } from "@/log.ts";
+import { FrameCache } from "./frame_cache.ts";
+import type { FramePool } from "./frame_pool.ts";
+
+/** 256 frames of up to 64 MiB of HTML in all (a page's frame is 5 KB–8 MiB). */
+const cache = new FrameCache<FirstFrame>(256, 64 * 1024 * 1024);
+const drawing = new Map<string, Promise<FirstFrame | null>>();
+
+/** What the benchmark reports: views, cache hits and the server time of the frames drawn. */
+export interface FrameStats {
+  views: number;
+  hits: number;
+  drawnMs: number;
+  drawn: number;
+}
+
+export const newFrameStats = (): FrameStats => ({ views: 0, hits: 0, drawnMs: 0, drawn: 0 });
+
+export interface FrameRequest {
+  /** Names the frame: a session's, at its stored event count (a later batch may change it). */
+  key: string;
+  job: FrameJob;
+  /** The stored batches, read only as the worker asks for them. */
+  batches: () => AsyncIterable<FrameBatch>;
+  stats: FrameStats;
+  /** Logged with the frame's outcome. */
+  context: Record<string, unknown>;
+}
+
+/** The frame `request` names: cached, being drawn, or drawn now; null when there is none. */
+export function servedFrame(pool: FramePool, request: FrameRequest): Promise<FirstFrame | null> {
+  request.stats.views++;
+  const cached = cache.get(request.key);
+  if (cached) {
+    request.stats.hits++;
+    return Promise.resolve(cached);
+  }
+  let frame = drawing.get(request.key);
+  if (!frame) {
+    frame = draw(pool, request).finally(() => drawing.delete(request.key));
+    drawing.set(request.key, frame);
+  }
+  return frame;
+}
+
+async function draw(pool: FramePool, request: FrameRequest): Promise<FirstFrame | null> {
+  const { key, job, stats, context } = request;
+  const started = performance.now();
+  const { frame, failure, events } = await pool.draw(job, request.batches());
+  const ms = Math.round(performance.now() - started);
+  if (!frame) {
+    log.info("replay:frame:fallback", { ...context, kind: job.kind, failure, events, ms });
+    return null;
+  }
+  stats.drawn++;
+  stats.drawnMs += ms;
+  log.debug("replay:frame:drawn", { ...context, kind: job.kind, events, ms });
+  cache.set(key, frame);
+  return frame;
+}
