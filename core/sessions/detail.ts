@@ -247,8 +247,9 @@ export function firstBatchesOf(
       yield (async function* () {
         let bytes: Uint8Array | null = first;
         for (let from = 0, length = FIRST_SLICE_BYTES; bytes?.length; length *= 2) {
+          const read = bytes.length; // the reader may take the bytes (a worker's transfer)
           yield bytes;
-          if (bytes.length < length) return;
+          if (read < length) return;
           from += length;
           bytes = await slice(index, from, length * 2);
         }
