@@ -4,11 +4,8 @@
 // is free. Past a bound the page opens without it and the player draws it, as before.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
-import {
-  FIRST_FRAME_BATCHES,
-  FIRST_FRAME_LIMITS,
-  type FirstFrame,
-} from "@/player/server_frame/first_frame.ts";
+import { FIRST_FRAME_BATCHES, FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
+import type { ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { firstBatchesOf, sessionOf } from "./detail.ts";
 import { newFrameStats, servedFrame } from "./server_frames.ts";
 
@@ -22,7 +19,7 @@ export async function sessionFirstFrame(
   deps: Deps,
   viewer: Viewer,
   id: string,
-): Promise<FirstFrame | null> {
+): Promise<ServedFrame | null> {
   const session = await sessionOf(deps, viewer, id);
   return await servedFrame(deps.frames, {
     key: `${session.id}:${session.event_count}:first`,

@@ -60,7 +60,7 @@ Deno.test("frame pool: a frame is drawn in the worker; no worker before the firs
     assert.equal(pool.started, 0);
     const { frame, failure } = await pool.draw(first, recording("hello"));
     assert.equal(failure, null);
-    assert.ok(frame?.html.endsWith("hello"), frame?.html);
+    assert.ok(frame?.srcdoc.endsWith("hello"));
     assert.deepEqual([frame?.width, frame?.height], [800, 600]);
     assert.equal(pool.started, 1);
   } finally {
@@ -81,7 +81,7 @@ Deno.test("frame pool: a job past its budget is abandoned with its worker; a fre
     assert.equal(pool.abandoned, 1);
     stuck.release();
     const next = await pool.draw(first, recording("next"));
-    assert.ok(next.frame?.html.endsWith("next"));
+    assert.ok(next.frame?.srcdoc.endsWith("next"));
     assert.equal(pool.started, 2, "the abandoned worker was replaced");
     // Released, the stalled read ends within microtasks, before the fresh worker's first message.
     assert.ok(stuck.state.closed, "the abandoned job's reads were let go");
@@ -106,7 +106,7 @@ Deno.test("frame pool: jobs run in turn; one that waited past the budget for its
     held.fireAll();
     assert.equal((await running).failure, "too-slow");
     assert.deepEqual(await late, { frame: null, failure: "busy", events: 0 });
-    assert.ok((await onTime).frame?.html.endsWith("on time"));
+    assert.ok((await onTime).frame?.srcdoc.endsWith("on time"));
     stuck.release();
   } finally {
     pool.close();

@@ -4,8 +4,7 @@
 // (server_frames.ts). Past a bound the page opens without it and the player draws the moment.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
-import type { FirstFrame } from "@/player/server_frame/first_frame.ts";
-import type { FrameBatch } from "@/player/server_frame/frame_job.ts";
+import type { FrameBatch, ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { MOMENT_LIMITS } from "@/player/server_frame/moment_frame.ts";
 import { sessionOf, storedBatches } from "./detail.ts";
 import { newFrameStats, servedFrame } from "./server_frames.ts";
@@ -21,7 +20,7 @@ export async function momentFrame(
   viewer: Viewer,
   id: string,
   offset: number,
-): Promise<FirstFrame | null> {
+): Promise<ServedFrame | null> {
   const session = await sessionOf(deps, viewer, id);
   return await servedFrame(deps.frames, {
     // A batch that arrives later (an open session) may hold events before the moment.

@@ -2,15 +2,14 @@
 // (frame_pool.ts) and kept in a bounded cache, so a second view costs nothing; views that arrive
 // while a frame is being drawn wait for that one drawing. Past a bound, a budget or a failure the
 // page opens without a frame and the player draws it, as before; that is logged.
-import type { FirstFrame } from "@/player/server_frame/first_frame.ts";
-import type { FrameBatch, FrameJob } from "@/player/server_frame/frame_job.ts";
+import type { FrameBatch, FrameJob, ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { log } from "@/log.ts";
 import { FrameCache } from "./frame_cache.ts";
 import type { FramePool } from "./frame_pool.ts";
 
 /** 256 frames of up to 64 MiB of HTML in all (a page's frame is 5 KB–8 MiB). */
-const cache = new FrameCache<FirstFrame>(256, 64 * 1024 * 1024);
-const drawing = new Map<string, Promise<FirstFrame | null>>();
+const cache = new FrameCache<ServedFrame>(256, 64 * 1024 * 1024);
+const drawing = new Map<string, Promise<ServedFrame | null>>();
 
 /** What the benchmark reports: views, cache hits and the server time of the frames drawn. */
 export interface FrameStats {
@@ -34,7 +33,7 @@ export interface FrameRequest {
 }
 
 /** The frame `request` names: cached, being drawn, or drawn now; null when there is none. */
-export function servedFrame(pool: FramePool, request: FrameRequest): Promise<FirstFrame | null> {
+export function servedFrame(pool: FramePool, request: FrameRequest): Promise<ServedFrame | null> {
   request.stats.views++;
   const cached = cache.get(request.key);
   if (cached) {
@@ -49,7 +48,7 @@ export function servedFrame(pool: FramePool, request: FrameRequest): Promise<Fir
   return frame;
 }
 
-async function draw(pool: FramePool, request: FrameRequest): Promise<FirstFrame | null> {
+async function draw(pool: FramePool, request: FrameRequest): Promise<ServedFrame | null> {
   const { key, job, stats, context } = request;
   const started = performance.now();
   const { frame, failure, events } = await pool.draw(job, request.batches());

@@ -3,9 +3,10 @@
 // worker pulls those batches' bytes from the main thread one slice at a time, so the main thread
 // reads no more than the drawing needs and never parses or writes anything itself.
 import { type BatchSlices } from "./batch_events.ts";
-import { drawFirstFrame } from "./first_frame.ts";
+import { drawFirstFrame, type FirstFrame } from "./first_frame.ts";
 import { frameAt, type FrameAtResult } from "./frame_at.ts";
 import type { MomentLimits } from "./moment_frame.ts";
+import { escapeAttribute } from "./snapshot_html.ts";
 
 export type FrameJob =
   | { kind: "first"; limits: MomentLimits }
@@ -17,10 +18,22 @@ export interface FrameBatch {
   bytes: BatchSlices;
 }
 
+/**
+ * A frame as the page carries it: its HTML already escaped as a `srcdoc` attribute's value, so
+ * the main thread does no per-view work on several MiB of text.
+ */
+export interface ServedFrame {
+  width: number;
+  height: number;
+  srcdoc: string;
+}
+
 /** The result of a job; `failure` "too-slow" and "busy" come from the pool that ran it. */
-export type FrameResult = Omit<FrameAtResult, "failure"> & {
+export interface FrameResult {
+  frame: ServedFrame | null;
   failure: FrameAtResult["failure"] | "busy" | "crashed" | "closed";
-};
+  events: number;
+}
 
 export const FRAME_WORKER_URL = new URL("./frame_worker.ts", import.meta.url);
 
@@ -42,8 +55,14 @@ export async function drawFrame(
   job: FrameJob,
   batches: AsyncIterable<FrameBatch>,
 ): Promise<FrameResult> {
-  if (job.kind === "first") return await drawFirstFrame(slicesOf(batches), job.limits);
-  return await frameAt(spansOf(batches), job.target, job.limits);
+  const drawn = job.kind === "first"
+    ? await drawFirstFrame(slicesOf(batches), job.limits)
+    : await frameAt(spansOf(batches), job.target, job.limits);
+  return { ...drawn, frame: drawn.frame && served(drawn.frame) };
+}
+
+function served({ width, height, html }: FirstFrame): ServedFrame {
+  return { width, height, srcdoc: escapeAttribute(html) };
 }
 
 async function* slicesOf(batches: AsyncIterable<FrameBatch>) {

@@ -2,7 +2,7 @@
 // facts; the frame it opens at (the first, or the moment's) drawn by the server.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
+import { ServerFrameSrcdoc } from "@/components/replay/ServerFrame.tsx";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { ReplayTools } from "@/components/replay/ReplayTools.tsx";
 import { listComments } from "@/core/comments/comments.ts";
@@ -15,7 +15,7 @@ import { momentFrame } from "@/core/sessions/moment_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
-import type { FirstFrame } from "@/player/server_frame/first_frame.ts";
+import type { ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { REPLAY_PAGE_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
@@ -42,7 +42,7 @@ interface Data {
   /** Real offset from `?t=`, 0 when absent or not a whole number of ms. */
   startAt: number;
   /** Drawn into the player slot before any script runs: the first frame, or the moment's. */
-  frame: FirstFrame | null;
+  frame: ServedFrame | null;
   comments: CommentOut[];
   /** `?comment=`: the comment the page was opened at. */
   highlight: string | null;
@@ -74,7 +74,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
         <span class="muted">{session.externalId}</span>
         <ReplayTools sessionId={session.id} canManage={canManage} linksAllowed={linksAllowed} />
       </div>
-      <ServerFrameHtml.Provider value={frame?.html ?? ""}>
+      <ServerFrameSrcdoc.Provider value={frame?.srcdoc ?? ""}>
         <ReplayPlayer
           sessionId={session.id}
           startedAt={Date.parse(session.startedAt)}
@@ -89,7 +89,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
           firstFrame={frame && { width: frame.width, height: frame.height }}
           comments={comments}
         />
-      </ServerFrameHtml.Provider>
+      </ServerFrameSrcdoc.Provider>
       <CommentThread
         sessionId={session.id}
         comments={comments}
