@@ -174,7 +174,11 @@ export class FramePool {
   }
 }
 
-const none = (failure: FrameResult["failure"]): FrameResult => ({ frame: null, failure, events: 0 });
+const none = (failure: FrameResult["failure"]): FrameResult => ({
+  frame: null,
+  failure,
+  events: 0,
+});
 
 /** A job's batches, read as the worker asks for them. */
 class Feed {

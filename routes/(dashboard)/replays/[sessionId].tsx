@@ -113,9 +113,7 @@ export const handler: Handlers<Data, DashboardState> = {
       sessionDetail(deps, viewer, id),
       listComments(deps, viewer, id).then((list) => list.comments),
       // At `?t=` the frame is the moment's (its events applied on the server).
-      startAt > 0
-        ? momentFrame(deps, viewer, id, startAt)
-        : sessionFirstFrame(deps, viewer, id),
+      startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id),
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, comments, frame] = found;
