@@ -1,9 +1,10 @@
 // The server's frame worker (player/server_frame/frame_worker.ts) and its queue: the replay
 // page's frames are drawn there, never on the main thread, which only reads the stored bytes the
 // worker pulls and hands them over. One worker: the host has two cores, one for the requests;
-// jobs run one at a time, first come first served. A job past its budget is abandoned with its
-// worker, which a fresh one replaces; a job that waited past the budget for its turn is not
-// started. The worker starts with the first job and ends with `close()`.
+// jobs run one at a time, first come first served. A job past its time bound (its limits' `maxMs`,
+// 3 s) is abandoned with its worker, which a fresh one replaces; a job that waited that long for
+// its turn (the first worker's start not counted) is not started. The worker starts with the first
+// job and ends with `close()`.
 import {
   FRAME_WORKER_URL,
   type FrameBatch,
@@ -13,9 +14,6 @@ import {
   type FrameWorkerMessage,
 } from "@/player/server_frame/frame_job.ts";
 import { log } from "@/log.ts";
-
-/** The longest one frame may take in the worker, and wait for it. */
-export const FRAME_BUDGET_MS = 3_000;
 
 /** Timers the pool sets; a test hands in its own to end a job when it chooses. */
 export interface FrameTimers {
@@ -29,7 +27,6 @@ const REAL_TIMERS: FrameTimers = {
 };
 
 export interface FramePoolOptions {
-  budgetMs?: number;
   timers?: FrameTimers;
   now?: () => number;
 }
@@ -44,11 +41,12 @@ interface Job {
 }
 
 export class FramePool {
-  readonly #budgetMs: number;
   readonly #timers: FrameTimers;
   readonly #now: () => number;
   #worker: Worker | null = null;
   #ready = false;
+  /** When the first worker was ready: its start (the code's first load) is no job's wait. */
+  #firstReady: number | null = null;
   #running: Job | null = null;
   readonly #queue: Job[] = [];
   #nextId = 1;
@@ -57,7 +55,6 @@ export class FramePool {
   abandoned = 0;
 
   constructor(options: FramePoolOptions = {}) {
-    this.#budgetMs = options.budgetMs ?? FRAME_BUDGET_MS;
     this.#timers = options.timers ?? REAL_TIMERS;
     this.#now = options.now ?? (() => performance.now());
   }
@@ -90,12 +87,13 @@ export class FramePool {
     }
     if (!this.#ready) return;
     for (let job = this.#queue.shift(); job; job = this.#queue.shift()) {
-      if (this.#now() - job.queuedAt > this.#budgetMs) {
+      const budgetMs = job.job.limits.maxMs;
+      if (this.#now() - Math.max(job.queuedAt, this.#firstReady ?? 0) > budgetMs) {
         this.#finish(job, none("busy"));
         continue;
       }
       this.#running = job;
-      job.timer = this.#timers.set(() => this.#abandon(job), this.#budgetMs);
+      job.timer = this.#timers.set(() => this.#abandon(job), budgetMs);
       this.#post({ id: job.id, job: job.job });
       return;
     }
@@ -109,6 +107,7 @@ export class FramePool {
     worker.onmessage = ({ data }: MessageEvent<FrameWorkerMessage>) => {
       if ("ready" in data) {
         this.#ready = true;
+        this.#firstReady ??= this.#now();
         return this.#pump();
       }
       const job = this.#running;
@@ -140,7 +139,7 @@ export class FramePool {
   #abandon(job: Job) {
     if (this.#running !== job) return;
     this.abandoned++;
-    log.warn("replay:frame:abandoned", { budgetMs: this.#budgetMs });
+    log.warn("replay:frame:abandoned", { kind: job.job.kind, budgetMs: job.job.limits.maxMs });
     this.#replace("too-slow");
   }
 
