@@ -1,8 +1,14 @@
 // The replay page's frames as the server serves them: each drawn once in the frame worker
 // (frame_pool.ts) and kept in a bounded cache, so a second view costs nothing; views that arrive
 // while a frame is being drawn wait for that one drawing. Past a bound, a budget or a failure the
-// page opens without a frame and the player draws it, as before; that is logged.
-import type { FrameBatch, FrameJob, ServedFrame } from "@/player/server_frame/frame_job.ts";
+// page opens without a frame and the player draws it, as before; that is logged. A frame past a
+// bound is remembered as none (it would be again); one past its time or turn is tried again.
+import type {
+  FrameBatch,
+  FrameJob,
+  FrameResult,
+  ServedFrame,
+} from "@/player/server_frame/frame_job.ts";
 import { log } from "@/log.ts";
 import { FrameCache } from "./frame_cache.ts";
 import type { FramePool } from "./frame_pool.ts";
@@ -10,6 +16,16 @@ import type { FramePool } from "./frame_pool.ts";
 /** 256 frames of up to 64 MiB of HTML in all (a page's frame is 5 KB–8 MiB). */
 const cache = new FrameCache<ServedFrame>(256, 64 * 1024 * 1024);
 const drawing = new Map<string, Promise<ServedFrame | null>>();
+/** Kept for a frame that cannot be drawn whatever the moment's load. */
+const NO_FRAME: ServedFrame = { width: 0, height: 0, srcdoc: "" };
+/** Failures of the moment (load, a store, the worker), not of the recording: tried again. */
+const PASSING = new Set<FrameResult["failure"]>([
+  "too-slow",
+  "busy",
+  "crashed",
+  "closed",
+  "corrupt",
+]);
 
 /** What the benchmark reports: views, cache hits and the server time of the frames drawn. */
 export interface FrameStats {
@@ -38,7 +54,7 @@ export function servedFrame(pool: FramePool, request: FrameRequest): Promise<Ser
   const cached = cache.get(request.key);
   if (cached) {
     request.stats.hits++;
-    return Promise.resolve(cached);
+    return Promise.resolve(cached === NO_FRAME ? null : cached);
   }
   let frame = drawing.get(request.key);
   if (!frame) {
@@ -55,6 +71,7 @@ async function draw(pool: FramePool, request: FrameRequest): Promise<ServedFrame
   const ms = Math.round(performance.now() - started);
   if (!frame) {
     log.info("replay:frame:fallback", { ...context, kind: job.kind, failure, events, ms });
+    if (!PASSING.has(failure)) cache.set(key, NO_FRAME);
     return null;
   }
   stats.drawn++;
