@@ -120,6 +120,9 @@ export class FramePool {
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault(); // a worker's uncaught error must not end the server
       log.error("replay:frame:worker_failed", { error: event.message });
+      // One that failed to start would fail again: its waiting jobs get no frame, and the next
+      // job tries a fresh worker.
+      if (!this.#ready) return this.close();
       this.#replace("crashed");
     };
   }
