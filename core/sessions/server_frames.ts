@@ -11,6 +11,7 @@ import type {
 } from "@/player/server_frame/frame_job.ts";
 import { log } from "@/log.ts";
 import { FrameCache } from "./frame_cache.ts";
+import { inTurn } from "./frame_turns.ts";
 import type { FramePool } from "./frame_pool.ts";
 
 /** 256 frames of up to 64 MiB of HTML in all (a page's frame is 5 KB–8 MiB). */
@@ -54,14 +55,14 @@ export function servedFrame(pool: FramePool, request: FrameRequest): Promise<Ser
   const cached = cache.get(request.key);
   if (cached) {
     request.stats.hits++;
-    return Promise.resolve(cached === NO_FRAME ? null : cached);
+    return inTurn(cached === NO_FRAME ? null : cached);
   }
   let frame = drawing.get(request.key);
   if (!frame) {
     frame = draw(pool, request).finally(() => drawing.delete(request.key));
     drawing.set(request.key, frame);
   }
-  return frame;
+  return frame.then(inTurn);
 }
 
 async function draw(pool: FramePool, request: FrameRequest): Promise<ServedFrame | null> {
