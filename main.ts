@@ -95,6 +95,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log.info("server:shutdown:start", { signal, graceMs: grace });
     await server.shutdown();
     await offloader?.stop();
+    deps.frames.close();
     await deps.lastUsed.settle();
     await db.close();
     clearTimeout(timer);

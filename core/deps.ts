@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
 import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
+import { FramePool } from "./sessions/frame_pool.ts";
 import { watchApp } from "./service/metrics_sources.ts";
 import denoJson from "@/deno.json" with { type: "json" };
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   store: ObjectStore | null;
   /** This app's Prometheus registry and instruments (GET /metrics). */
   metrics: Metrics;
+  /** The worker that draws the replay page's frames (started on the first; `close()` ends it). */
+  frames: FramePool;
   status(): Promise<ServiceStatus>;
 }
 
@@ -55,6 +58,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
       )
       : null,
     metrics,
+    frames: new FramePool(),
     status: async () => ({
       version: VERSION,
       databaseKind: db.kind,

@@ -9,17 +9,16 @@
 // it.
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import { escapeAttribute } from "@/player/server_frame/snapshot_html.ts";
 import type { Size } from "@/player/ui/viewport.ts";
 
-export const ServerFrameHtml = createContext("");
+/** The frame's HTML escaped as an attribute value (player/server_frame/frame_job.ts `ServedFrame`). */
+export const ServerFrameSrcdoc = createContext("");
 
 export function ServerFrame({ size, moment }: { size: Size; moment: boolean }) {
-  const html = useContext(ServerFrameHtml);
+  const srcdoc = useContext(ServerFrameSrcdoc);
   const title = moment ? "The recording at this moment" : "First frame of the recording";
-  const markup = html &&
-    `<iframe sandbox="" tabindex="-1" title="${title}" ` +
-      `srcdoc="${escapeAttribute(html)}"></iframe>`;
+  const markup = srcdoc &&
+    `<iframe sandbox="" tabindex="-1" title="${title}" srcdoc="${srcdoc}"></iframe>`;
   return (
     <div
       class="replay-server-frame"

@@ -215,7 +215,15 @@ export async function sessionFirstBatches(
   id: string,
   limit: number,
 ): Promise<AsyncIterable<AsyncIterable<Uint8Array>>> {
-  const session = await sessionOf(deps, viewer, id);
+  return firstBatchesOf(deps, await sessionOf(deps, viewer, id), limit);
+}
+
+/** As `sessionFirstBatches`, of a session whose access was checked. */
+export function firstBatchesOf(
+  deps: Deps,
+  session: SessionRow,
+  limit: number,
+): AsyncIterable<AsyncIterable<Uint8Array>> {
   // A store that is down, slow or frozen, or an object that is missing, ends the slices: no first
   // frame then, and the player reads the recording (and reports the store's state) itself.
   const store = rangesWithin(deps.store ?? null, FIRST_FRAME_STORE_WAIT_MS);
@@ -239,8 +247,9 @@ export async function sessionFirstBatches(
       yield (async function* () {
         let bytes: Uint8Array | null = first;
         for (let from = 0, length = FIRST_SLICE_BYTES; bytes?.length; length *= 2) {
+          const read = bytes.length; // the reader may take the bytes (a worker's transfer)
           yield bytes;
-          if (bytes.length < length) return;
+          if (read < length) return;
           from += length;
           bytes = await slice(index, from, length * 2);
         }

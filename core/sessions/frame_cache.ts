@@ -1,7 +1,7 @@
 // A bounded least-recently-used map of the server's replay frames (core/sessions/moment_frame.ts):
 // at most `maxEntries` frames and `maxChars` of their HTML, the oldest read dropped first.
 
-export class FrameCache<V extends { html: string }> {
+export class FrameCache<V extends { srcdoc: string }> {
   readonly #entries = new Map<string, V>();
   #chars = 0;
 
@@ -20,10 +20,10 @@ export class FrameCache<V extends { html: string }> {
   }
 
   set(key: string, value: V) {
-    if (value.html.length > this.maxChars) return;
+    if (value.srcdoc.length > this.maxChars) return;
     this.#drop(key);
     this.#entries.set(key, value);
-    this.#chars += value.html.length;
+    this.#chars += value.srcdoc.length;
     for (const [oldest] of this.#entries) {
       if (this.#entries.size <= this.maxEntries && this.#chars <= this.maxChars) break;
       this.#drop(oldest);
@@ -33,7 +33,7 @@ export class FrameCache<V extends { html: string }> {
   #drop(key: string) {
     const value = this.#entries.get(key);
     if (value === undefined) return;
-    this.#chars -= value.html.length;
+    this.#chars -= value.srcdoc.length;
     this.#entries.delete(key);
   }
 }

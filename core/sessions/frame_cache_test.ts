@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { FrameCache } from "./frame_cache.ts";
 
-const frame = (chars: number) => ({ html: "x".repeat(chars) });
+const frame = (chars: number) => ({ srcdoc: "x".repeat(chars) });
 
 Deno.test("frame cache: at most its entries, the least recently read dropped first", () => {
   const cache = new FrameCache(2, 1_000);

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { FIRST_FRAME_BATCHES, FIRST_FRAME_LIMITS, firstFrame } from "./first_frame.ts";
+import {
+  drawFirstFrame,
+  FIRST_FRAME_BATCHES,
+  FIRST_FRAME_LIMITS,
+  firstFrame,
+} from "./first_frame.ts";
 import { FRAME_PRELUDE } from "./snapshot_html.ts";
 
 const meta = { type: 4, timestamp: 1, data: { href: "https://x.test/", width: 1280, height: 800 } };
@@ -79,7 +84,8 @@ function bigSnapshot(count: number) {
 }
 
 Deno.test("first frame: none for a snapshot past the byte limit, read no further than the limit", async () => {
-  const limit = FIRST_FRAME_LIMITS.maxBytes;
+  const limit = 1024 * 1024;
+  const limits = { ...FIRST_FRAME_LIMITS, maxBytes: limit };
   const big = bigSnapshot(40_000);
   assert.ok(JSON.stringify(big).length > 3 * limit);
   const bytes = batch([meta, big, move]);
@@ -94,11 +100,36 @@ Deno.test("first frame: none for a snapshot past the byte limit, read no further
       }
     })();
   }
-  assert.equal(await firstFrame(counted()), null);
+  assert.equal(await firstFrame(counted(), limits), null);
   assert.ok(read < slices / 2, `${read} of ${slices} slices read`);
   // Just under the limit the server still draws it.
   const under = bigSnapshot(Math.floor(limit / 120));
   assert.ok(JSON.stringify(under).length < limit);
-  const frame = await firstFrame(of(batch([meta, under])));
+  const frame = await firstFrame(of(batch([meta, under])), limits);
   assert.ok(frame?.html.includes("<div>node 0</div>"));
+});
+
+Deno.test("first frame: bounded in nodes and HTML, each at and past its bound, with the reason", async () => {
+  // bigSnapshot(n) has 2n + 2 nodes: the document, the body, and each div with its text.
+  const bytes = () => batch([meta, bigSnapshot(99)]);
+  const nodes = 2 * 99 + 2;
+  const draw = (limits: Partial<typeof FIRST_FRAME_LIMITS>) =>
+    drawFirstFrame(of(bytes()), { ...FIRST_FRAME_LIMITS, ...limits });
+  assert.ok((await draw({ maxNodes: nodes })).frame);
+  assert.deepEqual(await draw({ maxNodes: nodes - 1 }), {
+    frame: null,
+    failure: "too-many-nodes",
+    events: 2,
+  });
+  const html = (await draw({})).frame!.html.length;
+  assert.ok((await draw({ maxHtmlChars: html })).frame);
+  assert.equal((await draw({ maxHtmlChars: html - 1 })).failure, "too-large");
+});
+
+Deno.test("first frame: the shipped bounds draw a snapshot past the old 1 MiB limit", async () => {
+  const big = bigSnapshot(40_000);
+  assert.ok(JSON.stringify(big).length > 3 * 1024 * 1024);
+  const frame = await firstFrame(of(batch([meta, big])));
+  assert.ok(frame?.html.includes("<div>node 39999</div>"));
+  assert.ok(FIRST_FRAME_LIMITS.maxNodes >= 150_000, "a 150,000-node page gets its frame");
 });

@@ -36,7 +36,8 @@ export type NoFrame =
   | "too-many-bytes"
   | "too-slow"
   | "too-large"
-  | "unsupported-event";
+  | "unsupported-event"
+  | "scrolled";
 
 /** Changes that alter the page's look in ways the model does not follow: no frame then. */
 const UNMODELLED = new Set<number>([

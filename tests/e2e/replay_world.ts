@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Browser, Frame, Page } from "playwright-core";
 import type { Database } from "@/db/schema.ts";
+import type { AppDeps } from "@/core/deps.ts";
 import { cutSession, loadRecording, type RrwebEvent } from "@/bench/corpus_batches.ts";
 import { launchChromium } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
@@ -16,6 +17,8 @@ export type { RrwebEvent };
 export interface ReplayWorld extends AsyncDisposable {
   url: string;
   db: Kysely<Database>;
+  /** The server's dependencies (a benchmark swaps its frame drawer). */
+  deps: AppDeps;
   browser: Browser;
   organizationId: string;
   cookie: string;
@@ -63,6 +66,7 @@ export async function startReplayWorld({ dev = true } = {}): Promise<ReplayWorld
   return {
     url: server.url,
     db,
+    deps: server.t.deps,
     browser,
     organizationId: viewer.organizationId,
     cookie: viewer.cookie,

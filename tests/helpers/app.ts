@@ -27,6 +27,7 @@ export async function createTestApp(
     logs,
     [Symbol.asyncDispose]: async () => {
       await deps.lastUsed.settle();
+      deps.frames.close();
       await db[Symbol.asyncDispose]();
     },
   };

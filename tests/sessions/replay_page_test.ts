@@ -1,8 +1,10 @@
-// The replay page's server-drawn first frame (player/server_frame/first_frame.ts): drawn for an ordinary
-// snapshot, skipped past its byte limit, so a huge recording's page stays small and
-// the player draws that frame itself.
+// The replay page's server-drawn first frame (player/server_frame/first_frame.ts, in the frame
+// worker of core/sessions/frame_pool.ts): drawn for an ordinary snapshot and one past the old
+// 1 MiB limit, served from the cache on the next view, and skipped past its node bound, so a huge
+// recording's page stays small and the player draws that frame itself.
 import assert from "node:assert/strict";
 import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
+import { firstFrameStats } from "@/core/sessions/first_frame.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
@@ -50,27 +52,55 @@ async function recordSession(t: PagesApp, key: string, nodes: number): Promise<s
   return row.id;
 }
 
-Deno.test("replay page: the server draws an ordinary first frame and skips one past its limit", async () => {
+Deno.test("replay page: a first snapshot past the old 1 MiB limit is drawn in the worker, then cached", async () => {
   await using t = await createPagesApp();
   const viewer = await signedInUser(t);
   const project = await insertProject(t.db.kysely, { organizationId: viewer.organizationId });
   const small = await recordSession(t, project.key, 100);
-  // ~60 bytes of JSON a row: three times the limit.
-  const rows = Math.ceil((3 * FIRST_FRAME_LIMITS.maxBytes) / 60);
+  // ~60 bytes of JSON a row: three times the old 1 MiB limit.
+  const rows = Math.ceil((3 * 1024 * 1024) / 60);
   const big = await recordSession(t, project.key, rows);
+  const view = async (id: string) => {
+    const res = await page(t, `/replays/${id}`, { cookie: viewer.cookie });
+    assert.equal(res.status, 200);
+    return await res.text();
+  };
 
-  const smallPage = await (await page(t, `/replays/${small}`, { cookie: viewer.cookie })).text();
+  assert.equal(t.deps.frames.started, 0, "no worker before the first frame");
+  const smallPage = await view(small);
   assert.match(smallPage, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
   assert.ok(smallPage.includes("row 99"));
+
+  const stats = { ...firstFrameStats };
+  const bigPage = await view(big);
+  assert.match(bigPage, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
+  assert.ok(bigPage.includes(`>row ${rows - 1}</div>`), "the last recorded row is drawn");
+  assert.equal(firstFrameStats.drawn - stats.drawn, 1);
+  assert.equal(t.deps.frames.started, 1, "drawn by the one frame worker");
+
+  // The second view is answered from the cache: nothing is drawn again.
+  assert.equal(await view(big), bigPage);
+  assert.equal(firstFrameStats.drawn - stats.drawn, 1);
+  assert.equal(firstFrameStats.hits - stats.hits, 1);
+});
+
+Deno.test("replay page: a first snapshot past the node bound is left to the player, as logged", async () => {
+  await using t = await createPagesApp();
+  const viewer = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: viewer.organizationId });
+  // Each row is two nodes; with the document, html, head and body just past the bound.
+  const rows = FIRST_FRAME_LIMITS.maxNodes / 2;
+  const big = await recordSession(t, project.key, rows);
 
   const res = await page(t, `/replays/${big}`, { cookie: viewer.cookie });
   assert.equal(res.status, 200);
   const bigPage = await res.text();
   assert.doesNotMatch(bigPage, /srcdoc=/);
-  assert.ok(!bigPage.includes("row 0<"), "no recorded row in the page");
+  assert.ok(!bigPage.includes(">row 0<"), "no recorded row in the page");
   // The page is as small as any replay page: the recording reaches the player through /api.
-  assert.ok(bigPage.length < smallPage.length, `${bigPage.length} vs ${smallPage.length}`);
   assert.ok(bigPage.length < 100_000, `${bigPage.length} bytes`);
+  const fallback = t.logs.find((l) => l.tag === "replay:frame:fallback");
+  assert.equal(fallback?.props.failure, "too-many-nodes");
 });
 
 // Also on PostgreSQL: the first frame's read, still running when the session's read answered

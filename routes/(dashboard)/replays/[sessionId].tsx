@@ -2,23 +2,20 @@
 // facts; the frame it opens at (the first, or the moment's) drawn by the server.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { ServerFrameHtml } from "@/components/replay/ServerFrame.tsx";
+import { ServerFrameSrcdoc } from "@/components/replay/ServerFrame.tsx";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { ReplayTools } from "@/components/replay/ReplayTools.tsx";
 import { listComments } from "@/core/comments/comments.ts";
 import type { CommentOut } from "@/core/comments/schema.ts";
 import { atLeast } from "@/core/permissions.ts";
 import CommentThread from "@/islands/CommentThread.tsx";
-import { sessionDetail, sessionFirstBatches } from "@/core/sessions/detail.ts";
+import { sessionDetail } from "@/core/sessions/detail.ts";
+import { sessionFirstFrame } from "@/core/sessions/first_frame.ts";
 import { momentFrame } from "@/core/sessions/moment_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
-import {
-  FIRST_FRAME_BATCHES,
-  type FirstFrame,
-  firstFrame,
-} from "@/player/server_frame/first_frame.ts";
+import type { ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { REPLAY_PAGE_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
@@ -45,7 +42,7 @@ interface Data {
   /** Real offset from `?t=`, 0 when absent or not a whole number of ms. */
   startAt: number;
   /** Drawn into the player slot before any script runs: the first frame, or the moment's. */
-  frame: FirstFrame | null;
+  frame: ServedFrame | null;
   comments: CommentOut[];
   /** `?comment=`: the comment the page was opened at. */
   highlight: string | null;
@@ -77,7 +74,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
         <span class="muted">{session.externalId}</span>
         <ReplayTools sessionId={session.id} canManage={canManage} linksAllowed={linksAllowed} />
       </div>
-      <ServerFrameHtml.Provider value={frame?.html ?? ""}>
+      <ServerFrameSrcdoc.Provider value={frame?.srcdoc ?? ""}>
         <ReplayPlayer
           sessionId={session.id}
           startedAt={Date.parse(session.startedAt)}
@@ -92,7 +89,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
           firstFrame={frame && { width: frame.width, height: frame.height }}
           comments={comments}
         />
-      </ServerFrameHtml.Provider>
+      </ServerFrameSrcdoc.Provider>
       <CommentThread
         sessionId={session.id}
         comments={comments}
@@ -116,9 +113,7 @@ export const handler: Handlers<Data, DashboardState> = {
       sessionDetail(deps, viewer, id),
       listComments(deps, viewer, id).then((list) => list.comments),
       // At `?t=` the frame is the moment's (its events applied on the server).
-      startAt > 0
-        ? momentFrame(deps, viewer, id, startAt)
-        : sessionFirstBatches(deps, viewer, id, FIRST_FRAME_BATCHES).then(firstFrame),
+      startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id),
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, comments, frame] = found;

@@ -1,0 +1,225 @@
+// The server's frame worker (player/server_frame/frame_worker.ts) and its queue: the replay
+// page's frames are drawn there, never on the main thread, which only reads the stored bytes the
+// worker pulls and hands them over. One worker: the host has two cores, one for the requests;
+// jobs run one at a time, first come first served. A job past its time bound (its limits' `maxMs`,
+// 3 s) is abandoned with its worker, which a fresh one replaces; a job that waited that long for
+// its turn (the first worker's start not counted) is not started. The worker starts with the first
+// job and ends with `close()`.
+import {
+  FRAME_WORKER_URL,
+  type FrameBatch,
+  type FrameHostMessage,
+  type FrameJob,
+  type FrameResult,
+  type FrameWorkerMessage,
+} from "@/player/server_frame/frame_job.ts";
+import { log } from "@/log.ts";
+
+/** Timers the pool sets; a test hands in its own to end a job when it chooses. */
+export interface FrameTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const REAL_TIMERS: FrameTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as number),
+};
+
+export interface FramePoolOptions {
+  timers?: FrameTimers;
+  now?: () => number;
+}
+
+interface Job {
+  id: number;
+  job: FrameJob;
+  feed: Feed;
+  queuedAt: number;
+  timer?: unknown;
+  resolve(result: FrameResult): void;
+}
+
+export class FramePool {
+  readonly #timers: FrameTimers;
+  readonly #now: () => number;
+  #worker: Worker | null = null;
+  #ready = false;
+  /** When the first worker was ready: its start (the code's first load) is no job's wait. */
+  #firstReady: number | null = null;
+  #running: Job | null = null;
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  /** Workers started, and jobs abandoned past the budget (tests and the benchmark read them). */
+  started = 0;
+  abandoned = 0;
+
+  constructor(options: FramePoolOptions = {}) {
+    this.#timers = options.timers ?? REAL_TIMERS;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Jobs waiting for the worker. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** Draws one frame in the worker from `batches`, whose bytes it takes (transferred). */
+  draw(job: FrameJob, batches: AsyncIterable<FrameBatch>): Promise<FrameResult> {
+    return new Promise((resolve) => {
+      const id = this.#nextId++;
+      this.#queue.push({ id, job, feed: new Feed(batches), queuedAt: this.#now(), resolve });
+      this.#pump();
+    });
+  }
+
+  /** Ends the worker; jobs running or waiting get no frame. */
+  close() {
+    this.#stopWorker();
+    for (const job of this.#queue.splice(0)) this.#finish(job, none("closed"));
+  }
+
+  #pump() {
+    if (this.#running) return;
+    if (!this.#worker) {
+      if (this.#queue.length) this.#spawn();
+      return;
+    }
+    if (!this.#ready) return;
+    for (let job = this.#queue.shift(); job; job = this.#queue.shift()) {
+      const budgetMs = job.job.limits.maxMs;
+      if (this.#now() - Math.max(job.queuedAt, this.#firstReady ?? 0) > budgetMs) {
+        this.#finish(job, none("busy"));
+        continue;
+      }
+      this.#running = job;
+      job.timer = this.#timers.set(() => this.#abandon(job), budgetMs);
+      this.#post({ id: job.id, job: job.job });
+      return;
+    }
+  }
+
+  #spawn() {
+    const worker = new Worker(FRAME_WORKER_URL, { type: "module" });
+    this.#worker = worker;
+    this.#ready = false;
+    this.started++;
+    worker.onmessage = ({ data }: MessageEvent<FrameWorkerMessage>) => {
+      if ("ready" in data) {
+        this.#ready = true;
+        this.#firstReady ??= this.#now();
+        return this.#pump();
+      }
+      const job = this.#running;
+      if (!job || job.id !== data.id) return;
+      if ("pull" in data) return void this.#answer(job, data.pull);
+      this.#running = null;
+      this.#finish(job, data.result);
+      this.#pump();
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault(); // a worker's uncaught error must not end the server
+      log.error("replay:frame:worker_failed", { error: event.message });
+      // One that failed to start would fail again: its waiting jobs get no frame, and the next
+      // job tries a fresh worker.
+      if (!this.#ready) return this.close();
+      this.#replace("crashed");
+    };
+  }
+
+  async #answer(job: Job, what: "batch" | "slice") {
+    let reply: { message: FrameHostMessage; transfer: Transferable[] };
+    try {
+      reply = await job.feed.next(job.id, what);
+    } catch (error) {
+      log.warn("replay:frame:read_failed", { error: String(error) });
+      reply = { message: { id: job.id, failed: true }, transfer: [] };
+    }
+    // Abandoned meanwhile: the bytes go nowhere.
+    if (this.#running === job) this.#post(reply.message, reply.transfer);
+  }
+
+  #abandon(job: Job) {
+    if (this.#running !== job) return;
+    this.abandoned++;
+    log.warn("replay:frame:abandoned", { kind: job.job.kind, budgetMs: job.job.limits.maxMs });
+    this.#replace("too-slow");
+  }
+
+  /** Ends the running job and its worker; a fresh worker takes the queue. */
+  #replace(failure: FrameResult["failure"]) {
+    this.#stopWorker(failure);
+    this.#pump();
+  }
+
+  #stopWorker(failure: FrameResult["failure"] = "closed") {
+    const worker = this.#worker;
+    if (worker) {
+      worker.onmessage = worker.onerror = null;
+      worker.terminate();
+    }
+    this.#worker = null;
+    this.#ready = false;
+    const job = this.#running;
+    this.#running = null;
+    if (job) this.#finish(job, none(failure));
+  }
+
+  #finish(job: Job, result: FrameResult) {
+    this.#timers.clear(job.timer);
+    job.feed.close();
+    job.resolve(result);
+  }
+
+  #post(message: FrameHostMessage, transfer: Transferable[] = []) {
+    this.#worker!.postMessage(message, transfer);
+  }
+}
+
+const none = (failure: FrameResult["failure"]): FrameResult => ({
+  frame: null,
+  failure,
+  events: 0,
+});
+
+/** A job's batches, read as the worker asks for them. */
+class Feed {
+  readonly #batches: AsyncIterator<FrameBatch>;
+  #slices: AsyncIterator<Uint8Array> | Iterator<Uint8Array> | null = null;
+
+  constructor(batches: AsyncIterable<FrameBatch>) {
+    this.#batches = batches[Symbol.asyncIterator]();
+  }
+
+  async next(id: number, what: "batch" | "slice") {
+    if (what === "batch") {
+      await this.#slices?.return?.();
+      this.#slices = null;
+      const next = await this.#batches.next();
+      if (next.done) return { message: { id, batch: null }, transfer: [] };
+      const { span, bytes } = next.value;
+      this.#slices = Symbol.asyncIterator in bytes
+        ? bytes[Symbol.asyncIterator]()
+        : bytes[Symbol.iterator]();
+      return { message: { id, batch: { span } }, transfer: [] };
+    }
+    const next = await this.#slices?.next();
+    if (!next || next.done) return { message: { id, slice: null }, transfer: [] };
+    const slice = owned(next.value);
+    return { message: { id, slice }, transfer: [slice.buffer] };
+  }
+
+  /** Lets the reads go (a database cursor, an object store's requests). */
+  close() {
+    const quiet = (step?: Promise<unknown>) => void step?.catch(() => {});
+    quiet(this.#slices?.return?.() as Promise<unknown> | undefined);
+    quiet(this.#batches.return?.());
+  }
+}
+
+/** The bytes in a buffer of their own, which can be transferred (a view of a larger one is copied). */
+function owned(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  return whole ? bytes as Uint8Array<ArrayBuffer> : new Uint8Array(bytes);
+}
