@@ -9,6 +9,7 @@ import * as $_dashboard__organizations_switch from "./routes/(dashboard)/organiz
 import * as $_dashboard__projects__id__settings from "./routes/(dashboard)/projects/[id]/settings.tsx";
 import * as $_dashboard__projects__id__setup from "./routes/(dashboard)/projects/[id]/setup.tsx";
 import * as $_dashboard__replays__sessionId_ from "./routes/(dashboard)/replays/[sessionId].tsx";
+import * as $_dashboard__replays_frame__sessionId_ from "./routes/(dashboard)/replays/frame/[sessionId].ts";
 import * as $_dashboard__sessions_index from "./routes/(dashboard)/sessions/index.tsx";
 import * as $_dashboard__settings__layout from "./routes/(dashboard)/settings/_layout.tsx";
 import * as $_dashboard__settings_organization_index from "./routes/(dashboard)/settings/organization/index.tsx";
@@ -57,6 +58,7 @@ const manifest = {
     "./routes/(dashboard)/projects/[id]/settings.tsx": $_dashboard__projects__id__settings,
     "./routes/(dashboard)/projects/[id]/setup.tsx": $_dashboard__projects__id__setup,
     "./routes/(dashboard)/replays/[sessionId].tsx": $_dashboard__replays__sessionId_,
+    "./routes/(dashboard)/replays/frame/[sessionId].ts": $_dashboard__replays_frame__sessionId_,
     "./routes/(dashboard)/sessions/index.tsx": $_dashboard__sessions_index,
     "./routes/(dashboard)/settings/_layout.tsx": $_dashboard__settings__layout,
     "./routes/(dashboard)/settings/organization/index.tsx":

@@ -11,14 +11,16 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Size } from "@/player/ui/viewport.ts";
 
-/** The frame's HTML escaped as an attribute value (player/server_frame/frame_job.ts `ServedFrame`). */
-export const ServerFrameSrcdoc = createContext("");
+/**
+ * Where the frame's document comes from, as an iframe attribute: `srcdoc="…"` (its HTML escaped,
+ * player/server_frame/frame_job.ts `ServedFrame`), or `src="…"` for one served at its own address.
+ */
+export const ServerFrameSource = createContext("");
 
 export function ServerFrame({ size, moment }: { size: Size; moment: boolean }) {
-  const srcdoc = useContext(ServerFrameSrcdoc);
+  const source = useContext(ServerFrameSource);
   const title = moment ? "The recording at this moment" : "First frame of the recording";
-  const markup = srcdoc &&
-    `<iframe sandbox="" tabindex="-1" title="${title}" srcdoc="${srcdoc}"></iframe>`;
+  const markup = source && `<iframe sandbox="" tabindex="-1" title="${title}" ${source}></iframe>`;
   return (
     <div
       class="replay-server-frame"

@@ -1,7 +1,8 @@
 // A bounded least-recently-used map of the server's replay frames (core/sessions/moment_frame.ts):
-// at most `maxEntries` frames and `maxChars` of their HTML, the oldest read dropped first.
+// at most `maxEntries` frames and `maxChars` of their HTML (or a large one's gzipped bytes), the
+// oldest read dropped first.
 
-export class FrameCache<V extends { srcdoc: string }> {
+export class FrameCache<V extends { srcdoc: string; document?: Uint8Array | null }> {
   readonly #entries = new Map<string, V>();
   #chars = 0;
 
@@ -20,10 +21,10 @@ export class FrameCache<V extends { srcdoc: string }> {
   }
 
   set(key: string, value: V) {
-    if (value.srcdoc.length > this.maxChars) return;
+    if (weight(value) > this.maxChars) return;
     this.#drop(key);
     this.#entries.set(key, value);
-    this.#chars += value.srcdoc.length;
+    this.#chars += weight(value);
     for (const [oldest] of this.#entries) {
       if (this.#entries.size <= this.maxEntries && this.#chars <= this.maxChars) break;
       this.#drop(oldest);
@@ -33,7 +34,10 @@ export class FrameCache<V extends { srcdoc: string }> {
   #drop(key: string) {
     const value = this.#entries.get(key);
     if (value === undefined) return;
-    this.#chars -= value.srcdoc.length;
+    this.#chars -= weight(value);
     this.#entries.delete(key);
   }
 }
+
+const weight = (value: { srcdoc: string; document?: Uint8Array | null }) =>
+  value.srcdoc.length + (value.document?.byteLength ?? 0);

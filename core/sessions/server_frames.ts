@@ -11,14 +11,13 @@ import type {
 } from "@/player/server_frame/frame_job.ts";
 import { log } from "@/log.ts";
 import { FrameCache } from "./frame_cache.ts";
-import { inTurn } from "./frame_turns.ts";
 import type { FramePool } from "./frame_pool.ts";
 
 /** 256 frames of up to 64 MiB of HTML in all (a page's frame is 5 KB–8 MiB). */
 const cache = new FrameCache<ServedFrame>(256, 64 * 1024 * 1024);
 const drawing = new Map<string, Promise<ServedFrame | null>>();
 /** Kept for a frame that cannot be drawn whatever the moment's load. */
-const NO_FRAME: ServedFrame = { width: 0, height: 0, srcdoc: "" };
+const NO_FRAME: ServedFrame = { width: 0, height: 0, srcdoc: "", document: null };
 /** Failures of the moment (load, a store, the worker), not of the recording: tried again. */
 const PASSING = new Set<FrameResult["failure"]>([
   "too-slow",
@@ -55,14 +54,14 @@ export function servedFrame(pool: FramePool, request: FrameRequest): Promise<Ser
   const cached = cache.get(request.key);
   if (cached) {
     request.stats.hits++;
-    return inTurn(cached === NO_FRAME ? null : cached);
+    return Promise.resolve(cached === NO_FRAME ? null : cached);
   }
   let frame = drawing.get(request.key);
   if (!frame) {
     frame = draw(pool, request).finally(() => drawing.delete(request.key));
     drawing.set(request.key, frame);
   }
-  return frame.then(inTurn);
+  return frame;
 }
 
 async function draw(pool: FramePool, request: FrameRequest): Promise<ServedFrame | null> {

@@ -50,6 +50,15 @@ export const REPLAY_FRAME_CSP =
  */
 export const REPLAY_PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; " +
   `worker-src 'self'; manifest-src 'self'; ${RECORDED_LOOK}; ${NO_DOCUMENTS}; form-action 'self'`;
+/**
+ * The replay page's policy when its server frame is a document of its own
+ * (`routes/(dashboard)/replays/frame/[sessionId].ts`, itself sandboxed by its own policy): frames
+ * of its origin load. Recorded frames still load nothing: the sanitizer drops their sources.
+ */
+export const REPLAY_PAGE_FRAMING_CSP = REPLAY_PAGE_CSP.replace(
+  "frame-src 'none'",
+  "frame-src 'self'",
+);
 
 /** Keeps the tag of every node id seen, so later attribute changes are judged by their element. */
 export class RecordingSanitizer {

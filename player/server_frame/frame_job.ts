@@ -7,6 +7,7 @@ import { drawFirstFrame, type FirstFrame } from "./first_frame.ts";
 import { frameAt, type FrameAtResult } from "./frame_at.ts";
 import type { MomentLimits } from "./moment_frame.ts";
 import { escapeAttribute } from "./snapshot_html.ts";
+import { gzipSync } from "node:zlib";
 
 export type FrameJob =
   | { kind: "first"; limits: MomentLimits }
@@ -19,14 +20,20 @@ export interface FrameBatch {
 }
 
 /**
- * A frame as the page carries it: its HTML already escaped as a `srcdoc` attribute's value, so
- * the main thread does no per-view work on several MiB of text.
+ * A frame as the page serves it, prepared in the worker so the main thread does no per-view work
+ * on its text: up to `INLINE_FRAME_CHARS` of HTML escaped as the page's `srcdoc` attribute value;
+ * a larger one gzipped as its own document (`document`, srcdoc ""), which the page's frame loads
+ * from its own address, so views of a page of several MiB each send a few KB and one buffer.
  */
 export interface ServedFrame {
   width: number;
   height: number;
   srcdoc: string;
+  document: Uint8Array | null;
 }
+
+/** A frame of more HTML than this is served as its own document. */
+export const INLINE_FRAME_CHARS = 1024 * 1024;
 
 /** The result of a job; `failure` "too-slow" and "busy" come from the pool that ran it. */
 export interface FrameResult {
@@ -62,7 +69,11 @@ export async function drawFrame(
 }
 
 function served({ width, height, html }: FirstFrame): ServedFrame {
-  return { width, height, srcdoc: escapeAttribute(html) };
+  if (html.length <= INLINE_FRAME_CHARS) {
+    return { width, height, srcdoc: escapeAttribute(html), document: null };
+  }
+  const document = gzipSync(new TextEncoder().encode(html), { level: 6 });
+  return { width, height, srcdoc: "", document };
 }
 
 async function* slicesOf(batches: AsyncIterable<FrameBatch>) {

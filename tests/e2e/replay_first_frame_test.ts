@@ -51,6 +51,40 @@ Deno.test("replay e2e: the server's first frame", async (t) => {
     },
   );
 
+  await t.step(
+    "past 1 MiB of HTML loads from its own address, sandboxed, then the player takes over",
+    async () => {
+      const start = events[0].timestamp;
+      const big = snapshot(start + 1);
+      const body = big.data.node.childNodes[0].childNodes[0];
+      // 32,000 paragraphs: ~1.3 MB of HTML
+      const rows = Array.from({ length: 32_000 }, (_, i) => ({
+        type: 2,
+        id: 10 + 2 * i,
+        tagName: "p",
+        attributes: {},
+        childNodes: [{ type: 3, id: 11 + 2 * i, textContent: `Paragraph ${i} of a long page.` }],
+      }));
+      (body.childNodes as unknown[]).push(...rows);
+      const text = rows.map((row) => row.childNodes[0].textContent).join(" ");
+      const id = await world.record([meta(start), big, meta(start + 500)]);
+      const { page, errors } = await world.page();
+      const release = await holdIslands(page);
+      await page.goto(`${world.url}/replays/${id}`, { waitUntil: "commit" });
+      const frame = await waitServerFrame(page);
+      assert.equal(await serverFrame(page).getAttribute("src"), `/replays/frame/${id}`);
+      assert.equal(await serverText(frame), text);
+      // Its own policy sandboxes it: an opaque origin, which can read nothing of the dashboard.
+      assert.equal(await frame.evaluate(() => origin), "null");
+      release();
+      await page.locator(".replay-player[data-ready='true']").waitFor();
+      await page.locator(".replay-server-frame").waitFor({ state: "detached" });
+      assert.equal(await frameText(page), text);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    },
+  );
+
   await t.step("is fitted like the player's frame at another window size", async () => {
     const { page } = await world.page({ width: 900, height: 700 });
     const release = await holdIslands(page);

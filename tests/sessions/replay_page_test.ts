@@ -9,6 +9,7 @@ import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
 import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
+import { gunzipSync } from "node:zlib";
 
 const START = 1_780_000_000_000;
 
@@ -63,25 +64,63 @@ Deno.test("replay page: a first snapshot past the old 1 MiB limit is drawn in th
   const view = async (id: string) => {
     const res = await page(t, `/replays/${id}`, { cookie: viewer.cookie });
     assert.equal(res.status, 200);
-    return await res.text();
+    return { csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
   };
 
   assert.equal(t.deps.frames.started, 0, "no worker before the first frame");
   const smallPage = await view(small);
-  assert.match(smallPage, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
-  assert.ok(smallPage.includes("row 99"));
+  assert.match(smallPage.html, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
+  assert.ok(smallPage.html.includes("row 99"));
+  assert.match(smallPage.csp, /frame-src 'none'/);
 
+  // Past 1 MiB of HTML the frame is not carried in the page: its frame loads it from its address.
   const stats = { ...firstFrameStats };
   const bigPage = await view(big);
-  assert.match(bigPage, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
-  assert.ok(bigPage.includes(`>row ${rows - 1}</div>`), "the last recorded row is drawn");
+  const src = `/replays/frame/${big}`;
+  assert.ok(
+    bigPage.html.includes(
+      `<iframe sandbox="" tabindex="-1" title="First frame of the recording" src="${src}">`,
+    ),
+  );
+  assert.ok(bigPage.html.length < 100_000, `${bigPage.html.length} bytes`);
+  assert.match(bigPage.csp, /frame-src 'self'/);
   assert.equal(firstFrameStats.drawn - stats.drawn, 1);
   assert.equal(t.deps.frames.started, 1, "drawn by the one frame worker");
 
-  // The second view is answered from the cache: nothing is drawn again.
-  assert.equal(await view(big), bigPage);
+  const res = await t.app.request(src, {
+    headers: { cookie: viewer.cookie, "accept-encoding": "gzip" },
+  });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-encoding"), "gzip");
+  assert.match(res.headers.get("content-security-policy") ?? "", /script-src|default-src 'none'/);
+  assert.match(res.headers.get("content-security-policy") ?? "", /; sandbox$/);
+  const document = new TextDecoder().decode(
+    gunzipSync(new Uint8Array(await res.arrayBuffer())),
+  );
+  assert.ok(document.includes(`>row ${rows - 1}</div>`), "the last recorded row is drawn");
+  assert.ok(!document.includes("<script"));
+
+  // The page and its frame again are answered from the cache: nothing is drawn again.
+  assert.equal((await view(big)).html, bigPage.html);
+  const plain = await t.app.request(src, { headers: { cookie: viewer.cookie } });
+  assert.equal(plain.headers.get("content-encoding"), null);
+  assert.equal(await plain.text(), document);
   assert.equal(firstFrameStats.drawn - stats.drawn, 1);
-  assert.equal(firstFrameStats.hits - stats.hits, 1);
+  assert.equal(firstFrameStats.hits - stats.hits, 3);
+
+  // Under the page's rules: signed out, another organization, or a frame carried in its page.
+  const signedOut = await t.app.request(src);
+  assert.notEqual(signedOut.status, 200);
+  assert.ok(!(await signedOut.text()).includes("row 1"));
+  const stranger = await signedInUser(t);
+  const theirs = await t.app.request(src, { headers: { cookie: stranger.cookie } });
+  assert.equal(theirs.status, 404);
+  assert.ok(!(await theirs.text()).includes("row 1"));
+  const inline = await t.app.request(`/replays/frame/${small}`, {
+    headers: { cookie: viewer.cookie },
+  });
+  assert.equal(inline.status, 404);
+  await inline.body?.cancel();
 });
 
 Deno.test("replay page: a first snapshot past the node bound is left to the player, as logged", async () => {

@@ -2,7 +2,8 @@
 // facts; the frame it opens at (the first, or the moment's) drawn by the server.
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { ServerFrameSrcdoc } from "@/components/replay/ServerFrame.tsx";
+import { ServerFrameSource } from "@/components/replay/ServerFrame.tsx";
+import { frameDocumentHref } from "@/routes/(dashboard)/replays/frame/[sessionId].ts";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { ReplayTools } from "@/components/replay/ReplayTools.tsx";
 import { listComments } from "@/core/comments/comments.ts";
@@ -16,7 +17,7 @@ import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
 import type { ServedFrame } from "@/player/server_frame/frame_job.ts";
-import { REPLAY_PAGE_CSP } from "@/player/decode/sanitize.ts";
+import { REPLAY_PAGE_CSP, REPLAY_PAGE_FRAMING_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
@@ -74,7 +75,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
         <span class="muted">{session.externalId}</span>
         <ReplayTools sessionId={session.id} canManage={canManage} linksAllowed={linksAllowed} />
       </div>
-      <ServerFrameSrcdoc.Provider value={frame?.srcdoc ?? ""}>
+      <ServerFrameSource.Provider value={frameSource(session.id, startAt, frame)}>
         <ReplayPlayer
           sessionId={session.id}
           startedAt={Date.parse(session.startedAt)}
@@ -89,7 +90,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
           firstFrame={frame && { width: frame.width, height: frame.height }}
           comments={comments}
         />
-      </ServerFrameSrcdoc.Provider>
+      </ServerFrameSource.Provider>
       <CommentThread
         sessionId={session.id}
         comments={comments}
@@ -101,6 +102,12 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
       <SessionFacts session={session} />
     </div>
   );
+}
+
+/** The server frame's iframe attribute: carried in the page, or loaded from its own address. */
+function frameSource(sessionId: string, startAt: number, frame: ServedFrame | null): string {
+  if (frame?.document) return `src="${frameDocumentHref(sessionId, startAt)}"`;
+  return frame ? `srcdoc="${frame.srcdoc}"` : "";
 }
 
 export const handler: Handlers<Data, DashboardState> = {
@@ -121,7 +128,9 @@ export const handler: Handlers<Data, DashboardState> = {
     const endedAt = session.endedAt ? new Date(session.endedAt) : null;
     const liveForMs = liveFor(endedAt, new Date());
     return ctx.render({ session, liveForMs, startAt, frame, comments, highlight }, {
-      headers: REPLAY_HEADERS,
+      headers: frame?.document
+        ? { ...REPLAY_HEADERS, "content-security-policy": REPLAY_PAGE_FRAMING_CSP }
+        : REPLAY_HEADERS,
     });
   },
 };

@@ -1,0 +1,46 @@
+// /replays/frame/[sessionId]: a replay page's frame (the first, or at `?t=` the moment's) when it
+// is too large to carry in the page (frame_job.ts `INLINE_FRAME_CHARS`): the cached gzipped
+// document the frame worker wrote, under the page's access rules, sandboxed by its own CSP even
+// when opened on its own (an opaque origin: no script, no cookie, no storage of the dashboard).
+import type { Handlers } from "$fresh/server.ts";
+import { sessionFirstFrame } from "@/core/sessions/first_frame.ts";
+import { momentFrame } from "@/core/sessions/moment_frame.ts";
+import { REPLAY_FRAME_CSP } from "@/player/decode/sanitize.ts";
+import { orNull } from "@/http/found.ts";
+import { readReplayMoment, replayHref } from "@/page_state/replay.ts";
+import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
+import { gunzip } from "node:zlib";
+import { promisify } from "node:util";
+
+const inflate = promisify(gunzip);
+
+/** Where the page's frame loads a frame served as its own document. */
+export function frameDocumentHref(sessionId: string, moment: number): string {
+  return replayHref(sessionId, moment || undefined).replace("/replays/", "/replays/frame/");
+}
+
+export const handler: Handlers<unknown, DashboardState> = {
+  async GET(req, ctx) {
+    const { deps, viewer } = ctx.state;
+    if (!viewer.activeOrganizationId) return ctx.renderNotFound();
+    const id = ctx.params.sessionId;
+    const startAt = readReplayMoment(ctx.url);
+    const frame = await orNull(
+      startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id),
+    );
+    if (!frame?.document) return ctx.renderNotFound();
+    const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
+    const body = gzip ? frame.document : await inflate(frame.document);
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        ...(gzip ? { "content-encoding": "gzip" } : {}),
+        "vary": "Accept-Encoding",
+        "cache-control": "private, no-store",
+        "content-security-policy": `${REPLAY_FRAME_CSP}; frame-ancestors 'self'; sandbox`,
+        "referrer-policy": "no-referrer",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  },
+};
