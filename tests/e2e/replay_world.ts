@@ -179,6 +179,9 @@ export async function waitServerFrame(page: Page): Promise<Frame> {
   // The frame's origin is opaque (no allow-same-origin): the page cannot read it, the test can.
   const frame = await (await serverFrame(page).elementHandle())?.contentFrame();
   if (!frame) throw new Error("no server frame");
+  // A large frame is a document of its own that streams in: read once it is all parsed (the
+  // browser's event: a page-side poll never runs in a frame that runs no script).
+  await frame.waitForLoadState("domcontentloaded");
   await frame.waitForFunction(() => (document.body?.childElementCount ?? 0) > 0);
   return frame;
 }
