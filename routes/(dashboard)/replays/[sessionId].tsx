@@ -3,7 +3,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameSource } from "@/components/replay/ServerFrame.tsx";
-import { frameDocumentHref } from "@/routes/(dashboard)/replays/frame/[sessionId].ts";
+import { frameDocumentHref, openingFrame } from "@/routes/(dashboard)/replays/frame/[sessionId].ts";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { ReplayTools } from "@/components/replay/ReplayTools.tsx";
 import { listComments } from "@/core/comments/comments.ts";
@@ -11,8 +11,6 @@ import type { CommentOut } from "@/core/comments/schema.ts";
 import { atLeast } from "@/core/permissions.ts";
 import CommentThread from "@/islands/CommentThread.tsx";
 import { sessionDetail } from "@/core/sessions/detail.ts";
-import { sessionFirstFrame } from "@/core/sessions/first_frame.ts";
-import { momentFrame } from "@/core/sessions/moment_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
@@ -120,7 +118,7 @@ export const handler: Handlers<Data, DashboardState> = {
       sessionDetail(deps, viewer, id),
       listComments(deps, viewer, id).then((list) => list.comments),
       // At `?t=` the frame is the moment's (its events applied on the server).
-      startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id),
+      openingFrame(deps, viewer, id, startAt),
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, comments, frame] = found;

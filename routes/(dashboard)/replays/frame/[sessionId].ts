@@ -14,6 +14,14 @@ import { promisify } from "node:util";
 
 const inflate = promisify(gunzip);
 
+/** The frame a replay page opened at `startAt` shows: the moment's, or at 0 the first. */
+export function openingFrame(deps: Deps, viewer: Viewer, id: string, startAt: number) {
+  return startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id);
+}
+
+type Deps = Parameters<typeof momentFrame>[0] & Parameters<typeof sessionFirstFrame>[0];
+type Viewer = Parameters<typeof momentFrame>[1];
+
 /** Where the page's frame loads a frame served as its own document. */
 export function frameDocumentHref(sessionId: string, moment: number): string {
   return replayHref(sessionId, moment || undefined).replace("/replays/", "/replays/frame/");
@@ -25,9 +33,7 @@ export const handler: Handlers<unknown, DashboardState> = {
     if (!viewer.activeOrganizationId) return ctx.renderNotFound();
     const id = ctx.params.sessionId;
     const startAt = readReplayMoment(ctx.url);
-    const frame = await orNull(
-      startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id),
-    );
+    const frame = await orNull(openingFrame(deps, viewer, id, startAt));
     if (!frame?.document) return ctx.renderNotFound();
     const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
     const body = gzip ? frame.document : await inflate(frame.document);
