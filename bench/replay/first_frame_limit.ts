@@ -3,7 +3,9 @@
 // shipped), drawn on the main thread (as before the worker, the old limit lifted), and skipped
 // (the old 1 MiB limit). For each: the first view's and a cached view's server time, the page's
 // size, and, while 8 views run at once (of one page, then of 8 different pages), how long an
-// unrelated request (a 404, no database) waits at most. Writes its section of bench/RESULTS.md.
+// unrelated request (a 404, no database) waits at most. The client runs in a Worker
+// (`burst_client.ts`), so the server's thread carries only the server. Writes its section of
+// bench/RESULTS.md.
 import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
 import { FramePool } from "@/core/sessions/frame_pool.ts";
 import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
@@ -12,6 +14,7 @@ import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { percentile } from "@/bench/stats.ts";
 import { replaceSection } from "@/bench/results_section.ts";
+import type { Burst, ClientRequest, View } from "./burst_client.ts";
 
 const RESULTS = "bench/RESULTS.md";
 const BEGIN = "<!-- first-frame-limit:begin -->";
@@ -20,8 +23,6 @@ const NODES = 150_000;
 const VIEWS = 5;
 const PARALLEL = 8;
 const START = 1_790_000_000_000;
-/** A replay page without a frame is ~6 KiB; with this one, several MiB. */
-const FRAMED_BYTES = 64 * 1024;
 const TARGET_PROBE_MS = 100;
 
 function hugeRecording(nodes: number) {
@@ -75,19 +76,6 @@ class MainThreadFrames extends FramePool {
   }
 }
 
-interface View {
-  serverMs: number;
-  /** The page's bytes, and its frame document's when it loads one from its own address. */
-  bytes: number;
-  framed: boolean;
-}
-
-interface Burst {
-  wallMs: number;
-  probeMaxMs: number;
-  framed: number;
-}
-
 interface Figures {
   firstMs: number;
   cachedMs: number[];
@@ -100,41 +88,23 @@ interface Figures {
 const world = await startReplayWorld({ dev: false });
 const events = hugeRecording(NODES);
 const snapshotBytes = JSON.stringify(events[1]).length;
-const headers = { cookie: world.cookie };
 const workerPool = world.deps.frames;
 
-async function view(sessionId: string): Promise<View> {
-  const res = await fetch(`${world.url}/replays/${sessionId}`, { headers });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`replay page answered ${res.status}`);
-  const timing = res.headers.get("server-timing") ?? "";
-  const serverMs = Number(/app;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN);
-  // As a browser does: the frame's own document, when the page loads one.
-  const src = /<iframe [^>]*src="(\/replays\/frame\/[^"]+)"/.exec(body)?.[1];
-  const frame = src ? await (await fetch(world.url + src, { headers })).arrayBuffer() : null;
-  const bytes = body.length + (frame?.byteLength ?? 0);
-  return { serverMs, bytes, framed: !!frame || body.length > FRAMED_BYTES };
-}
+const client = new Worker(new URL("./burst_client.ts", import.meta.url), { type: "module" });
 
-/** `sessions` viewed at once while a 404 is asked for again and again: the 404's longest wait. */
-async function burst(sessions: string[]): Promise<Burst> {
-  let running = true;
-  let probeMaxMs = 0;
-  const probe = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${world.url}/api/no-such-endpoint`)).body?.cancel();
-      probeMaxMs = Math.max(probeMaxMs, performance.now() - started);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
-  const started = performance.now();
-  const views = await Promise.all(sessions.map(view));
-  const wallMs = performance.now() - started;
-  running = false;
-  await probe;
-  return { wallMs, probeMaxMs, framed: views.filter((v) => v.framed).length };
+/** One request of the client worker, answered when it is done. */
+function ask<T>(request: DistributiveOmit<ClientRequest, "url" | "cookie">): Promise<T> {
+  return new Promise((resolve, reject) => {
+    client.onmessage = ({ data }) => resolve(data);
+    client.onerror = (event) => reject(event.error ?? new Error(event.message));
+    client.postMessage({ ...request, url: world.url, cookie: world.cookie });
+  });
 }
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const views = (sessionId: string, count: number) =>
+  ask<View[]>({ kind: "views", sessionId, count });
+const burst = (sessions: string[]) => ask<Burst>({ kind: "burst", sessions });
 
 /** Fresh sessions for one way of drawing (so nothing is cached from another). */
 async function recordSessions() {
@@ -147,9 +117,7 @@ async function recordSessions() {
 
 async function measure(sessions: Awaited<ReturnType<typeof recordSessions>>): Promise<Figures> {
   const abandoned = workerPool.abandoned;
-  const first = await view(sessions.one);
-  const cached = [];
-  for (let i = 0; i < VIEWS; i++) cached.push(await view(sessions.one));
+  const [first, ...cached] = await views(sessions.one, 1 + VIEWS);
   return {
     firstMs: first.serverMs,
     cachedMs: cached.map((v) => v.serverMs),
@@ -167,7 +135,7 @@ const planned = {
   skipped: await recordSessions(),
 };
 // Warm-up: the worker started and the page's code compiled by a small page's frame.
-await view(await world.record(hugeRecording(1_000)));
+await views(await world.record(hugeRecording(1_000)), 1);
 
 const worker = await measure(planned.worker);
 world.deps.frames = new MainThreadFrames();
@@ -200,7 +168,9 @@ const section = [
   `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} (shared ` +
   `host), ${database}, \`deno run -A bench/replay/first_frame_limit.ts\` under ` +
   "`flock /tmp/bench.lock`. Sessions whose first snapshot is " +
-  `${mib(snapshotBytes)} MiB of JSON, fresh ones for each way, in one process (the client too): ` +
+  `${
+    mib(snapshotBytes)
+  } MiB of JSON, fresh ones for each way, in one process, the client in a Worker of its own: ` +
   "the frame drawn in the frame worker (as shipped), on the main thread (as before the worker, " +
   "the old limit lifted), and skipped (the old 1 MiB limit). Server time is the page's " +
   `\`Server-Timing\`: the first view, then the p50 of ${VIEWS} views answered from the frame ` +
@@ -228,5 +198,6 @@ console.log(section);
 await replaceSection(RESULTS, { begin: BEGIN, end: END }, section);
 console.log(`written to ${RESULTS}`);
 
+client.terminate();
 await world[Symbol.asyncDispose]();
 await closeIdleDatabases();

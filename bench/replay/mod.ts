@@ -27,6 +27,7 @@ import {
   playbackLongTasks,
   routePlainPage,
   timeSeeks,
+  UNTIL_PARSED,
   watchFirstFrame,
   watchLongTasks,
 } from "./pages.ts";
@@ -85,7 +86,7 @@ async function visit(world: ReplayWorld, path: string): Promise<number> {
   const { page } = await world.page();
   await watchFirstFrame(page);
   await routePlainPage(page, world.url);
-  await page.goto(world.url + path);
+  await page.goto(world.url + path, UNTIL_PARSED);
   const ms = await firstFrame(page);
   await page.context().close();
   return ms;
@@ -124,7 +125,7 @@ async function measureAll(): Promise<string[]> {
     const ours = await world.page();
     await watchLongTasks(ours.page);
     await watchFirstFrame(ours.page);
-    await ours.page.goto(`${world.url}/replays/${sessionId}`);
+    await ours.page.goto(`${world.url}/replays/${sessionId}`, UNTIL_PARSED);
     const our = await figures(ours.page, OUR_CONTROLS, () =>
       ours.page.waitForFunction(
         () => document.querySelector(".replay-progress") ? false : performance.now(),
@@ -143,7 +144,7 @@ async function measureAll(): Promise<string[]> {
     await watchLongTasks(plainPage.page);
     await watchFirstFrame(plainPage.page);
     await routePlainPage(plainPage.page, world.url);
-    await plainPage.page.goto(`${world.url}/bench/plain.html?session=${sessionId}`);
+    await plainPage.page.goto(`${world.url}/bench/plain.html?session=${sessionId}`, UNTIL_PARSED);
     const plain = await figures(
       plainPage.page,
       PLAIN_CONTROLS,
@@ -181,7 +182,7 @@ async function measureAll(): Promise<string[]> {
       // takes over there (waited for, not timed).
       const a = await world.page();
       await watchFirstFrame(a.page);
-      await a.page.goto(`${world.url}/replays/${sessionId}?t=${last}`);
+      await a.page.goto(`${world.url}/replays/${sessionId}?t=${last}`, UNTIL_PARSED);
       openAt[0].push(await firstFrame(a.page));
       await ourFrameAt(a.page, last);
       await a.page.context().close();
@@ -189,11 +190,12 @@ async function measureAll(): Promise<string[]> {
       await routePlainPage(b.page, world.url);
       await b.page.goto(
         `${world.url}/bench/plain.html?session=${sessionId}&t=${last}&start=${start}`,
+        UNTIL_PARSED,
       );
       openAt[1].push(await plainFrameAt(b.page));
       await b.page.context().close();
       const c = await world.page();
-      await c.page.goto(`${world.url}/replays/${sessionId}`);
+      await c.page.goto(`${world.url}/replays/${sessionId}`, UNTIL_PARSED);
       early.push(await earlySeek(c.page, last - 1_000));
       await c.page.context().close();
     }

@@ -62,6 +62,13 @@ window.benchPlay = (fraction) => {
 window.benchPause = () => replayer.pause();
 </script></body></html>`;
 
+/**
+ * `goto` returns once the page is parsed: its `load` waits for its frames', and a recorded page
+ * drawn as a frame document of its own asks for images and fonts that cannot be fetched here.
+ * Every figure is read from the page's own clock, so none depends on when `goto` returns.
+ */
+export const UNTIL_PARSED = { waitUntil: "domcontentloaded" } as const;
+
 /** Starts counting long tasks from the page's first moment. */
 export async function watchLongTasks(page: Page) {
   await page.addInitScript(() => {
@@ -74,7 +81,7 @@ export async function watchLongTasks(page: Page) {
 }
 
 /**
- * Watches, from the page's first moment (before `goto` returns at the load event), for an iframe on
+ * Watches, from the page's first moment (before `goto` returns), for an iframe on
  * screen showing a document with content: on our page the server-rendered first frame or the
  * player's, on the plain page rrweb's (its only iframe). Checked at each animation frame, so the
  * content is painted in the frame that follows.
