@@ -250,7 +250,9 @@ async function writeResults(rows: string[], load: string) {
     "opened in headless Chromium on our replay page and on a plain rrweb 2.2.2 `Replayer` page " +
     "(same origin, same events answer, everything decoded on the main thread before the player is " +
     'built). Times in ms from navigation start; "first frame" is when an iframe on screen first ' +
-    "shows content (for ours the server-rendered frame), watched from the page's first moment, " +
+    "shows content (for ours the server-rendered frame: sandboxed with an opaque origin, so the " +
+    "page cannot read it, it is asked for its own first contentful paint), watched from the " +
+    "page's first moment, " +
     'median of three visits after one unmeasured warm-up visit of each page; "keyframes" is when our page\'s idle-time keyframes ' +
     "cover the whole recording (seeks are timed after it); seeks are 20 fixed pseudo-random targets, each timed " +
     "from the call to the next frame; long tasks (> 50 ms) counted during the seeks, and during " +

@@ -80,19 +80,16 @@ export async function watchLongTasks(page: Page) {
   });
 }
 
-/** A frame of a watched page and its own first contentful paint (absolute ms) once seen. */
-interface FramePaint {
-  frame: Frame;
-  at: number | null;
-}
-const framePaints = new WeakMap<Page, FramePaint[]>();
+/** When each watched page's frames that it cannot read were first drawn (ms, page clock). */
+const drawnFrames = new WeakMap<Page, Promise<number | null>[]>();
 
 /**
  * Watches, from the page's first moment (before `goto` returns), for a frame showing content, two
  * ways, for both pages alike. The page checks at each animation frame for an iframe on screen whose
  * document it can read with content in it (the player's or rrweb's; the content is painted in the
- * frame that follows). A frame it cannot read — the server's, sandboxed without scripts or origin —
- * reports its own first contentful paint, read from this side while the frame exists.
+ * frame that follows). A frame it cannot read — the server's, sandboxed with an opaque origin and
+ * no script — is followed from here: once its own document is parsed, the page's next animation
+ * frame is the one that lays it out and paints it.
  */
 export async function watchFirstFrame(page: Page) {
   await page.addInitScript(() => {
@@ -110,32 +107,26 @@ export async function watchFirstFrame(page: Page) {
     };
     requestAnimationFrame(check);
   });
-  const paints: FramePaint[] = [];
-  framePaints.set(page, paints);
-  page.on("frameattached", (frame) => {
-    const paint: FramePaint = { frame, at: null };
-    paints.push(paint);
-    void watchPaint(paint);
+  const drawn: Promise<number | null>[] = [];
+  drawnFrames.set(page, drawn);
+  const followed = new Set<Frame>();
+  page.on("framenavigated", (frame) => {
+    // rrweb's frames stay at about:blank; a document of its own (srcdoc or src) is navigated to
+    if (frame === page.mainFrame() || frame.url() === "about:blank" || followed.has(frame)) return;
+    followed.add(frame);
+    drawn.push(drawnAfterParsed(page, frame));
   });
 }
 
-/** How often, and how many times at most, a frame is asked for its first contentful paint. */
-const PAINT_POLL_MS = 20;
-const PAINT_POLLS = 3_000;
-
-/** A frame's first contentful paint (absolute ms), or null while it has none. */
-function readPaint(frame: Frame): Promise<number | null> {
-  return frame.evaluate(() => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    return paint ? performance.timeOrigin + paint.startTime : null;
-  }).catch(() => null);
-}
-
-/** Asks the frame until it has painted or goes away (the server's frame is removed). */
-async function watchPaint(paint: FramePaint) {
-  for (let i = 0; i < PAINT_POLLS && paint.at === null && !paint.frame.isDetached(); i++) {
-    paint.at = await readPaint(paint.frame);
-    await new Promise((r) => setTimeout(r, PAINT_POLL_MS));
+/** The page's first animation frame after `frame`'s document is parsed, or null if it went away. */
+async function drawnAfterParsed(page: Page, frame: Frame): Promise<number | null> {
+  try {
+    await frame.waitForLoadState("domcontentloaded", { timeout: 120_000 });
+    return await page.evaluate(() =>
+      new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())))
+    );
+  } catch {
+    return null;
   }
 }
 
@@ -146,16 +137,8 @@ export async function firstFrame(page: Page): Promise<number> {
     undefined,
     { polling: 50, timeout: 120_000 },
   ).then((h) => h.jsonValue() as Promise<number>);
-  const origin = await page.evaluate(() => performance.timeOrigin);
-  const painted = await Promise.all(
-    (framePaints.get(page) ?? []).map(async ({ frame, at }) =>
-      at ?? (frame.isDetached() ? null : await readPaint(frame))
-    ),
-  );
-  return Math.min(
-    checked,
-    ...painted.filter((at): at is number => at !== null).map((at) => at - origin),
-  );
+  const drawn = await Promise.all(drawnFrames.get(page) ?? []);
+  return Math.min(checked, ...drawn.filter((at): at is number => at !== null));
 }
 
 /**
