@@ -166,8 +166,8 @@ const section = [
   `## Replay page of a ${NODES.toLocaleString("en")}-node first snapshot`,
   "",
   `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} (shared ` +
-  `host), ${database}, \`deno run -A bench/replay/first_frame_limit.ts\` under ` +
-  "`flock /tmp/bench.lock`. Sessions whose first snapshot is " +
+  `host), ${database}, \`deno run -A bench/replay/first_frame_limit.ts\` alone ` +
+  "on the host. Sessions whose first snapshot is " +
   `${
     mib(snapshotBytes)
   } MiB of JSON, fresh ones for each way, in one process, the client in a Worker of its own: ` +
