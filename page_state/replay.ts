@@ -10,6 +10,14 @@ export function readReplayMoment(url: URL): number {
 
 /** A link to a session's replay, opened at `moment` ms when given. */
 export function replayHref(sessionId: string, moment?: number): string {
-  const path = `/replays/${encodeURIComponent(sessionId)}`;
+  return withMoment(`/replays/${encodeURIComponent(sessionId)}`, moment);
+}
+
+/** Where a replay page's frame loads the server's frame served as its own document (0: the first). */
+export function replayFrameHref(sessionId: string, moment: number): string {
+  return withMoment(`/replays/frame/${encodeURIComponent(sessionId)}`, moment || undefined);
+}
+
+function withMoment(path: string, moment?: number): string {
   return moment === undefined ? path : `${path}?${MOMENT}=${Math.max(0, Math.round(moment))}`;
 }

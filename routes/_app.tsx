@@ -4,7 +4,7 @@ import type { AppProps } from "$fresh/server.ts";
 import { asset } from "$fresh/runtime.ts";
 
 /** The design system: tokens and controls first, then the frame, components and charts. */
-const STYLESHEETS = [
+export const STYLESHEETS = [
   "/styles.css",
   "/frame.css",
   "/components.css",

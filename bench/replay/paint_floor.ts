@@ -9,9 +9,9 @@ import { loadRecording } from "@/bench/corpus_batches.ts";
 import { percentile } from "@/bench/stats.ts";
 import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
+import { STYLESHEETS } from "@/routes/_app.tsx";
 
 const VISITS = 7;
-const STYLESHEETS = ["styles", "frame", "components", "content", "charts", "replay", "shares"];
 
 const name = Deno.args[0] ?? "todomvc-react";
 let served = "";
@@ -23,7 +23,7 @@ let served = "";
 }
 await closeIdleDatabases();
 
-const css = STYLESHEETS.map((file) => Deno.readTextFileSync(`static/${file}.css`)).join("\n");
+const css = STYLESHEETS.map((href) => Deno.readTextFileSync(`static${href}`)).join("\n");
 const bare = served.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<link [^>]*>/g, "");
 const styled = (html: string) => html.replace("</head>", `<style>${css}</style></head>`);
 const variants: Record<string, string> = {

@@ -9,7 +9,7 @@ import { loadRecording } from "@/bench/corpus_batches.ts";
 import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { recordDocumentation } from "./documentation.ts";
-import { earlySeek, OUR_SEEK, timeSeeks, watchLongTasks } from "./pages.ts";
+import { earlySeek, OUR_SEEK, timeSeeks, UNTIL_PARSED, watchLongTasks } from "./pages.ts";
 import { seekTargets } from "./targets.ts";
 
 interface ProfileNode {
@@ -77,7 +77,7 @@ const events = name === "documentation" ? await recordDocumentation() : await lo
   const sessionStart = started_at.getTime();
   const { page } = await world.page();
   await watchLongTasks(page);
-  await page.goto(`${world.url}/replays/${sessionId}`);
+  await page.goto(`${world.url}/replays/${sessionId}`, UNTIL_PARSED);
   const early = Deno.args.includes("--early");
   if (!early) await page.locator("[data-keyframes=ready]").waitFor({ timeout: 300_000 });
   const { times, longTasks, rendering, self } = await profileSeeks(

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { loadRecording } from "@/bench/corpus_batches.ts";
 import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
-import { ourFrameAt } from "./pages.ts";
+import { ourFrameAt, UNTIL_PARSED } from "./pages.ts";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -98,13 +98,13 @@ const events = await loadRecording(name);
   const last = events.at(-1)!.timestamp - started_at.getTime();
   const url = `${world.url}/replays/${sessionId}?t=${last}`;
   const warm = await world.page();
-  await warm.page.goto(url);
+  await warm.page.goto(url, UNTIL_PARSED);
   await ourFrameAt(warm.page, last);
   await warm.page.context().close();
 
   const { page } = await world.page();
   await world.browser.startTracing(page, { categories: CATEGORIES });
-  await page.goto(url);
+  await page.goto(url, UNTIL_PARSED);
   const frameAt = await ourFrameAt(page, last);
   const trace = JSON.parse(new TextDecoder().decode(await world.browser.stopTracing()));
   const pageMarks = await marks(page);

@@ -3,7 +3,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ServerFrameSource } from "@/components/replay/ServerFrame.tsx";
-import { frameDocumentHref, openingFrame } from "@/routes/(dashboard)/replays/frame/[sessionId].ts";
 import { SessionFacts } from "@/components/replay/SessionFacts.tsx";
 import { ReplayTools } from "@/components/replay/ReplayTools.tsx";
 import { listComments } from "@/core/comments/comments.ts";
@@ -11,13 +10,14 @@ import type { CommentOut } from "@/core/comments/schema.ts";
 import { atLeast } from "@/core/permissions.ts";
 import CommentThread from "@/islands/CommentThread.tsx";
 import { sessionDetail } from "@/core/sessions/detail.ts";
+import { openingFrame } from "@/core/sessions/opening_frame.ts";
 import { liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
 import type { ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { REPLAY_PAGE_CSP, REPLAY_PAGE_FRAMING_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
-import { readReplayMoment } from "@/page_state/replay.ts";
+import { readReplayMoment, replayFrameHref } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
@@ -104,7 +104,7 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
 
 /** The server frame's iframe attribute: carried in the page, or loaded from its own address. */
 function frameSource(sessionId: string, startAt: number, frame: ServedFrame | null): string {
-  if (frame?.document) return `src="${frameDocumentHref(sessionId, startAt)}"`;
+  if (frame?.document) return `src="${replayFrameHref(sessionId, startAt)}"`;
   return frame ? `srcdoc="${frame.srcdoc}"` : "";
 }
 

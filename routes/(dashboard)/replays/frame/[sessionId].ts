@@ -3,29 +3,15 @@
 // document the frame worker wrote, under the page's access rules, sandboxed by its own CSP even
 // when opened on its own (an opaque origin: no script, no cookie, no storage of the dashboard).
 import type { Handlers } from "$fresh/server.ts";
-import { sessionFirstFrame } from "@/core/sessions/first_frame.ts";
-import { momentFrame } from "@/core/sessions/moment_frame.ts";
+import { openingFrame } from "@/core/sessions/opening_frame.ts";
 import { REPLAY_FRAME_CSP } from "@/player/decode/sanitize.ts";
 import { orNull } from "@/http/found.ts";
-import { readReplayMoment, replayHref } from "@/page_state/replay.ts";
+import { readReplayMoment } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
 
 const inflate = promisify(gunzip);
-
-/** The frame a replay page opened at `startAt` shows: the moment's, or at 0 the first. */
-export function openingFrame(deps: Deps, viewer: Viewer, id: string, startAt: number) {
-  return startAt > 0 ? momentFrame(deps, viewer, id, startAt) : sessionFirstFrame(deps, viewer, id);
-}
-
-type Deps = Parameters<typeof momentFrame>[0] & Parameters<typeof sessionFirstFrame>[0];
-type Viewer = Parameters<typeof momentFrame>[1];
-
-/** Where the page's frame loads a frame served as its own document. */
-export function frameDocumentHref(sessionId: string, moment: number): string {
-  return replayHref(sessionId, moment || undefined).replace("/replays/", "/replays/frame/");
-}
 
 export const handler: Handlers<unknown, DashboardState> = {
   async GET(req, ctx) {
