@@ -1,6 +1,7 @@
 // Cuts the shared rrweb recordings into ingest requests the way the SDK sends them, gzipped once
 // up front so the load generator only replays bytes.
 import { join } from "node:path";
+import { recent } from "@/tests/helpers/times.ts";
 
 export const CORPUS_DIR = new URL("../../shared/corpus/", import.meta.url).pathname;
 
@@ -63,10 +64,14 @@ export function cutSession(events: RrwebEvent[], options: CutOptions): BatchTemp
   return batches;
 }
 
+/** A recording of the corpus, moved to recent days: ingest keeps only times near its clock. */
 export async function loadRecording(name: string): Promise<RrwebEvent[]> {
   const gz = await Deno.readFile(join(CORPUS_DIR, `${name}.json.gz`));
   const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return JSON.parse(await new Response(stream).text());
+  const events: RrwebEvent[] = JSON.parse(await new Response(stream).text());
+  const shift = events.length ? recent(events[0].timestamp) - events[0].timestamp : 0;
+  for (const event of events) event.timestamp += shift;
+  return events;
 }
 
 export async function listRecordings(): Promise<string[]> {

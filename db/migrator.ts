@@ -28,6 +28,7 @@ import * as m0025 from "./migrations/0025_session_recording_reason.ts";
 import * as m0026 from "./migrations/0026_bounded_error_groups.ts";
 import * as m0027 from "./migrations/0027_project_network_settings.ts";
 import * as m0028 from "./migrations/0028_session_network_summary.ts";
+import * as m0030 from "./migrations/0030_bounded_session_times.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0026_bounded_error_groups": m0026,
   "0027_project_network_settings": m0027,
   "0028_session_network_summary": m0028,
+  "0030_bounded_session_times": m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

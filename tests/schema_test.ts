@@ -5,8 +5,9 @@ import { sql } from "kysely";
 import { createTestApp } from "./helpers/app.ts";
 import { insertMembership, insertProject, insertUser } from "./helpers/factories.ts";
 import { ingestRowCounts, METADATA, postIngest, recordedEvents } from "./helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 /** A project with one identified session holding a batch and markers. */
 async function seeded() {

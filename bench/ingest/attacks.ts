@@ -6,10 +6,11 @@
 import { parseArgs } from "node:util";
 import { replaceSection } from "@/bench/results_section.ts";
 import { createBenchDatabase, startServer } from "@/bench/server.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
 const { values: args } = parseArgs({ args: Deno.args, options: { root: { type: "string" } } });
 const MiB = 1024 * 1024;
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 const db = await createBenchDatabase("playhead_bench_attacks");
 const server = await startServer(db.url, [], {}, { build: false, root: args.root });

@@ -15,6 +15,7 @@ import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { percentile } from "@/bench/stats.ts";
 import { replaceSection } from "@/bench/results_section.ts";
 import type { Burst, ClientRequest, View } from "./burst_client.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
 const RESULTS = "bench/RESULTS.md";
 const BEGIN = "<!-- first-frame-limit:begin -->";
@@ -22,7 +23,7 @@ const END = "<!-- first-frame-limit:end -->";
 const NODES = 150_000;
 const VIEWS = 5;
 const PARALLEL = 8;
-const START = 1_790_000_000_000;
+const START = recent(1_790_000_000_000);
 const TARGET_PROBE_MS = 100;
 
 function hugeRecording(nodes: number) {

@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import { signSession } from "@/core/auth/token.ts";
 import { openDb } from "@/db/client.ts";
 import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 import { BENCH_AUTH_SECRET, createBenchDatabase, startServer } from "@/bench/server.ts";
 
 const { values: args } = parseArgs({
@@ -214,13 +215,13 @@ function largeBody(seed: number) {
     const block = Array.from({ length: 8192 }, () => "abcdefghijklmnop<>/= "[rand() % 21]).join("");
     return {
       type: EventType.IncrementalSnapshot,
-      timestamp: 1_760_000_000_000 + i,
+      timestamp: T0 + i,
       data: { source: IncrementalSource.Mutation, text: block.repeat(39) },
     };
   });
   events.unshift({
     type: EventType.Meta,
-    timestamp: 1_760_000_000_000 - 1,
+    timestamp: T0 - 1,
     data: { source: 0, text: "meta" },
   });
   return encodeBody(events);
@@ -230,7 +231,7 @@ function largeBody(seed: number) {
 function lightBody(seed = 0) {
   const events = Array.from({ length: 40 }, (_, i) => ({
     type: EventType.IncrementalSnapshot,
-    timestamp: 1_760_000_000_000 + i,
+    timestamp: T0 + i,
     data: {
       source: IncrementalSource.MouseInteraction,
       id: seed * 100 + i,

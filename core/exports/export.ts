@@ -14,6 +14,7 @@ import {
 import { sessionBatches } from "@/core/sessions/detail.ts";
 import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import type { ExportedSession } from "./schema.ts";
+import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -28,8 +29,8 @@ export interface SessionExport {
 function exported(s: SessionRow): ExportedSession {
   return {
     id: s.id,
-    startedAt: s.started_at.toISOString(),
-    endedAt: s.ended_at?.toISOString() ?? null,
+    startedAt: storedIsoOr(s.started_at, s.created_at),
+    endedAt: storedIso(s.ended_at),
     duration: s.duration,
     eventCount: s.event_count,
     url: s.url,

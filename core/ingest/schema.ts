@@ -8,10 +8,15 @@ import { MAX_TRAITS } from "./limits.ts";
 import { cutStrings } from "./marker_payload.ts";
 import { RECORDING_REASONS } from "@/core/projects/recording_limits.ts";
 import { MAX_JSON_DEPTH, storableJson, storableText, tooDeepPath } from "./storable.ts";
+import { recordedTimeIssue } from "./recorded_time.ts";
 
 export const MAX_EVENTS_PER_BATCH = 500;
 
-const epochMs = z.number().int().nonnegative();
+/** A time in ms since the epoch, within the window around the server's clock it is checked at. */
+const recordedAt = z.number().int().superRefine((ms, ctx) => {
+  const issue = recordedTimeIssue(ms, Date.now());
+  if (issue) ctx.addIssue({ code: "custom", message: issue });
+});
 
 /** A string stored in a text or jsonb column. */
 const storedText = (max: number) => z.string().max(max).transform(storableText);
@@ -28,7 +33,7 @@ function refuseDeepNesting(value: unknown, ctx: z.RefinementCtx) {
 export const eventSchema = z.looseObject({
   type: z.number().int(),
   data: z.unknown(),
-  timestamp: epochMs,
+  timestamp: recordedAt,
   sliceIndex: z.number().int().nonnegative().optional(),
 }).superRefine((event, ctx) => {
   // `service:*` payloads become marker rows (jsonb); the event itself is stored as received.
@@ -71,7 +76,7 @@ export const metadataSchema = z.strictObject({
   userIdentity: userIdentitySchema.optional(),
   // Why the SDK records the session (docs/decisions.md "Capture control"); absent: `sampled`.
   recordingReason: z.enum(RECORDING_REASONS).optional(),
-  triggeredAt: epochMs.optional(),
+  triggeredAt: recordedAt.optional(),
 }).superRefine((m, ctx) => {
   const triggered = m.recordingReason !== undefined && m.recordingReason !== "sampled";
   if (triggered !== (m.triggeredAt !== undefined)) {
@@ -86,7 +91,7 @@ export const metadataSchema = z.strictObject({
 export const sliceMarkerSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   reason: storedText(256),
-  startedAt: epochMs,
+  startedAt: recordedAt,
   url: storedText(8192),
   pathname: storedText(8192),
 });

@@ -17,6 +17,7 @@ import { rangesWithin, resolveBytes } from "@/core/storage/read.ts";
 import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
+import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -56,8 +57,8 @@ export async function sessionDetail(
     screenHeight: s.screen_height,
     language: s.language,
     createdAt: s.created_at.toISOString(),
-    startedAt: s.started_at.toISOString(),
-    endedAt: s.ended_at?.toISOString() ?? null,
+    startedAt: storedIsoOr(s.started_at, s.created_at),
+    endedAt: storedIso(s.ended_at),
     duration: s.duration,
     eventCount: s.event_count,
     trackedUserId: s.tracked_user_id,

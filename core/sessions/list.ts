@@ -19,6 +19,7 @@ import type {
   SessionRange,
   SessionSummary,
 } from "./schema.ts";
+import { storedIsoOr } from "@/core/stored_time.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -102,7 +103,7 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     duration: row.duration,
     eventCount: row.event_count,
     createdAt: row.created_at.toISOString(),
-    startedAt: row.started_at.toISOString(),
+    startedAt: storedIsoOr(row.started_at, row.created_at),
     trackedUserId: row.tracked_user_id,
     userId: row.user_external_id,
     userDisplayName: row.user_display_name,

@@ -15,6 +15,7 @@ import { activityAggregates } from "@/db/queries/tracked_users/activity.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { PageShare, TrackedUserActivity } from "./schema.ts";
 import { type Range, RANGES, userInOrganization, windowOf } from "./timeline.ts";
+import { storedIso } from "@/core/stored_time.ts";
 
 type Deps = Pick<AppDeps, "db">;
 
@@ -92,8 +93,8 @@ export async function trackedUserActivity(
       totalEvents: row.total_events,
       uniquePages: distribution.length,
       topPage: distribution[0]?.pathname ?? null,
-      firstEventAt: row.first_event_at?.toISOString() ?? null,
-      lastEventAt: row.last_event_at?.toISOString() ?? null,
+      firstEventAt: storedIso(row.first_event_at),
+      lastEventAt: storedIso(row.last_event_at),
     },
   };
 }

@@ -14,6 +14,7 @@ import { toItem } from "./list.ts";
 import type { TrackedUserDetail, TrackedUserHeartbeat, TrackedUserStatusAnswer } from "./schema.ts";
 import { statusAt } from "./status.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
+import { storedIso } from "@/core/stored_time.ts";
 
 type Deps = Pick<AppDeps, "db">;
 
@@ -42,7 +43,7 @@ export async function trackedUserStatus(
   if (!row) throw notFound("tracked user");
   return {
     online: statusAt(row.last_event_at, now) === "ONLINE",
-    lastEventAt: row.last_event_at?.toISOString() ?? null,
+    lastEventAt: storedIso(row.last_event_at),
   };
 }
 
@@ -58,7 +59,7 @@ export async function trackedUsersHeartbeat(
     data: rows.map((row) => ({
       id: row.id,
       online: statusAt(row.last_event_at, now) === "ONLINE",
-      lastEventAt: row.last_event_at?.toISOString() ?? null,
+      lastEventAt: storedIso(row.last_event_at),
     })),
   };
 }

@@ -13,6 +13,7 @@ import type {
 } from "./schema.ts";
 import { statusAt, statusBounds } from "./status.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
+import { storedIso } from "@/core/stored_time.ts";
 
 type Deps = Pick<AppDeps, "db">;
 
@@ -25,7 +26,7 @@ export function toItem(row: TrackedUserRow, now: Date): TrackedUserItem {
     projectName: row.project_name,
     traits: row.traits,
     sessionCount: row.session_count,
-    lastEventAt: row.last_event_at?.toISOString() ?? null,
+    lastEventAt: storedIso(row.last_event_at),
     status: statusAt(row.last_event_at, now),
     activeTime7d: row.active_time,
     createdAt: row.created_at.toISOString(),

@@ -18,6 +18,7 @@ import { notFound } from "@/core/errors.ts";
 import { activeOrganization } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { Period, TimelineSession, TrackedUserTimeline } from "./schema.ts";
+import { storedIso } from "@/core/stored_time.ts";
 
 type Deps = Pick<AppDeps, "db">;
 const HOUR_MS = 3_600_000;
@@ -70,7 +71,7 @@ export function sessionsWithPeriods(
       id: s.id,
       externalId: s.external_id,
       startedAt: s.started_at.toISOString(),
-      endedAt: s.ended_at?.toISOString() ?? null,
+      endedAt: storedIso(s.ended_at),
       duration: s.duration,
       url: s.url,
       periods,

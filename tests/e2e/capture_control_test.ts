@@ -23,8 +23,9 @@ import {
   withPh,
 } from "./sdk_harness.ts";
 import { sessionMarkers, sessionRow, storedBatches, storedEvents } from "./sdk_readback.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
+const T0 = recent(Date.UTC(2026, 10, 27, 9, 0, 0));
 const TICKER = `let n = 0; setInterval(() => {
   const p = document.getElementById("tick"); if (p) p.textContent = "tick " + (++n);
 }, 1000);`;

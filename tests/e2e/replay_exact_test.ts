@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { listRecordings } from "@/bench/corpus_batches.ts";
 import { loadRecording, openReplay, type RrwebEvent, startReplayWorld } from "./replay_world.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
 const RRWEB_UMD = new URL("../../node_modules/rrweb/dist/rrweb.umd.min.cjs", import.meta.url);
 
@@ -251,7 +252,7 @@ Deno.test("replay e2e: a seek past what is decoded loads that moment's batches f
 });
 
 /** When the made-up recordings below start (epoch ms). */
-const START = 1_790_000_000_000;
+const START = recent(1_790_000_000_000);
 
 /** A serialised element of a made-up page. */
 function element(

@@ -13,8 +13,9 @@ import {
   waitLoaded,
   waitServerFrame,
 } from "./replay_world.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const START = 1_790_000_000_000;
+const START = recent(1_790_000_000_000);
 
 /** Another origin (localhost, not the app's 127.0.0.1) that notes every request and its Referer. */
 function startRemote() {

@@ -21,8 +21,9 @@ import {
   waitLoaded,
   waitServerFrame,
 } from "./replay_world.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const START = 1_790_000_000_000;
+const START = recent(1_790_000_000_000);
 const addText = (t: number, id: number, text: string) => ({
   type: 3,
   timestamp: t,

@@ -7,9 +7,10 @@ import { call } from "@/tests/helpers/auth.ts";
 import { waitFor } from "./sdk_harness.ts";
 import { sessionMarkers, sessionRow, storedBatches } from "./sdk_readback.ts";
 import { ownChromium, triageWorld } from "./triage_world.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
 type Ph = { ph: { sessionId: string; flush(): Promise<void> } };
-const T0 = Date.parse("2026-03-02T10:00:00Z");
+const T0 = recent(Date.parse("2026-03-02T10:00:00Z"));
 
 Deno.test("triage e2e: the first batch goes 5 s after recording starts; the visit is listed", async () => {
   await using w = await triageWorld();

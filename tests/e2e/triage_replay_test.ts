@@ -7,9 +7,10 @@ import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { waitFor } from "./sdk_harness.ts";
 import { sessionRow } from "./sdk_readback.ts";
 import { triageWorld } from "./triage_world.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
 type Ph = { ph: { sessionId: string; flush(): Promise<void> } };
-const T0 = Date.parse("2026-03-02T10:00:00Z");
+const T0 = recent(Date.parse("2026-03-02T10:00:00Z"));
 
 /** The replayed select's shown option, and whether any real one is shown. */
 function shownOption(page: Page) {

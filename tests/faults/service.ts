@@ -1,6 +1,7 @@
 // The production entry (main.ts) as a child process against a fault cluster, and an ingest load
 // that records which batches the service acknowledged, to compare with the rows stored.
 import { freePort } from "./cluster.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 
 export interface Service {
   url: string;
@@ -63,7 +64,7 @@ export function ingestLoad(url: string, key: string, workers = 4): Load {
   let running = true;
   // A test that fails before stop() leaves no load running for ever.
   const giveUpAt = Date.now() + LOAD_MAX_MS;
-  let next = 1_760_000_000_000;
+  let next = T0;
   const loop = async () => {
     while (running && Date.now() < giveUpAt) {
       const sessionId = crypto.randomUUID();

@@ -2,6 +2,7 @@
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "@/db/schema.ts";
+import { T0 } from "./times.ts";
 
 export interface TestEvent {
   type: number;
@@ -11,7 +12,7 @@ export interface TestEvent {
 }
 
 /** `count` rrweb-like events one second apart from `start`: meta, full snapshot, then mutations. */
-export function recordedEvents(count: number, start = 1_760_000_000_000): TestEvent[] {
+export function recordedEvents(count: number, start = T0): TestEvent[] {
   return Array.from({ length: count }, (_, i) => {
     const timestamp = start + i * 1000;
     if (i === 0) {

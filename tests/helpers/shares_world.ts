@@ -8,8 +8,9 @@ import { APP_ORIGIN, call, signedInUser } from "./auth.ts";
 import { insertMembership, insertProject, insertUser } from "./factories.ts";
 import { cookieFor } from "./auth.ts";
 import { METADATA, postIngest, type TestEvent } from "./ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-export const T0 = 1_760_000_000_000;
+export const T0 = recent(1_760_000_000_000);
 export const PERSON = {
   userId: "cust-8841",
   name: "Ada Quartermaine",

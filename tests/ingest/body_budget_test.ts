@@ -11,6 +11,7 @@ import {
 import { readWire } from "@/http/body.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -21,7 +22,7 @@ const CHUNK = 64 * 1024;
  */
 function heldBody(size: number, holdAt = size) {
   const head = new TextEncoder().encode(
-    `{"sessionId":"${crypto.randomUUID()}","events":[{"type":3,"timestamp":1760000000000,"data":"`,
+    `{"sessionId":"${crypto.randomUUID()}","events":[{"type":3,"timestamp":${T0},"data":"`,
   );
   const tail = new TextEncoder().encode(`"}]}`);
   let pulled = 0;

@@ -9,8 +9,9 @@ import {
   postIngest,
   recordedEvents,
 } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 Deno.test("cancel: deletes the session with its batches and markers, and logs session:cancel:ok", async () => {
   await using t = await createTestApp();

@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { type IngestRow, writeIngest } from "@/db/queries/ingest/write.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { createTestDb } from "@/tests/helpers/db.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 function row(
   projectKey: string,

@@ -16,8 +16,9 @@ import { gunzipCapped } from "@/http/body.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 /** A batch of about `bytes` of JSON, compressing a few to one like media data. */
 function largeBatch(bytes: number, seed: number) {

@@ -9,8 +9,9 @@ import { decodePool } from "@/api/ingest/decode_pool.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 /** A valid batch whose one event carries `text` (as JSON) in its data. */
 function batchWith(text: string): string {

@@ -11,8 +11,9 @@ import {
   postIngest,
   recordedEvents,
 } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 async function setup() {
   const t = await createTestApp();

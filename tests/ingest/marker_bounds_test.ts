@@ -16,8 +16,9 @@ import {
   recordedEvents,
   type TestEvent,
 } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 /** `length` random letters and digits. */
 function randomText(length: number): string {

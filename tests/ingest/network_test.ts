@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { customEvent, postIngest, recordedEvents, type TestEvent } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 const requests = (list: Record<string, unknown>[], timestamp: number): TestEvent => ({
   type: 6,

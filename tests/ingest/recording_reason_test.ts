@@ -6,8 +6,9 @@ import { createTestApp } from "@/tests/helpers/app.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 Deno.test("recording reason: stored from the metadata, answered by the list and the detail, filtered by reason=", async () => {
   await using t = await createTestApp();

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { cancelBodySchema, ingestBodySchema } from "@/core/ingest/schema.ts";
 import { encodeEvent, ingestJson } from "@/sdk/encoded_event.ts";
 import type { IngestBody, RecordedEvent, SessionMetadata } from "@/sdk/types.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 
 /** Compiles only when the SDK's type `Sent` is assignable to the schema's input. */
 type Accepts<Schema extends z.ZodType, Sent extends z.input<Schema>> = [Schema, Sent];
@@ -30,9 +31,9 @@ Deno.test("sdk contract: a body the SDK assembles parses against the server's in
     {
       type: 4,
       data: { href: metadata.url, width: 1280, height: 800 },
-      timestamp: 1_700_000_000_000,
+      timestamp: T0,
     },
-    { type: 3, data: { source: 2, type: 2 }, timestamp: 1_700_000_000_250, extra: "kept" },
+    { type: 3, data: { source: 2, type: 2 }, timestamp: T0 + 250, extra: "kept" },
   ];
   const sessionId = crypto.randomUUID();
   const sent = JSON.parse(ingestJson(sessionId, events.map(encodeEvent), metadata));

@@ -10,8 +10,9 @@ import {
   recordedEvents,
   type TestEvent,
 } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 function consoleError(message: string, timestamp: number): TestEvent {
   return {
@@ -57,7 +58,11 @@ Deno.test("ingest: errors, rage and dead clicks become markers and session count
   assert.equal((await postIngest(t.app, first, { key: project.key })).status, 204); // a retry
   const later = {
     sessionId,
-    events: [consoleError("second", T0 + 9000), rage(T0 + 9500), customEvent("service:x", {}, 1)],
+    events: [
+      consoleError("second", T0 + 9000),
+      rage(T0 + 9500),
+      customEvent("service:x", {}, T0 + 9600),
+    ],
   };
   assert.equal((await postIngest(t.app, later, { key: project.key })).status, 204);
 

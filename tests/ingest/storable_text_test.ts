@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 import {
   customEvent,
   gunzipJson,
@@ -53,15 +54,15 @@ Deno.test("ingest: NULs and lone surrogates in every text field are accepted and
     customEvent(
       "service:url",
       { url: "https://shop.test/a\u0000b", pathname: "/a\u0000" },
-      1_760_000_005_000,
+      T0 + 5_000,
     ),
     customEvent(
       "service:identity",
       { userId: TRUNCATED_EMOJI, traits: { n: "\ud800" } },
-      1_760_000_006_000,
+      T0 + 6_000,
     ),
-    customEvent("service:x\u0000y", { "k\u0000": ["\udfff", "\u0000"] }, 1_760_000_007_000),
-    { type: 3, data: { text: "typed \u0000 and \ud83c" }, timestamp: 1_760_000_008_000 },
+    customEvent("service:x\u0000y", { "k\u0000": ["\udfff", "\u0000"] }, T0 + 7_000),
+    { type: 3, data: { text: "typed \u0000 and \ud83c" }, timestamp: T0 + 8_000 },
   ];
   const body = {
     sessionId,
@@ -81,7 +82,7 @@ Deno.test("ingest: NULs and lone surrogates in every text field are accepted and
     sliceMarkers: [{
       index: 0,
       reason: "nav\u0000",
-      startedAt: 1_760_000_000_000,
+      startedAt: T0,
       url: "https://shop.test/\ud800",
       pathname: "/\u0000",
     }],
@@ -132,7 +133,7 @@ Deno.test("ingest: traits or a marker payload nested absurdly deep are a 400 nam
 
   const payloadRes = await post({
     sessionId: crypto.randomUUID(),
-    events: [...recordedEvents(2), customEvent("service:url", { url: "DEEP" }, 1_760_000_009_000)],
+    events: [...recordedEvents(2), customEvent("service:url", { url: "DEEP" }, T0 + 9_000)],
   });
   assert.equal(payloadRes.status, 400);
   const payloadBody = await payloadRes.json();
@@ -144,7 +145,7 @@ Deno.test("ingest: traits or a marker payload nested absurdly deep are a 400 nam
     events: [...recordedEvents(2), {
       type: 3,
       data: { deep: "DEEP" },
-      timestamp: 1_760_000_009_000,
+      timestamp: T0 + 9_000,
     }],
   });
   assert.equal(domRes.status, 204, await domRes.text());
@@ -182,12 +183,12 @@ Deno.test("ingest (property): random strings in every stored text field never fa
             customEvent(
               "service:url",
               { url: f.urlPayload, pathname: f.urlPayload },
-              1_760_000_003_000,
+              T0 + 3_000,
             ),
             customEvent(
               `service:${f.tagSuffix}`,
               { [f.traitKey]: f.traitValue },
-              1_760_000_004_000,
+              T0 + 4_000,
             ),
           ],
           metadata: {
@@ -199,7 +200,13 @@ Deno.test("ingest (property): random strings in every stored text field never fa
             language: f.language,
             userIdentity: { userId: f.userId, traits: { [f.traitKey]: f.traitValue } },
           },
-          sliceMarkers: [{ index: 0, reason: f.reason, startedAt: 1, url: f.url, pathname: f.url }],
+          sliceMarkers: [{
+            index: 0,
+            reason: f.reason,
+            startedAt: T0,
+            url: f.url,
+            pathname: f.url,
+          }],
         }, { key: t.key });
         assert.equal(res.status, 204, await res.text());
         const stored = await storedFor(t, sessionId);

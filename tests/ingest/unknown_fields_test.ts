@@ -7,6 +7,7 @@ import type { IngestBody as SdkBody, SessionMetadata as SdkMetadata } from "@/sd
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 
 // The SDK never sends a field the service would refuse (checked by the type checker).
 type Extra<A, B> = Exclude<keyof A, keyof B>;
@@ -59,7 +60,7 @@ Deno.test("ingest: an unknown field is a 400 that names it", async () => {
   // Events keep whatever rrweb put in them.
   const open = await postIngest(t.app, {
     ...base,
-    events: [{ type: 3, data: { source: 99, anything: [1] }, timestamp: 1, rrwebExtra: true }],
+    events: [{ type: 3, data: { source: 99, anything: [1] }, timestamp: T0, rrwebExtra: true }],
   }, { key });
   assert.equal(open.status, 204);
 });

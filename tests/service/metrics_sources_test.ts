@@ -10,6 +10,7 @@ import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts"
 import { frozenStore } from "@/tests/helpers/object_store.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 import { OFFLOAD_MIN_WIRE_BYTES } from "@/api/ingest/ingest_body.ts";
+import { T0 } from "@/tests/helpers/times.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 
@@ -51,7 +52,7 @@ Deno.test("metrics: a large body's decode is timed; a small one's is not", async
   ).join("");
   const body = JSON.stringify({
     sessionId: crypto.randomUUID(),
-    events: [...recordedEvents(2), { type: 3, data: { noise }, timestamp: 1_760_000_005_000 }],
+    events: [...recordedEvents(2), { type: 3, data: { noise }, timestamp: T0 + 5_000 }],
     metadata: METADATA,
   });
   assert.ok(body.length >= OFFLOAD_MIN_WIRE_BYTES);

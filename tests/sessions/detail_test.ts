@@ -11,8 +11,9 @@ import {
 } from "@/tests/helpers/ingest.ts";
 import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 /** One session recorded through ingest: 3 batches, a url marker and an identity marker. */
 async function recorded(t: Awaited<ReturnType<typeof createTestApp>>, key: string) {

@@ -4,8 +4,9 @@ import assert from "node:assert/strict";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 
 Deno.test("session events after a batch: only batches stored since, ordered as usual", async () => {
   await using t = await createTestApp();

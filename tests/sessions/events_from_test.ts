@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { postIngest } from "@/tests/helpers/ingest.ts";
 import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 const meta = (t: number) => ({
   type: 4,
   data: { href: "https://a.test/", width: 800, height: 600 },

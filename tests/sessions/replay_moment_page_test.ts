@@ -9,8 +9,9 @@ import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
 import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const START = 1_780_000_000_000;
+const START = recent(1_780_000_000_000);
 
 /** A page whose text changes from "before" to "after" 5 s in, in a body of `rows` rows. */
 function recording(rows: number) {

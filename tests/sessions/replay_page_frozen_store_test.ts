@@ -8,8 +8,9 @@ import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 import { frozenStore } from "@/tests/helpers/object_store.ts";
 import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const START = 1_780_000_000_000;
+const START = recent(1_780_000_000_000);
 
 /**
  * A session of one batch, offloaded as the offloader commits it (nothing uploaded: the store is

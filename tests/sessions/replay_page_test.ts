@@ -10,8 +10,9 @@ import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
 import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 import { gunzipSync } from "node:zlib";
+import { recent } from "@/tests/helpers/times.ts";
 
-const START = 1_780_000_000_000;
+const START = recent(1_780_000_000_000);
 
 function recording(nodes: number) {
   const divs = Array.from({ length: nodes }, (_, i) => ({

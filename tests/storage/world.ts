@@ -7,8 +7,9 @@ import { postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 import { offloadOnce } from "@/core/storage/offload.ts";
 import { waitUntil } from "@/tests/faults/service.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-export const T0 = 1_760_000_000_000;
+export const T0 = recent(1_760_000_000_000);
 
 export async function storeWorld(t: TestApp) {
   const w = await sessionsWorld(t, "ADMIN");

@@ -16,8 +16,9 @@ import type { Database } from "@/db/schema.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { customEvent, METADATA, postIngest, type TestEvent } from "@/tests/helpers/ingest.ts";
+import { recent } from "@/tests/helpers/times.ts";
 
-const T0 = 1_760_000_000_000;
+const T0 = recent(1_760_000_000_000);
 const PATHS = ["/", "/a", "/b"];
 
 /** The previous read (before 0010): two probes per session, markers and batches. */
