@@ -29,6 +29,7 @@ import * as m0026 from "./migrations/0026_bounded_error_groups.ts";
 import * as m0027 from "./migrations/0027_project_network_settings.ts";
 import * as m0028 from "./migrations/0028_session_network_summary.ts";
 import * as m0030 from "./migrations/0030_bounded_session_times.ts";
+import * as m0031 from "./migrations/0031_page_sequences.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0027_project_network_settings": m0027,
   "0028_session_network_summary": m0028,
   "0030_bounded_session_times": m0030,
+  "0031_page_sequences": m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

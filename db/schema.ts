@@ -180,6 +180,19 @@ export interface EventBatchTable {
   offload_claim_expires: Timestamp | null;
 }
 
+/**
+ * The SDK's sequence numbers of one page's events stored for a session (migration 0031): ingest
+ * stores each numbered event once, however its copies were cut into batches.
+ */
+export interface PageSequenceTable {
+  project_id: string;
+  session_external_id: string;
+  session_created_at: Timestamp;
+  page_id: string;
+  /** An int8multirange as text, e.g. `{[0,120),[130,200)}`. */
+  seqs: string;
+}
+
 /** An object the offloader wrote (migration 0016). */
 export interface StoredObjectTable {
   key: string;
@@ -249,6 +262,7 @@ export interface Database {
   event_batches: EventBatchTable;
   markers: MarkerTable;
   stored_objects: StoredObjectTable;
+  page_sequences: PageSequenceTable;
   revoked_tokens: RevokedTokenTable;
   rate_limit_counters: RateLimitCounterTable;
   session_shares: SessionShareTable;

@@ -7,6 +7,7 @@ import { cancelIngestSession, ingestPrepared } from "@/core/ingest/ingest.ts";
 import type { AppDeps } from "@/core/deps.ts";
 import { cancelBodySchema } from "@/core/ingest/schema.ts";
 import type { ApiEnv } from "@/api/env.ts";
+import { largeDecodes } from "@/http/body.ts";
 import { databaseBudget } from "@/http/database_budget.ts";
 import { ingestAdmission } from "./admission.ts";
 import { decodePool } from "./decode_pool.ts";
@@ -63,7 +64,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
       description: "Body as JSON, optionally `Content-Encoding: gzip`; 10 MiB on the wire, 32 " +
         "MiB decoded (past 4 MiB, at most 64× the wire size). A key no project has is 401 before " +
         "the body is read. A batch identical to one already stored for the session is answered " +
-        "204 again.",
+        "204 again; a numbered one (`pageId`, `seq`) stores only its page's events not stored yet.",
       tag: "ingest",
       auth: "public-key",
       responses: { 204: { description: "stored", headers: CORS_DOC } },
@@ -75,8 +76,17 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
     budget,
     async (c) => {
       const context = { requestId: c.var.requestId, bytes: c.var.wireBytes };
-      const { stored } = await ingestPrepared(deps, c.var.publicKey, c.var.ingest, context);
-      deps.metrics.ingestStored(c.var.ingest, stored);
+      // A numbered batch trimmed of events already stored is a large decode's work when large.
+      const heavy = <T>(work: () => T) => largeDecodes.run(work);
+      const prepared = c.var.ingest;
+      const { stored, batch } = await ingestPrepared(
+        deps,
+        c.var.publicKey,
+        prepared,
+        context,
+        heavy,
+      );
+      deps.metrics.ingestStored({ ...prepared, batch, eventCount: batch?.eventCount ?? 0 }, stored);
       return c.body(null, 204);
     },
   );

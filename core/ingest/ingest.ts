@@ -9,7 +9,8 @@ import { log } from "@/log.ts";
 import { authError } from "@/core/errors.ts";
 import { newRowId } from "@/core/ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
-import { type PreparedIngest, prepareIngest } from "./prepare.ts";
+import { type PreparedBatch, type PreparedIngest, prepareIngest } from "./prepare.ts";
+import { atOnce, type HeavyWork, rowBatch, storeUnstored } from "./unstored.ts";
 
 export { snapshotTimestamp } from "./prepare.ts";
 
@@ -24,22 +25,31 @@ export function createLastUsedWriter(db: Db): (projectId: string) => Promise<voi
   return (projectId) => touchProject(db.kysely, projectId);
 }
 
+/** A request's write: `batch` is what was stored of its batch (a numbered one may lose events). */
+export interface IngestOutcome extends IngestResult {
+  batch: PreparedBatch | null;
+}
+
 export async function ingestBatch(
   deps: IngestDeps,
   projectKey: string,
   body: IngestBody,
   context: { requestId?: string; bytes?: number } = {},
-): Promise<IngestResult> {
+): Promise<IngestOutcome> {
   return await ingestPrepared(deps, projectKey, prepareIngest(body), context);
 }
 
-/** Writes a batch prepared on this thread or in a decode worker (core/ingest/prepare.ts). */
+/**
+ * Writes a batch prepared on this thread or in a decode worker (core/ingest/prepare.ts); `heavy`
+ * runs the trim of a large numbered batch (./unstored.ts).
+ */
 export async function ingestPrepared(
   deps: IngestDeps,
   projectKey: string,
   prepared: PreparedIngest,
   context: { requestId?: string; bytes?: number } = {},
-): Promise<IngestResult> {
+  heavy: HeavyWork = atOnce,
+): Promise<IngestOutcome> {
   const { batch, identity } = prepared;
   const result = await writeIngest(deps.db.kysely, {
     projectKey,
@@ -47,13 +57,20 @@ export async function ingestPrepared(
     externalId: prepared.externalId,
     metadata: prepared.metadata,
     identity: identity ? { newTrackedUserId: newRowId(), ...identity } : null,
-    batch: batch && { ...batch, staged: Boolean(deps.store) },
+    batch: batch && rowBatch(batch, Boolean(deps.store)),
   });
   if (!result) {
     log.warn("ingest:auth:invalid_key", { ...context, reason: "unknown" });
     throw authError("unknown public key");
   }
 
+  // Some of a numbered batch's events are stored already: the rest is stored now.
+  const at = { projectKey, projectId: result.projectId, externalId: prepared.externalId };
+  const written = result.overlap && batch
+    ? await storeUnstored(deps, at, batch, heavy)
+    : result.stored
+    ? batch
+    : null;
   deps.lastUsed.touch(result.projectId);
   if (prepared.droppedRequests > 0) {
     // The batch is stored; only the malformed requests were left out (core/ingest/network.ts).
@@ -69,7 +86,8 @@ export async function ingestPrepared(
     sessionId: result.sessionId,
     events: prepared.eventCount,
     created: result.created,
-    duplicate: batch !== null && !result.stored,
+    duplicate: batch !== null && written === null,
+    ...(result.overlap ? { stored: written?.eventCount ?? 0 } : {}),
   });
   if (result.trackedUserId && result.trackedUserId !== result.previousTrackedUserId) {
     log.debug("ingest:tracked_user:linked", {
@@ -78,7 +96,7 @@ export async function ingestPrepared(
       previousTrackedUserId: result.previousTrackedUserId,
     });
   }
-  return result;
+  return { ...result, stored: written !== null, batch: written };
 }
 
 /** SDK-side cancel: deletes the session of the key's project, if it exists yet. */

@@ -6,8 +6,15 @@ import { EventType } from "@rrweb/types";
 import type { IngestRow } from "@/db/queries/ingest/write.ts";
 import { gzip } from "@/core/gzip.ts";
 import { countSignals, extractMarkers, pathnameOf, vitalRatings } from "./markers.ts";
-import { boundNetworkEvents, networkCounts, networkErrorMarkers } from "./network.ts";
+import {
+  boundNetworkEvents,
+  isNetworkEvent,
+  networkCounts,
+  networkErrorMarkers,
+  type NetworkRequest,
+} from "./network.ts";
 import type { IngestBody } from "./schema.ts";
+import { rangesOf, type SeqRanges } from "./seq_ranges.ts";
 import { parseUserAgent } from "./user_agent.ts";
 
 const encoder = new TextEncoder();
@@ -17,10 +24,23 @@ type Batch = NonNullable<IngestRow["batch"]>;
 /** A batch ready to write: the row without the ids and the staging the main thread adds. */
 export interface PreparedIngest extends Pick<IngestRow, "externalId" | "metadata"> {
   identity: { userId: string; traitsJson: string } | null;
-  batch: Omit<Batch, "staged"> | null;
+  batch: PreparedBatch | null;
   eventCount: number;
   /** Network requests left out as malformed (core/ingest/network.ts). */
   droppedRequests: number;
+}
+
+export interface PreparedBatch extends Omit<Batch, "staged" | "range"> {
+  range: PreparedRange | null;
+}
+
+/** Where a numbered batch's events sit in its page's sequence (core/ingest/trim.ts). */
+export interface PreparedRange {
+  pageId: string;
+  /** The numbers this batch stands for, which its write claims: those it received, less any trim. */
+  claim: SeqRanges;
+  /** The number of each event in `data`, in order (bounding may leave out network events). */
+  stored: SeqRanges;
 }
 
 export function prepareIngest(body: IngestBody): PreparedIngest {
@@ -30,35 +50,12 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
 
   let batch: PreparedIngest["batch"] = null;
   if (events.length > 0) {
-    const json = encoder.encode(JSON.stringify(events));
-    // node:crypto's synchronous hash costs a fraction of crypto.subtle's round trip per request.
-    const digest = createHash("sha256").update(json).digest();
-    const data = gzip(json);
-    let firstTs = Infinity, lastTs = -Infinity;
-    for (const event of events) {
-      if (event.timestamp < firstTs) firstTs = event.timestamp;
-      if (event.timestamp > lastTs) lastTs = event.timestamp;
-    }
-    const markers = [...extractMarkers(events), ...networkErrorMarkers(network.requests)];
-    const counts = countSignals(markers);
-    const requests = networkCounts(network.requests);
-    const vitals = vitalRatings(markers);
-    batch = {
-      firstTs,
-      lastTs,
-      snapshotTs: snapshotTimestamp(events),
-      eventCount: events.length,
-      digest,
-      data,
-      sliceMarkersJson: body.sliceMarkers ? JSON.stringify(body.sliceMarkers) : null,
-      markersJson: JSON.stringify(markers),
-      signals: counts.error + counts.rage_click + counts.dead_click > 0
-        ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }
-        : null,
-      network: requests.maxRequestMs > 0 || requests.errors > 0 || vitals.length > 0
-        ? { errors: requests.errors, maxRequestMs: requests.maxRequestMs, vitals }
-        : null,
+    const range = body.pageId === undefined || body.seq === undefined ? null : {
+      pageId: body.pageId,
+      claim: [[body.seq, body.seq + body.events.length]] as SeqRanges,
+      stored: storedSeqs(body.events, events.length, body.seq),
     };
+    batch = prepareBatch(events, network.requests, body.sliceMarkers, range);
   }
 
   let stored: PreparedIngest["metadata"] = null;
@@ -80,6 +77,56 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
       : null,
     batch,
   };
+}
+
+/** The stored row of `events` (bounded already), their `requests` and the body's slice markers. */
+export function prepareBatch(
+  events: IngestBody["events"],
+  requests: readonly NetworkRequest[],
+  sliceMarkers: IngestBody["sliceMarkers"],
+  range: PreparedRange | null,
+): PreparedBatch {
+  const json = encoder.encode(JSON.stringify(events));
+  // node:crypto's synchronous hash costs a fraction of crypto.subtle's round trip per request.
+  const digest = createHash("sha256").update(json).digest();
+  const data = gzip(json);
+  let firstTs = Infinity, lastTs = -Infinity;
+  for (const event of events) {
+    if (event.timestamp < firstTs) firstTs = event.timestamp;
+    if (event.timestamp > lastTs) lastTs = event.timestamp;
+  }
+  const markers = [...extractMarkers(events), ...networkErrorMarkers(requests)];
+  const counts = countSignals(markers);
+  const network = networkCounts(requests);
+  const vitals = vitalRatings(markers);
+  return {
+    firstTs,
+    lastTs,
+    snapshotTs: snapshotTimestamp(events),
+    eventCount: events.length,
+    digest,
+    data,
+    sliceMarkersJson: sliceMarkers ? JSON.stringify(sliceMarkers) : null,
+    markersJson: JSON.stringify(markers),
+    signals: counts.error + counts.rage_click + counts.dead_click > 0
+      ? { errors: counts.error, rageClicks: counts.rage_click, deadClicks: counts.dead_click }
+      : null,
+    network: network.maxRequestMs > 0 || network.errors > 0 || vitals.length > 0
+      ? { errors: network.errors, maxRequestMs: network.maxRequestMs, vitals }
+      : null,
+    range,
+  };
+}
+
+/**
+ * The numbers of the events bounding kept of `received` (numbered from `first`): all of them,
+ * unless it left out network events with no request worth keeping.
+ */
+function storedSeqs(received: IngestBody["events"], kept: number, first: number): SeqRanges {
+  if (kept === received.length) return [[first, first + received.length]];
+  const keeps = (e: IngestBody["events"][number]) =>
+    !isNetworkEvent(e) || boundNetworkEvents([e]).events.length > 0;
+  return rangesOf(received.flatMap((e, i) => keeps(e) ? [first + i] : []));
 }
 
 /**

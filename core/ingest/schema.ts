@@ -96,11 +96,21 @@ export const sliceMarkerSchema = z.strictObject({
   pathname: storedText(8192),
 });
 
+/** The most a page numbers its events (the SDK counts from 0): far past any page's life. */
+export const MAX_EVENT_SEQ = 2 ** 48;
+
 export const ingestBodySchema = z.strictObject({
   sessionId: z.uuid(),
   events: z.array(eventSchema).max(MAX_EVENTS_PER_BATCH),
   metadata: metadataSchema.optional(),
   sliceMarkers: z.array(sliceMarkerSchema).optional(),
+  // The SDK's page and the number of the first event in its sequence: each numbered event is
+  // stored once, however its copies were cut into batches (docs/decisions.md "Ingest").
+  pageId: z.uuid().optional(),
+  seq: z.number().int().nonnegative().max(MAX_EVENT_SEQ).optional(),
+}).refine((b) => (b.pageId === undefined) === (b.seq === undefined), {
+  path: ["seq"],
+  message: "sent with pageId, and only with it",
 });
 
 export const cancelBodySchema = z.strictObject({ sessionId: z.uuid() });

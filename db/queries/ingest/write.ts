@@ -1,8 +1,10 @@
 // The ingest write: one atomic statement that finds the project by key, upserts the tracked user
-// and the session, stores the batch once (by digest) and inserts its markers, atomically.
+// and the session, stores the batch once (by its page's sequence numbers, else by digest) and
+// inserts its markers, atomically.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "@/db/schema.ts";
 import { markersInsert, markOpeningUrl } from "./write_markers.ts";
+import { sequencesClaim } from "./write_sequences.ts";
 import { sessionSummary } from "./write_summary.ts";
 
 export interface IngestRow {
@@ -44,6 +46,11 @@ export interface IngestRow {
     network?: { errors: number; maxRequestMs: number; vitals: string[] } | null;
     /** Waits for the offloader (a store is configured, migration 0016). */
     staged?: boolean;
+    /**
+     * The SDK's page and the sequence numbers the batch stands for (an int8multirange's text):
+     * stored only if none of them is stored yet (migration 0031).
+     */
+    range?: { pageId: string; claim: string } | null;
   } | null;
 }
 
@@ -53,6 +60,8 @@ export interface IngestResult {
   created: boolean;
   /** false when the batch was a retry of one already stored (or had no events). */
   stored: boolean;
+  /** Some of the batch's sequence numbers were stored already: nothing of it was (0031). */
+  overlap: boolean;
   trackedUserId: string | null;
   previousTrackedUserId: string | null;
 }
@@ -96,6 +105,9 @@ export async function writeIngest(
       FROM project
     ),`
     : none;
+  // A numbered batch is stored only if it claims its sequence numbers (./write_sequences.ts).
+  const range = b?.range ?? null;
+  const claim = sequencesClaim(row);
   const misplaced = b
     ? sql`, CASE WHEN (SELECT created_at FROM placed) <> session.created_at
         THEN ingest_retry('the session changed under the batch') END AS misplaced`
@@ -147,6 +159,7 @@ export async function writeIngest(
     ${previous}
     ${identified}
     ${placed}
+    ${claim}
     batch AS (
       INSERT INTO event_batches
         (project_id, session_external_id, session_created_at, first_ts, last_ts, snapshot_ts,
@@ -157,6 +170,7 @@ export async function writeIngest(
         ${b?.digest ?? null}::bytea, ${b?.data ?? null}::bytea,
         ${b?.sliceMarkersJson ?? null}::text::jsonb, ${b?.staged ? true : null}::boolean
       FROM project ${b ? sql`, placed` : none} WHERE ${b !== null}::boolean
+        ${range ? sql`AND EXISTS (SELECT 1 FROM claim)` : none}
       ON CONFLICT (project_id, session_external_id, digest, session_created_at) DO NOTHING
       RETURNING id
     ),
@@ -195,6 +209,7 @@ export async function writeIngest(
     ${marked}
     SELECT project.id AS "projectId", session.id AS "sessionId", session.created,
       EXISTS (SELECT 1 FROM batch) AS stored,
+      ${range ? sql`NOT EXISTS (SELECT 1 FROM claim)` : sql`false`} AS overlap,
       ${trackedUserId} AS "trackedUserId",
       ${id ? sql`(SELECT tracked_user_id FROM previous)` : sql`NULL::text`}
         AS "previousTrackedUserId",
