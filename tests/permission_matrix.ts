@@ -62,6 +62,8 @@ export const MATRIX: Section[] = [
       r("GET /api/sessions/{session}", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/events", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/network", ANY_MEMBER(200)),
+      // The world records no request: a member is told the request is not there (404).
+      r("GET /api/sessions/{session}/network/{request}", ANY_MEMBER(404)),
       r("GET /api/sessions/{session}/markers", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/shares", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/comments", ANY_MEMBER(200)),

@@ -3,6 +3,7 @@
 // Every answer is `no-store`: the data changes with every ingest.
 import type { Context } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
+import { validation } from "@/core/errors.ts";
 import { sessionList, sessionSummary } from "@/core/sessions/list.ts";
 import {
   removeSession,
@@ -14,6 +15,7 @@ import {
   type EventBatchOut,
   eventsQuery,
   markersQuery,
+  networkRequestDetail,
   sessionDetail as detailSchema,
   sessionEvents as eventsSchema,
   sessionFilterQuery,
@@ -23,7 +25,7 @@ import {
   sessionNetwork,
   sessionSummary as summarySchema,
 } from "@/core/sessions/schema.ts";
-import { sessionNetworkList } from "@/core/sessions/network.ts";
+import { sessionNetworkList, sessionNetworkRequest } from "@/core/sessions/network.ts";
 import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
 import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
 import type { ApiEnv } from "@/api/env.ts";
@@ -116,13 +118,36 @@ export function sessionRoutes(deps: AppDeps) {
       auth: "cookie",
       summary: "A session's recorded requests (fetch and XHR), for the replay's Network tab",
       description: "Only when the project records requests (its `network` settings); headers " +
-        "and bodies as the SDK kept them, redacted in the browser. At most 5000 requests " +
-        "(`truncated`). 503 when its batches are in an object store that does not answer.",
+        "as the SDK kept them, redacted in the browser, and no bodies (`/network/:index` has " +
+        "one request's). At most 5000 requests or 16 MiB (`truncated`). 503 when its batches " +
+        "are in an object store that does not answer.",
       params: ID,
       responses: { 200: { description: "requests in time order", body: sessionNetwork } },
       errors: [400, 503],
     }),
     async (c) => c.json(await sessionNetworkList(deps, requireViewer(c), c.req.param("id"))),
+  );
+
+  app.get(
+    "/:id/network/:index",
+    describe({
+      tag: "sessions",
+      auth: "cookie",
+      summary: "One recorded request with the bodies the project kept",
+      description: "`index` as the list gave it. 404 when the session has no such request.",
+      params: { ...ID, index: "the request's `index` in GET /api/sessions/:id/network" },
+      responses: { 200: { description: "the request", body: networkRequestDetail } },
+      errors: [400, 503],
+    }),
+    async (c) =>
+      c.json(
+        await sessionNetworkRequest(
+          deps,
+          requireViewer(c),
+          c.req.param("id"),
+          requestIndex(c.req.param("index")),
+        ),
+      ),
   );
 
   app.get(
@@ -169,4 +194,15 @@ export function sessionRoutes(deps: AppDeps) {
 /** The events answer, streamed (http/events_body.ts). */
 function streamEvents(c: Context<ApiEnv>, batches: AsyncIterable<EventBatchOut>): Response {
   return c.body(eventsBody(batches), 200, EVENTS_HEADERS);
+}
+
+/** A recorded request's index as the list gave it: digits only, else 400 naming it. */
+function requestIndex(text: string): number {
+  if (!/^[0-9]{1,9}$/.test(text)) {
+    throw validation("invalid path", [{
+      path: "index",
+      message: "a request's index from the list",
+    }]);
+  }
+  return Number(text);
 }

@@ -17,3 +17,12 @@ Deno.test("endpoint: the method and the folded path of an address, without its q
   assert.equal(endpointOf("get", "https://a.example/api/orders/9?x=1"), "GET /api/orders/:id");
   assert.equal(endpointOf("POST", "/api/login"), "POST /api/login");
 });
+
+Deno.test("endpoint: a JWT or a segment longer than a route's name is folded", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlLWJ5dGVz";
+  assert.equal(foldedPath(`/v1/files/${jwt}/download`), "/v1/files/:id/download");
+  assert.equal(foldedPath(`/jwe/${jwt}.aXY.dGFn`), "/jwe/:id");
+  assert.equal(foldedPath(`/blog/${"a-slug-of-many-words".repeat(4)}`), "/blog/:id");
+  assert.equal(foldedPath("/assets/app.min.js"), "/assets/app.min.js");
+  assert.equal(foldedPath(`/api/${"x".repeat(64)}`), `/api/${"x".repeat(64)}`);
+});

@@ -14,6 +14,8 @@ export const URL_CHARS = 2048;
 export const PATHNAME_CHARS = 512;
 /** A signal's element selector: the rollup key of rage and dead clicks. */
 export const SELECTOR_CHARS = 256;
+/** A failing request's endpoint (method and folded path): what the insights group by. */
+export const ENDPOINT_CHARS = 200;
 /** An error's message: the rollup key of errors. */
 export const ERROR_MESSAGE_CHARS = 200;
 /** What ends a cut text. */

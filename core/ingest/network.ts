@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { cutBody, headerKeepable, MAX_KEPT_HEADERS } from "@/core/projects/network_limits.ts";
 import { endpointOf } from "./endpoint.ts";
-import { cutText, MARKER_TEXT_CHARS, URL_CHARS } from "./limits.ts";
+import { cutText, ENDPOINT_CHARS, MARKER_TEXT_CHARS, URL_CHARS } from "./limits.ts";
 
 export const NETWORK_PLUGIN = "rrweb/network@1";
 /** Requests one plugin event may carry; past it the event is dropped. */
@@ -110,7 +110,7 @@ export function networkErrorMarkers(requests: readonly NetworkRequest[]) {
     data: {
       method: r.method,
       url: r.name,
-      endpoint: cutText(endpointOf(r.method, r.name), MARKER_TEXT_CHARS),
+      endpoint: cutText(endpointOf(r.method, r.name), ENDPOINT_CHARS),
       status: r.status,
       durationMs: durationMs(r),
     },

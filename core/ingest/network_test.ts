@@ -3,6 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { BODY_CUT_MARK, BODY_MAX_CHARS } from "@/core/projects/network_limits.ts";
 import { prepareIngest } from "./prepare.ts";
 import { boundNetworkEvents, MAX_REQUESTS_PER_EVENT } from "./network.ts";
+import { CUT_MARK, ENDPOINT_CHARS, URL_CHARS } from "./limits.ts";
 import type { IngestBody } from "./schema.ts";
 
 const T = 1_700_000_000_000;
@@ -97,6 +98,17 @@ Deno.test("ingest network: 5xx and status 0 are network_error markers and counte
   });
   assert.equal(markers[0].ts, T + 100);
   assert.deepEqual(prepared.batch!.network, { errors: 2, maxRequestMs: 1200, vitals: [] });
+});
+
+Deno.test("ingest network: a failing request's endpoint is cut to ENDPOINT_CHARS, its url to URL_CHARS", () => {
+  const path = Array.from({ length: 100 }, (_, i) => `part${i % 10}`).join("/");
+  const events = [networkEvent([
+    request({ status: 503, name: `https://shop.example/${path}?q=${"x".repeat(3_000)}` }),
+  ])];
+  const [marker] = JSON.parse(prepareIngest(body(events)).batch!.markersJson);
+  assert.equal(marker.data.endpoint.length, ENDPOINT_CHARS);
+  assert.equal(marker.data.endpoint, `GET /${path}`.slice(0, ENDPOINT_CHARS - 1) + CUT_MARK);
+  assert.equal(marker.data.url.length, URL_CHARS);
 });
 
 Deno.test("ingest web vitals: ingest rates the value itself and dates the marker at its moment", () => {

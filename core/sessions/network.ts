@@ -1,6 +1,8 @@
-// A session's recorded requests for the replay's Network tab: its batches decoded in replay order
-// and the `rrweb/network@1` events' requests (bounded by ingest, core/ingest/network.ts) listed
-// with their offset from the session's start. At most MAX_LISTED_REQUESTS are listed.
+// A session's recorded requests for GET /api/sessions/:id/network: its batches decoded in replay
+// order and the `rrweb/network@1` events' requests (bounded by ingest, core/ingest/network.ts)
+// listed with their offset from the session's start. The list carries no bodies (up to 64 KiB
+// each, thousands per session: one answer once weighed 360 MB); one request's bodies are read
+// on demand by its index. A list stops decoding at NETWORK_LIST_LIMITS, with `truncated`.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import {
@@ -10,13 +12,14 @@ import {
   networkRequestSchema,
 } from "@/core/ingest/network.ts";
 import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
-import { findSession } from "@/db/queries/sessions/detail.ts";
+import { findSession, type SessionRow } from "@/db/queries/sessions/detail.ts";
 import { notFound } from "@/core/errors.ts";
 import { activeOrganization } from "@/core/org_access.ts";
 import { sessionBatches } from "./detail.ts";
-import type { NetworkRequestOut, SessionNetwork } from "./schema.ts";
+import type { NetworkRequestDetail, NetworkRequestOut, SessionNetwork } from "./schema.ts";
 
-export const MAX_LISTED_REQUESTS = 5000;
+/** What one list answer holds at most: requests, and bytes of their JSON. */
+export const NETWORK_LIST_LIMITS = { requests: 5000, bytes: 16 * 1024 * 1024 };
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -24,14 +27,57 @@ export async function sessionNetworkList(
   deps: Deps,
   viewer: Viewer,
   id: string,
+  limits = NETWORK_LIST_LIMITS,
 ): Promise<SessionNetwork> {
-  const session = await findSession(deps.db.kysely, activeOrganization(viewer), id);
-  if (!session) throw notFound("session");
-  const batches = await sessionBatches(deps, session);
+  const session = await visibleSession(deps, viewer, id);
   const start = session.started_at.getTime();
   const data: NetworkRequestOut[] = [];
+  let bytes = 0;
   let truncated = false;
-  for await (const batch of batches) {
+  for await (const { index, request } of recordedRequests(deps, session)) {
+    const item = listed(request, start, index);
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (data.length === limits.requests || bytes + size > limits.bytes) {
+      truncated = true;
+      break; // the batches after it are never read nor decoded
+    }
+    bytes += size;
+    data.push(item);
+  }
+  data.sort((a, b) => a.offsetMs - b.offsetMs || a.index - b.index);
+  return { data, truncated };
+}
+
+/** One listed request with its bodies, by its `index`; null when the session has no such one. */
+export async function sessionNetworkRequest(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  index: number,
+): Promise<NetworkRequestDetail> {
+  const session = await visibleSession(deps, viewer, id);
+  for await (const found of recordedRequests(deps, session)) {
+    if (found.index !== index) continue;
+    const { request } = found;
+    return {
+      ...listed(request, session.started_at.getTime(), index),
+      ...(request.requestBody !== undefined && { requestBody: request.requestBody }),
+      ...(request.responseBody !== undefined && { responseBody: request.responseBody }),
+    };
+  }
+  throw notFound("request");
+}
+
+async function visibleSession(deps: Deps, viewer: Viewer, id: string): Promise<SessionRow> {
+  const session = await findSession(deps.db.kysely, activeOrganization(viewer), id);
+  if (!session) throw notFound("session");
+  return session;
+}
+
+/** Every well-formed recorded request in replay order, numbered from 0 in that order. */
+async function* recordedRequests(deps: Deps, session: SessionRow) {
+  let index = 0;
+  for await (const batch of await sessionBatches(deps, session)) {
     let events: RecordedEvent[];
     try {
       events = batch.data ? await decodeBatch(batch.data) : [];
@@ -43,18 +89,15 @@ export async function sessionNetworkList(
       const requests = (event.data as { payload?: { requests?: unknown[] } }).payload?.requests;
       for (const raw of requests ?? []) {
         const parsed = networkRequestSchema.safeParse(raw);
-        if (!parsed.success) continue;
-        if (data.length === MAX_LISTED_REQUESTS) truncated = true;
-        else data.push(listed(parsed.data, start));
+        if (parsed.success) yield { index: index++, request: parsed.data };
       }
     }
   }
-  data.sort((a, b) => a.offsetMs - b.offsetMs);
-  return { data, truncated };
 }
 
-function listed(r: NetworkRequest, start: number): NetworkRequestOut {
+function listed(r: NetworkRequest, start: number, index: number): NetworkRequestOut {
   const out: NetworkRequestOut = {
+    index,
     offsetMs: Math.round(r.timestamp - start),
     method: r.method,
     url: r.name,
@@ -62,10 +105,10 @@ function listed(r: NetworkRequest, start: number): NetworkRequestOut {
     durationMs: durationMs(r),
     requestSize: r.requestSize ?? null,
     responseSize: r.responseSize ?? null,
+    hasRequestBody: r.requestBody !== undefined,
+    hasResponseBody: r.responseBody !== undefined,
   };
   if (r.requestHeaders) out.requestHeaders = r.requestHeaders;
   if (r.responseHeaders) out.responseHeaders = r.responseHeaders;
-  if (r.requestBody !== undefined) out.requestBody = r.requestBody;
-  if (r.responseBody !== undefined) out.responseBody = r.responseBody;
   return out;
 }

@@ -243,6 +243,9 @@ export const sessionEvents = z.strictObject({
 
 /** One recorded request (GET /api/sessions/:id/network; docs/decisions.md "Network capture"). */
 export const networkRequestOut = z.strictObject({
+  index: z.number().int().meta({
+    description: "its place in the recording: GET /api/sessions/:id/network/:index has its bodies",
+  }),
   offsetMs: z.number().int().meta({ description: "ms from the session's start to the request's" }),
   method: z.string(),
   url: z.string().meta({ description: "secret query parameters already replaced by the SDK" }),
@@ -252,12 +255,20 @@ export const networkRequestOut = z.strictObject({
   responseSize: z.number().int().nullable(),
   requestHeaders: z.record(z.string(), z.string()).optional(),
   responseHeaders: z.record(z.string(), z.string()).optional(),
+  hasRequestBody: z.boolean(),
+  hasResponseBody: z.boolean(),
+});
+export type NetworkRequestOut = z.output<typeof networkRequestOut>;
+/** One request with the bodies the project kept (GET /api/sessions/:id/network/:index). */
+export const networkRequestDetail = networkRequestOut.extend({
   requestBody: z.string().optional(),
   responseBody: z.string().optional(),
 });
-export type NetworkRequestOut = z.output<typeof networkRequestOut>;
+export type NetworkRequestDetail = z.output<typeof networkRequestDetail>;
 export const sessionNetwork = z.strictObject({
-  data: z.array(networkRequestOut).meta({ description: "in time order" }),
-  truncated: z.boolean().meta({ description: "true: more requests than one answer lists" }),
+  data: z.array(networkRequestOut).meta({ description: "in time order, without bodies" }),
+  truncated: z.boolean().meta({
+    description: "true: more requests than one answer lists (5000, or 16 MiB of JSON)",
+  }),
 });
 export type SessionNetwork = z.output<typeof sessionNetwork>;

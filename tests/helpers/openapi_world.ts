@@ -96,6 +96,7 @@ export async function openApiWorld(t: TestApp) {
     credentialId,
     provider: "github",
     file: `${me.user.avatar_seed}.svg`,
+    index: "0",
   });
   /** The query a documented route needs to answer (its required parameters), or "". */
   const query = (path: string): string =>

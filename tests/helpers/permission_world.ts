@@ -66,6 +66,8 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
       sessionDoomed: sessionDoomed.id,
       share,
       comment,
+      // The index of a recorded request (the world records none: tests/sessions/network_test.ts).
+      request: "0",
       trackedUser: trackedUser.id,
       trackedUserDoomed: trackedUserDoomed.id,
       memberSpare: spare.id,

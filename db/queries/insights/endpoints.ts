@@ -1,6 +1,7 @@
-// The insights' failing endpoints: `network_error` markers of the range's days (read through
-// markers_network_errors_idx, migration 0028) grouped by endpoint (method + folded path, written
-// by ingest), ranked by the sessions that met them.
+// The insights' failing endpoints: `network_error` markers of the range's days (found through
+// markers_network_errors_idx, which carries no payload since migration 0029: each row's data is
+// read from the table) grouped by endpoint (method + folded path, written by ingest), ranked by
+// the sessions that met them.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "@/db/schema.ts";
 import type { InsightsScope } from "./insights.ts";
