@@ -1,7 +1,7 @@
 // The in-memory event buffer: bounded at 10,000 events, oldest dropped first, with its encoded
 // size tracked; plus the request cutting rule (≤ 500 events and ≤ 2 MiB per request, in order).
 
-import type { EncodedEvent } from "./encoded_event.ts";
+import { type EncodedEvent, follows } from "./encoded_event.ts";
 
 /** Most events one ingest request may carry (the service refuses more). */
 export const MAX_EVENTS_PER_REQUEST = 500;
@@ -79,7 +79,9 @@ export class EventBuffer {
 
 /**
  * Cuts events into consecutive requests of at most `maxEvents` events and `maxBytes` of JSON,
- * preserving order; an event larger than `maxBytes` on its own is a request by itself.
+ * preserving order; an event larger than `maxBytes` on its own is a request by itself. A request
+ * is also one run of its page's sequence (sdk/encoded_event.ts `follows`), so its first event's
+ * number gives every other's.
  */
 export function cutBatches(
   events: EncodedEvent[],
@@ -91,7 +93,8 @@ export function cutBatches(
   let bytes = 0;
   for (let i = 0; i < events.length; i++) {
     const size = events[i].bytes + 1; // the comma
-    if (i > start && (i - start >= maxEvents || bytes + size > maxBytes)) {
+    const full = i - start >= maxEvents || bytes + size > maxBytes;
+    if (i > start && (full || !follows(events[i - 1], events[i]))) {
       out.push(events.slice(start, i));
       start = i;
       bytes = 0;

@@ -7,6 +7,19 @@ import type { RecordedEvent, SessionMetadata } from "./types.ts";
 export interface EncodedEvent {
   json: string;
   bytes: number;
+  /** The page that recorded it and its number in that page's sequence (sdk/flusher.ts). */
+  page?: string;
+  seq?: number;
+}
+
+/**
+ * Where a batch's events sit in their page's sequence: the page, and the number of the first
+ * (the others follow it one by one). The service stores each numbered event once, however the
+ * copies of a page's events (keepalive bodies, the journal, retries) were cut into batches.
+ */
+export interface BatchRange {
+  pageId: string;
+  seq: number;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -44,6 +57,24 @@ export function totalBytes(events: EncodedEvent[]): number {
   return bytes;
 }
 
+/** Whether `next` directly follows `prev` in a page's sequence (or neither is numbered). */
+export function follows(prev: EncodedEvent, next: EncodedEvent): boolean {
+  if (prev.page === undefined || next.page === undefined) return prev.page === next.page;
+  return next.page === prev.page && next.seq === prev.seq! + 1;
+}
+
+/** The range of a batch cut by `cutBatches` (sdk/buffer.ts), or null for unnumbered events. */
+export function rangeOf(events: EncodedEvent[]): BatchRange | null {
+  const first = events[0];
+  return first?.page === undefined ? null : { pageId: first.page, seq: first.seq! };
+}
+
+/** The start of an ingest body up to its events' array: the session and the batch's range. */
+export function bodyHead(sessionId: string, range: BatchRange | null): string {
+  const at = range ? `,"pageId":${JSON.stringify(range.pageId)},"seq":${range.seq}` : "";
+  return `{"sessionId":${JSON.stringify(sessionId)}${at},"events":`;
+}
+
 /** An ingest request body (the `IngestBody` of types.ts) assembled from encoded events. */
 export function ingestJson(
   sessionId: string,
@@ -51,5 +82,5 @@ export function ingestJson(
   metadata?: SessionMetadata,
 ): string {
   const tail = metadata ? `,"metadata":${JSON.stringify(metadata)}}` : "}";
-  return `{"sessionId":${JSON.stringify(sessionId)},"events":${jsonArray(events)}${tail}`;
+  return `${bodyHead(sessionId, rangeOf(events))}${jsonArray(events)}${tail}`;
 }

@@ -1,11 +1,15 @@
 // Flush orchestration: buffer → requests of ≤ 500 events and ≤ 2 MiB → ingest, in order, one
 // flush at a time; metadata on the first batch of a page and after identify; hold; unload; cancel.
+// Each event is numbered as it comes in (this page's id and its place in the page's sequence), and
+// every body says where its events sit, so the service stores each once however its copies
+// (keepalive bodies, the journal, retries) were cut.
 
 import { cutBatches, EventBuffer, FLUSH_BYTES } from "./buffer.ts";
 import { type EncodedEvent, encodeEvent, ingestJson } from "./encoded_event.ts";
 import { KEEPALIVE_BUDGET_BYTES, type PendingBatch, planKeepalive } from "./keepalive.ts";
 import { logError, logWarn } from "./log.ts";
 import { MAX_BUFFERED_EVENTS } from "./options.ts";
+import { uuidV4 } from "./session_id.ts";
 import type { Transport } from "./transport.ts";
 import type { RecordedEvent, SessionMetadata } from "./types.ts";
 
@@ -26,6 +30,9 @@ export interface FlusherConfig {
 
 export class Flusher {
   readonly buffer = new EventBuffer(MAX_BUFFERED_EVENTS);
+  /** This page's id for its events' numbers (a new session on the same page gets a new one). */
+  readonly page = uuidV4();
+  #seq = 0;
   /** Batches restored from a previous page; they go out first, exactly as they were. */
   #queued: PendingBatch[] = [];
   /**
@@ -79,7 +86,7 @@ export class Flusher {
   /** Buffers `event`; returns the size of its JSON (0 once cancelled). */
   add(event: RecordedEvent): number {
     if (this.#cancelled) return 0;
-    const encoded = encodeEvent(event);
+    const encoded = this.#number(encodeEvent(event));
     this.buffer.push(encoded);
     this.#revision++;
     const { length, bytes } = this.buffer;
@@ -98,7 +105,14 @@ export class Flusher {
    * gate held at most the buffer's ceiling, so none is dropped here.
    */
   adopt(events: EncodedEvent[]): void {
-    if (!this.#cancelled) this.buffer.unshift(events);
+    if (!this.#cancelled) this.buffer.unshift(events.map((e) => this.#number(e)));
+  }
+
+  /** Gives an event this page's next number; batches are cut into runs of them (cutBatches). */
+  #number(event: EncodedEvent): EncodedEvent {
+    event.page = this.page;
+    event.seq = this.#seq++;
+    return event;
   }
 
   /** Makes the next batch carry metadata again (after identify). */

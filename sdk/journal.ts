@@ -1,6 +1,7 @@
 // Events not yet acknowledged, kept in IndexedDB (it outlives the tab and the browser): a tab
 // closed or a browser killed before its last upload loses at most JOURNAL_EVERY_MS of recording,
 // and the next page of the site sends the rest (docs/decisions.md "Capture timing").
+import type { BatchRange } from "./encoded_event.ts";
 import type { SessionMetadata } from "./types.ts";
 
 /** How often a page writes its unacknowledged events (when they changed). */
@@ -18,6 +19,11 @@ export interface JournalEntry {
   savedAt: number;
   metadata: SessionMetadata;
   batches: string[];
+  /**
+   * Each batch's range (null: unnumbered). Absent from entries of SDKs before it; one of those
+   * that re-saved this entry may have dropped batches and not ranges: then they do not match.
+   */
+  ranges?: (BatchRange | null)[];
 }
 
 /** Both IndexedDB and Web Locks (secure origins): without locks no page is known to be gone. */
@@ -66,7 +72,8 @@ export function saveEntry(entry: JournalEntry): Promise<unknown> {
   }
   const batches = entry.batches.slice(keep);
   if (batches.length === 0) return deleteEntry(entry.page);
-  return withStore("readwrite", (s) => s.put({ ...entry, batches }));
+  const ranges = entry.ranges?.slice(keep);
+  return withStore("readwrite", (s) => s.put({ ...entry, batches, ranges }));
 }
 
 export function deleteEntry(page: string): Promise<unknown> {

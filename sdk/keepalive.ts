@@ -1,7 +1,7 @@
 // The unload-time flush: cut what is left into bodies (gzipped once the compressor has loaded) that
 // fit the browser's ~64 KB keepalive budget, and park whatever does not fit for the next page.
 
-import { type EncodedEvent, encodeEvent, jsonArray, totalBytes } from "./encoded_event.ts";
+import { type EncodedEvent, encodeEvent, jsonArray, rangeOf, totalBytes } from "./encoded_event.ts";
 import type { KeyValueStorage } from "./session_id.ts";
 import { safeGet } from "./session_id.ts";
 
@@ -66,9 +66,9 @@ export function planKeepalive(
 const pendingKey = (sessionId: string) => `playhead:pending:${sessionId}`;
 
 /**
- * Stores batches for the next page of the same session, as `[{"events":[…]}, …]` assembled from
- * the encoded events. When sessionStorage is full the oldest batches go first, like the in-memory
- * ceiling.
+ * Stores batches for the next page of the same session, as `[{"pageId":…,"seq":…,"events":[…]},
+ * …]` assembled from the encoded events (the range only for numbered ones). When sessionStorage is
+ * full the oldest batches go first, like the in-memory ceiling.
  */
 export function savePending(
   storage: KeyValueStorage | null,
@@ -79,7 +79,11 @@ export function savePending(
   let kept = batches.filter((b) => b.events.length > 0);
   while (kept.length > 0) {
     try {
-      const text = kept.map((b) => `{"events":${jsonArray(b.events)}}`).join(",");
+      const text = kept.map((b) => {
+        const range = rangeOf(b.events);
+        const at = range ? `"pageId":${JSON.stringify(range.pageId)},"seq":${range.seq},` : "";
+        return `{${at}"events":${jsonArray(b.events)}}`;
+      }).join(",");
       storage.setItem(pendingKey(sessionId), `[${text}]`);
       return;
     } catch {
@@ -89,7 +93,10 @@ export function savePending(
   clearPending(storage, sessionId);
 }
 
-/** Reads and removes the batches a previous page of this session left behind, re-encoded. */
+/**
+ * Reads and removes the batches a previous page of this session left behind, re-encoded with the
+ * numbers they had (a batch's events follow its first one by one).
+ */
 export function takePending(storage: KeyValueStorage | null, sessionId: string): PendingBatch[] {
   const raw = safeGet(storage, pendingKey(sessionId));
   if (!raw) return [];
@@ -97,9 +104,13 @@ export function takePending(storage: KeyValueStorage | null, sessionId: string):
   try {
     const parsed = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter((b) => Array.isArray(b?.events)).map((b) => ({
-      events: b.events.map(encodeEvent),
-    }));
+    return parsed.filter((b) => Array.isArray(b?.events)).map((b) => {
+      const events: EncodedEvent[] = b.events.map(encodeEvent);
+      if (typeof b.pageId === "string" && Number.isSafeInteger(b.seq)) {
+        events.forEach((e, i) => Object.assign(e, { page: b.pageId, seq: b.seq + i }));
+      }
+      return { events };
+    });
   } catch {
     return [];
   }

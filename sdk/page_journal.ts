@@ -1,7 +1,7 @@
 // This page's entry in the journal (sdk/journal.ts): its id, its lock (held while the page is
 // open, so a free lock means the page is gone), and the unacknowledged events, written when they
 // changed.
-import { jsonArray } from "./encoded_event.ts";
+import { jsonArray, rangeOf } from "./encoded_event.ts";
 import type { Flusher } from "./flusher.ts";
 import { deleteEntry, JOURNALING, saveEntry, withLock } from "./journal.ts";
 import { uuidV4 } from "./session_id.ts";
@@ -32,12 +32,14 @@ export class PageJournal {
   ): void {
     if (!JOURNALING || source.held || (!now && source.revision === this.#written)) return;
     this.#written = source.revision;
+    const batches = source.unacknowledged();
     void saveEntry({
       page: this.page,
       sessionId: session.sessionId,
       savedAt: Date.now(),
       metadata: session.metadata(),
-      batches: source.unacknowledged().map(jsonArray),
+      batches: batches.map(jsonArray),
+      ranges: batches.map(rangeOf),
     });
   }
 

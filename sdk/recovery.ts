@@ -1,6 +1,7 @@
 // What pages of this site that are gone (a closed tab, a killed browser) left in the journal
-// (sdk/journal.ts), sent by the next page: each page's batches in order, exactly as they were cut,
-// so the service drops any it already stored, each with that page's own metadata.
+// (sdk/journal.ts), sent by the next page: each page's batches in order, each with its range in
+// its page's sequence, so the service stores only the events it has not (its keepalive bodies may
+// have arrived, cut differently), each with that page's own metadata.
 import {
   allEntries,
   deleteEntry,
@@ -9,6 +10,7 @@ import {
   saveEntry,
   withLock,
 } from "./journal.ts";
+import { bodyHead } from "./encoded_event.ts";
 import type { Transport } from "./transport.ts";
 
 /** Entries older than the service's retention are dropped unsent. */
@@ -39,15 +41,19 @@ export async function recoverOrphans(
 }
 
 async function sendEntry(transport: Transport, entry: JournalEntry): Promise<void> {
-  const head = `{"sessionId":${JSON.stringify(entry.sessionId)},"events":`;
   const tail = `,"metadata":${JSON.stringify(entry.metadata)}}`;
   const signal = new AbortController().signal;
+  // Ranges that do not match the batches (an older SDK re-saved the entry) are not sent.
+  const ranges = entry.ranges?.length === entry.batches.length ? entry.ranges : null;
   let sent = 0;
   while (sent < entry.batches.length) {
+    const head = bodyHead(entry.sessionId, ranges?.[sent] ?? null);
     const { outcome } = await transport.send(head + entry.batches[sent] + tail, signal);
     if (outcome !== "delivered" && outcome !== "rejected") break; // the service is unreachable
     sent++;
   }
   if (sent === entry.batches.length) await deleteEntry(entry.page);
-  else await saveEntry({ ...entry, batches: entry.batches.slice(sent) });
+  else {
+    await saveEntry({ ...entry, batches: entry.batches.slice(sent), ranges: ranges?.slice(sent) });
+  }
 }

@@ -82,4 +82,7 @@ export interface IngestBody {
   sessionId: string;
   events: RecordedEvent[];
   metadata?: SessionMetadata;
+  /** The page that recorded the events, and the first one's number in its sequence. */
+  pageId?: string;
+  seq?: number;
 }
