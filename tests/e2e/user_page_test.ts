@@ -173,6 +173,28 @@ Deno.test("user page e2e: the status turns online when a batch for the user arri
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await page.locator("[data-testid=online-status][data-online=true]").waitFor();
     assert.match(await status.textContent() ?? "", /Online now/);
+
+    // A 1,024-character name (and trait) keeps the page as wide as the window: one line, cut.
+    const long = "W".repeat(1024);
+    assert.equal(
+      (await postIngest(server.t.app, {
+        sessionId: crypto.randomUUID(),
+        events: recordedEvents(3, Date.now() - 2000),
+        metadata: {
+          ...METADATA,
+          userIdentity: { userId: "w", traits: { name: long, note: long } },
+        },
+      }, { key: project.key })).status,
+      204,
+    );
+    const { id } = await server.t.db.kysely.selectFrom("tracked_users").select("id")
+      .where("external_id", "=", "w").executeTakeFirstOrThrow();
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/users/${id}`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width);
+      await shot(page, `user-long-name-${width}.png`);
+    }
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 // ADMIN+ controls of a tracked user: the custom name and the trait that names them (the page's
 // own forms), and deletion after a confirmation step (their sessions stay, as anonymous).
 import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
+import { VisitorText } from "@/components/ui/VisitorText.tsx";
 
 interface Props {
   user: TrackedUserDetail;
@@ -56,12 +57,12 @@ export function ManageTrackedUser({ user, projectTraitKey }: Props) {
         <summary>Delete this user</summary>
         <form method="post" class="stack">
           <p class="small">
-            {user.displayName}{" "}
+            <VisitorText text={user.displayName} />{" "}
             disappears from Users. Their sessions and recordings stay, as anonymous sessions.
           </p>
           <div>
             <button type="submit" name="intent" value="delete-user" class="danger">
-              Yes, delete {user.displayName}
+              Yes, delete <VisitorText text={user.displayName} />
             </button>
           </div>
         </form>

@@ -30,7 +30,9 @@ export function TraitsTable({ traits, namingKey }: Props) {
               <code>{key}</code>
               {key === namingKey && <span class="badge badge-accent">display name</span>}
             </th>
-            <td class="trait-value">{show(value)}</td>
+            <td>
+              <div class="trait-value" title={show(value)}>{show(value)}</div>
+            </td>
           </tr>
         ))}
       </tbody>
