@@ -28,6 +28,7 @@ import * as m0025 from "./migrations/0025_session_recording_reason.ts";
 import * as m0026 from "./migrations/0026_bounded_error_groups.ts";
 import * as m0027 from "./migrations/0027_project_network_settings.ts";
 import * as m0028 from "./migrations/0028_session_network_summary.ts";
+import * as m0029 from "./migrations/0029_bounded_network_errors_index.ts";
 import * as m0030 from "./migrations/0030_bounded_session_times.ts";
 import * as m0031 from "./migrations/0031_page_sequences.ts";
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0026_bounded_error_groups": m0026,
   "0027_project_network_settings": m0027,
   "0028_session_network_summary": m0028,
+  "0029_bounded_network_errors_index": m0029,
   "0030_bounded_session_times": m0030,
   "0031_page_sequences": m0031,
 };

@@ -30,6 +30,7 @@ const BOUNDED: Record<string, string> = {
   ...each("a copy of a service id where the table has no foreign key (partitioned, or a rollup)", [
     "event_batches.project_id",
     "markers.session_id",
+    "page_sequences.project_id",
     "session_rollups.organization_id",
     "session_rollups.project_id",
     "signal_rollups.organization_id",
@@ -65,6 +66,7 @@ const BOUNDED: Record<string, string> = {
   ),
   ...each("a session id: a UUID (core/ingest/schema.ts)", [
     "event_batches.session_external_id",
+    "page_sequences.session_external_id",
     "sessions.external_id",
   ]),
   ...each("the object store's key: the configured prefix, a day, a time and a UUID", [
@@ -157,13 +159,23 @@ Deno.test("schema: no index's key or INCLUDE column can hold unbounded data", as
 
 Deno.test("schema: an index carrying a payload, a text expression or a text[]'s elements is flagged", async () => {
   await using db = await createTestDb();
-  const create = (statement: string) => sql.raw(statement).execute(db.kysely);
-  await create(`CREATE INDEX markers_payload_idx ON markers (session_created_at) INCLUDE (data)`);
-  await create(`CREATE INDEX markers_url_idx ON markers ((data ->> 'url'))`);
-  await create(`CREATE INDEX sessions_url_idx ON sessions (organization_id, url)`);
-  await create(`CREATE INDEX sessions_pages_idx ON sessions USING gin (url_pathnames)`);
+  const created: string[] = [];
+  // Dropped at the end: an emptied PGlite is handed to the module's next test with its indexes.
+  await using _drop = {
+    [Symbol.asyncDispose]: async () => {
+      for (const name of created) await sql.raw(`DROP INDEX ${name}`).execute(db.kysely);
+    },
+  };
+  const create = async (name: string, definition: string) => {
+    await sql.raw(`CREATE INDEX ${name} ON ${definition}`).execute(db.kysely);
+    created.push(name);
+  };
+  await create("markers_payload_idx", `markers (session_created_at) INCLUDE (data)`);
+  await create("markers_url_idx", `markers ((data ->> 'url'))`);
+  await create("sessions_url_idx", `sessions (organization_id, url)`);
+  await create("sessions_pages_idx", `sessions USING gin (url_pathnames)`);
   // Trigrams are bounded whatever the text: not flagged.
-  await create(`CREATE INDEX sessions_url_trgm_idx ON sessions USING gin (url gin_trgm_ops)`);
+  await create("sessions_url_trgm_idx", `sessions USING gin (url gin_trgm_ops)`);
   assert.deepEqual(await unboundedIndexColumns(db.kysely), [
     "markers_payload_idx: INCLUDE markers.data jsonb",
     "markers_url_idx: KEY markers.(data ->> 'url'::text) text",

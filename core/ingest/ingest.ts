@@ -11,6 +11,7 @@ import { newRowId } from "@/core/ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
 import { type PreparedBatch, type PreparedIngest, prepareIngest } from "./prepare.ts";
 import { atOnce, type HeavyWork, rowBatch, storeUnstored } from "./unstored.ts";
+import { refuseTooLarge } from "./too_large.ts";
 
 export { snapshotTimestamp } from "./prepare.ts";
 
@@ -58,7 +59,7 @@ export async function ingestPrepared(
     metadata: prepared.metadata,
     identity: identity ? { newTrackedUserId: newRowId(), ...identity } : null,
     batch: batch && rowBatch(batch, Boolean(deps.store)),
-  });
+  }).catch(refuseTooLarge(context));
   if (!result) {
     log.warn("ingest:auth:invalid_key", { ...context, reason: "unknown" });
     throw authError("unknown public key");
@@ -67,7 +68,7 @@ export async function ingestPrepared(
   // Some of a numbered batch's events are stored already: the rest is stored now.
   const at = { projectKey, projectId: result.projectId, externalId: prepared.externalId };
   const written = result.overlap && batch
-    ? await storeUnstored(deps, at, batch, heavy)
+    ? await storeUnstored(deps, at, batch, heavy).catch(refuseTooLarge(context))
     : result.stored
     ? batch
     : null;

@@ -5,6 +5,7 @@
 // retry with the same batch until it gives up (docs/decisions.md "Ingest").
 import { programLimitExceeded } from "@/db/program_limit.ts";
 import { type AppError, validation } from "@/core/errors.ts";
+import { log } from "@/log.ts";
 
 /** The body's field each table's rows are made from; a partition (`markers_default`) is its table's. */
 const FIELD_OF_TABLE: Record<string, string> = {
@@ -23,7 +24,7 @@ function fieldOf(table: string | null): string {
 }
 
 /** The 400 for a write refused as too large, or null for any other error. */
-export function tooLargeToStore(error: unknown): AppError | null {
+function tooLargeToStore(error: unknown): AppError | null {
   const limit = programLimitExceeded(error);
   if (!limit) return null;
   return validation("a value of the batch is too large to store", [{
@@ -31,3 +32,12 @@ export function tooLargeToStore(error: unknown): AppError | null {
     message: "a value taken from it is too large for the database to index",
   }]);
 }
+
+/** A write's `.catch`: a refusal as too large becomes its 400, logged; any other error stays. */
+export const refuseTooLarge = (context: { requestId?: string }) => (error: unknown): never => {
+  const tooLarge = tooLargeToStore(error);
+  if (!tooLarge) throw error;
+  // A bound ingest should have applied is missing: the batch is refused, and this says where.
+  log.error("ingest:batch:too_large", { ...context, error: String(error) });
+  throw tooLarge;
+};

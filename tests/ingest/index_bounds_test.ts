@@ -4,7 +4,7 @@
 // anyway is a 400 naming the field, never a 500 the SDK retries with the same batch.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { createTestApp } from "@/tests/helpers/app.ts";
+import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
 import {
   customEvent,
   ingestRowCounts,
@@ -97,34 +97,66 @@ Deno.test("ingest: a user agent naming a 1,000-character browser is stored with 
   assert.equal(session.browser, `${wide(1_000).slice(0, 63)}…`);
 });
 
-Deno.test("ingest: a value too large for an index is a 400 naming the field, and nothing is written", async () => {
-  await using t = await createTestApp();
-  const w = await sessionsWorld(t, "VIEWER");
-  // An index carrying markers' payloads, as 0028's did: the last line of defence must answer.
+/**
+ * An index carrying markers' payloads, as 0028's did: the last line of defence must answer. Dropped
+ * on disposal, as an emptied PGlite is handed to the module's next test.
+ */
+async function unboundedIndex(t: TestApp): Promise<AsyncDisposable> {
   await sql`CREATE INDEX markers_unbounded_test_idx ON markers (session_created_at)
     INCLUDE (data) WHERE kind = 'checkout'`.execute(t.db.kysely);
-  const body = {
-    sessionId: crypto.randomUUID(),
-    events: [
-      ...recordedEvents(3, T0),
-      customEvent("service:checkout", {
-        a: noise(1_000, 3),
-        b: noise(1_000, 5),
-        c: noise(1_000, 9),
-      }, T0 + 2_500),
-    ],
-    metadata: METADATA,
+  return {
+    [Symbol.asyncDispose]: async () => {
+      await sql`DROP INDEX markers_unbounded_test_idx`.execute(t.db.kysely);
+    },
   };
-  const res = await postIngest(t.app, body, { key: w.alpha.key });
+}
+
+/** A marker of ~3 KB no compressor shrinks. */
+const checkout = (timestamp: number) =>
+  customEvent("service:checkout", {
+    a: noise(1_000, 3),
+    b: noise(1_000, 5),
+    c: noise(1_000, 9),
+  }, timestamp);
+
+async function assertRefused(res: Response) {
   assert.equal(res.status, 400);
   assert.match(res.headers.get("content-type") ?? "", /application\/json/);
   const error = await res.json();
   assert.equal(error.kind, "validation");
   assert.deepEqual(error.issues.map((i: { path: string }) => i.path), ["events"]);
+}
+
+Deno.test("ingest: a value too large for an index is a 400 naming the field, and nothing is written", async () => {
+  await using t = await createTestApp();
+  const w = await sessionsWorld(t, "VIEWER");
+  await using _index = await unboundedIndex(t);
+  const body = {
+    sessionId: crypto.randomUUID(),
+    events: [...recordedEvents(3, T0), checkout(T0 + 2_500)],
+    metadata: METADATA,
+  };
+  await assertRefused(await postIngest(t.app, body, { key: w.alpha.key }));
   assert.deepEqual(await ingestRowCounts(t.db.kysely), {
     sessions: 0,
     eventBatches: 0,
     markers: 0,
     trackedUsers: 0,
   });
+});
+
+Deno.test("ingest: the rest of a numbered batch too large for an index is a 400 too, the first copy kept", async () => {
+  await using t = await createTestApp();
+  const w = await sessionsWorld(t, "VIEWER");
+  const events = [...recordedEvents(3, T0), checkout(T0 + 2_500)];
+  const page = { sessionId: crypto.randomUUID(), pageId: crypto.randomUUID(), seq: 0 };
+  const first = await postIngest(t.app, { ...page, events: events.slice(0, 3) }, {
+    key: w.alpha.key,
+  });
+  assert.equal(first.status, 204);
+  await using _index = await unboundedIndex(t);
+  // Its first three events are stored: only the rest, with the marker, is written now.
+  await assertRefused(await postIngest(t.app, { ...page, events }, { key: w.alpha.key }));
+  const counts = await ingestRowCounts(t.db.kysely);
+  assert.deepEqual([counts.sessions, counts.eventBatches, counts.markers], [1, 1, 0]);
 });
