@@ -12,7 +12,7 @@ import {
   type SessionRow,
   snapshotBatchAt,
 } from "@/db/queries/sessions/detail.ts";
-import { notFound } from "@/core/errors.ts";
+import { notFound, unavailable } from "@/core/errors.ts";
 import { rangesWithin, resolveBytes } from "@/core/storage/read.ts";
 import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
@@ -105,6 +105,11 @@ export interface EventsOptions {
   /** Only the batches `from` at this offset leaves out (the rest, to load once the moment is drawn). */
   before?: number | null;
   groupBytes?: number;
+  /**
+   * How long reads of the object store may take in all, from the first: past it the stream ends
+   * with an `unavailable` error (a page's frame goes without, FIRST_FRAME_STORE_WAIT_MS).
+   */
+  storeWaitMs?: number;
 }
 
 /**
@@ -153,7 +158,13 @@ export interface StoredBatch {
 export async function storedBatches(
   deps: Deps,
   session: SessionRow,
-  { after = null, from = null, before = null, groupBytes = EVENTS_GROUP_BYTES }: EventsOptions = {},
+  {
+    after = null,
+    from = null,
+    before = null,
+    groupBytes = EVENTS_GROUP_BYTES,
+    storeWaitMs,
+  }: EventsOptions = {},
 ): Promise<AsyncIterable<StoredBatch>> {
   const db = deps.db.kysely;
   const startedAt = session.started_at.getTime();
@@ -174,26 +185,59 @@ export async function storedBatches(
     groups.push(metas.slice(start, end));
     start = end;
   }
-  const read = async (group: BatchMeta[]) =>
-    await resolveBytes(
+  const deadline = storeWaitMs === undefined ? null : storeDeadline(storeWaitMs);
+  const read = async (group: BatchMeta[]) => {
+    const bytes = resolveBytes(
       deps.store ?? null,
       await batchData(deps.db.kysely, session, group.map((m) => m.id)),
     );
-  const first = groups.length ? await read(groups[0]) : null;
+    return deadline && group.some((m) => m.offloaded) ? await deadline.race(bytes) : await bytes;
+  };
+  let first: Map<number, Uint8Array | null> | null = null;
+  try {
+    first = groups.length ? await read(groups[0]) : null;
+  } catch (error) {
+    deadline?.stop();
+    throw error;
+  }
   return (async function* () {
     let next: Promise<Map<number, Uint8Array | null>> | null = null;
-    for (let i = 0; i < groups.length; i++) {
-      const data = i === 0 ? first! : await (next ?? read(groups[i]));
-      next = groups[i + 1]?.some((m) => m.offloaded) ? read(groups[i + 1]) : null;
-      next?.catch(() => {}); // awaited by the next round; a stream cut short never asks
-      for (const meta of groups[i]) {
-        if (!data.has(meta.id)) continue; // deleted while streaming
-        const bytes = data.get(meta.id) ?? null;
-        data.delete(meta.id); // let each batch's bytes go as soon as it is used
-        yield { meta, bytes };
+    try {
+      for (let i = 0; i < groups.length; i++) {
+        const data = i === 0 ? first! : await (next ?? read(groups[i]));
+        next = groups[i + 1]?.some((m) => m.offloaded) ? read(groups[i + 1]) : null;
+        next?.catch(() => {}); // awaited by the next round; a stream cut short never asks
+        for (const meta of groups[i]) {
+          if (!data.has(meta.id)) continue; // deleted while streaming
+          const bytes = data.get(meta.id) ?? null;
+          data.delete(meta.id); // let each batch's bytes go as soon as it is used
+          yield { meta, bytes };
+        }
       }
+    } finally {
+      deadline?.stop();
     }
   })();
+}
+
+/** One time limit for a stream's store reads, started by the first read that waits on it. */
+function storeDeadline(waitMs: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expired: Promise<never> | null = null;
+  return {
+    race<T>(read: Promise<T>): Promise<T> {
+      read.catch(() => {}); // a read given up on settles unheard
+      expired ??= new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(unavailable(`the object store did not answer within ${waitMs} ms`)),
+          waitMs,
+        );
+      });
+      expired.catch(() => {});
+      return Promise.race([read, expired]);
+    },
+    stop: () => clearTimeout(timer),
+  };
 }
 
 /** The first slice read of a batch's stored bytes; each next one is twice as long. */

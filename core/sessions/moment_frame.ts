@@ -6,7 +6,7 @@ import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { FrameBatch, ServedFrame } from "@/player/server_frame/frame_job.ts";
 import { MOMENT_LIMITS } from "@/player/server_frame/moment_frame.ts";
-import { sessionOf, storedBatches } from "./detail.ts";
+import { FIRST_FRAME_STORE_WAIT_MS, sessionOf, storedBatches } from "./detail.ts";
 import { newFrameStats, servedFrame } from "./server_frames.ts";
 
 type Deps = Pick<AppDeps, "db" | "frames"> & Partial<Pick<AppDeps, "store">>;
@@ -27,7 +27,9 @@ export async function momentFrame(
     key: `${session.id}:${session.event_count}:${offset}`,
     job: { kind: "moment", target: session.started_at.getTime() + offset, limits: MOMENT_LIMITS },
     batches: async function* () {
-      yield* gzipBatches(await storedBatches(deps, session, { from: offset }));
+      // A store that does not answer at once leaves the page without the frame, as the first's.
+      const storeWaitMs = FIRST_FRAME_STORE_WAIT_MS;
+      yield* gzipBatches(await storedBatches(deps, session, { from: offset, storeWaitMs }));
     },
     stats: momentFrameStats,
     context: { sessionId: session.id, offset },

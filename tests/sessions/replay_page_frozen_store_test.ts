@@ -66,6 +66,28 @@ Deno.test("replay page: a frozen store holds no page view, which goes without a 
   assert.deepEqual(t.errors, []);
 });
 
+Deno.test("replay page: opened at ?t=, a frozen store holds no page view either", async () => {
+  await using store = frozenStore({ EVENTS_STORE_TIMEOUT_MS: "60000" });
+  await using t = await createPagesApp({ ...store.env, DASHBOARD_DATABASE_BUDGET_MS: "45000" });
+  const viewer = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: viewer.organizationId });
+  const id = await offloadedSession(t, project.key);
+  const key = await objectKeyOf(t);
+
+  const view = await page(t, `/replays/${id}?t=5000`, { cookie: viewer.cookie });
+  const reads = store.requests().filter((r) => r.line.startsWith(`GET /frozen/${key} `));
+  assert.equal(view.status, 200);
+  // The moment's drawing gave up on the store (FIRST_FRAME_STORE_WAIT_MS), not at its own 3 s
+  // budget, which abandons the drawing and its worker.
+  assert.equal(t.deps.frames.abandoned, 0);
+  assert.equal(t.deps.frames.started, 1);
+  assert.deepEqual(reads, [{ line: `GET /frozen/${key} HTTP/1.1`, open: true }]);
+  const html = await view.text();
+  assert.doesNotMatch(html, /srcdoc=/);
+  assert.match(html, /Loading the recording…/);
+  assert.deepEqual(t.errors, []);
+});
+
 Deno.test("replay page: with the store frozen, the player's events request reports it (503)", async () => {
   await using store = frozenStore({ EVENTS_STORE_TIMEOUT_MS: "100" });
   await using t = await createPagesApp(store.env);
