@@ -4,7 +4,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
 import { authError, forbidden } from "@/core/errors.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
-import { type AccountLimit, createAccountLimit } from "@/http/account_limit.ts";
+import { accountLimitOf } from "@/http/account_limit.ts";
 import { resolveViewer } from "@/http/session.ts";
 import { fromOwnOrigin } from "@/http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
@@ -24,16 +24,6 @@ export function sameOrigin(appUrl: string): MiddlewareHandler<ApiEnv> {
     if (!fromOwnOrigin(c.req.raw, appUrl)) throw forbidden("cross-origin request refused");
     await next();
   };
-}
-
-/** One limit per app, shared by every dashboard sub-app it mounts. */
-const accountLimits = new WeakMap<AppDeps, AccountLimit>();
-
-/** The app's limit of dashboard requests in flight per account (http/account_limit.ts). */
-export function accountLimitOf(deps: AppDeps): AccountLimit {
-  let limit = accountLimits.get(deps);
-  if (!limit) accountLimits.set(deps, limit = createAccountLimit());
-  return limit;
 }
 
 /**

@@ -7,6 +7,8 @@ import type { FreshContext } from "$fresh/server.ts";
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { resolveViewer } from "@/http/session.ts";
+import { accountLimitOf } from "@/http/account_limit.ts";
+import { AppError } from "@/core/errors.ts";
 import { listOrganizations } from "@/core/organizations/organizations.ts";
 import type { OrganizationView } from "@/core/organizations/schema.ts";
 import {
@@ -35,11 +37,38 @@ export async function handler(req: Request, ctx: FreshContext<State>) {
   const response = await withinDatabaseBudget(budget, async () => {
     const viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
     ctx.state.viewer = viewer;
-    ctx.state.organizations = viewer ? await listOrganizations(ctx.state.deps, viewer) : [];
-    return await ctx.next();
+    if (!viewer) {
+      ctx.state.organizations = [];
+      return await ctx.next();
+    }
+    // A page load holds one of its account's places, as an API request does.
+    let leave: () => void;
+    try {
+      leave = accountLimitOf(ctx.state.deps).enter(viewer.userId);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === "rate_limited") return tooManyRequests(error);
+      throw error;
+    }
+    try {
+      ctx.state.organizations = await listOrganizations(ctx.state.deps, viewer);
+      return await ctx.next();
+    } finally {
+      leave();
+    }
   });
   const duration = (performance.now() - ctx.state.requestStart).toFixed(1);
   response.headers.append("server-timing", `page;dur=${duration}`);
   if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   return response;
+}
+
+/** The account's own load: a plain page that says to retry, with the API's Retry-After. */
+function tooManyRequests(error: AppError): Response {
+  return new Response(`${error.message}.\n`, {
+    status: 429,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "retry-after": String(error.details?.retryAfter ?? 1),
+    },
+  });
 }

@@ -3,10 +3,14 @@
 // once its requests end, it is served again. Requests are held in flight by bodies the test has
 // not finished sending (PATCH /api/user reads its body after the viewer is known).
 import assert from "node:assert/strict";
-import { createAccountLimit, MAX_REQUESTS_PER_ACCOUNT } from "@/http/account_limit.ts";
-import { accountLimitOf } from "@/api/dashboard.ts";
+import {
+  accountLimitOf,
+  createAccountLimit,
+  MAX_REQUESTS_PER_ACCOUNT,
+} from "@/http/account_limit.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { APP_ORIGIN, signedInUser } from "@/tests/helpers/auth.ts";
+import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 
 /** A JSON body sent in two parts: the second only when `finish()` is called. */
 function heldJson(json: string) {
@@ -78,4 +82,37 @@ Deno.test("account limit: a flood from one account is refused past the limit; an
   const again = await t.app.request("/api/sessions", { headers: { cookie: heavy.cookie } });
   assert.equal(again.status, 200);
   await again.body?.cancel();
+});
+
+Deno.test("account limit: a page load counts too, and past the limit is a 429 page with Retry-After", async () => {
+  await using t = await createPagesApp();
+  const heavy = await signedInUser(t);
+  const light = await signedInUser(t);
+  const limit = accountLimitOf(t.deps);
+  // Seven places held: the eighth request (a page) is served and holds its place while it runs.
+  const held = Array.from(
+    { length: MAX_REQUESTS_PER_ACCOUNT - 1 },
+    () => limit.enter(heavy.user.id),
+  );
+  for (const path of ["/sessions", "/insights", "/users"]) {
+    const res = await page(t, path, { cookie: heavy.cookie });
+    assert.equal(res.status, 200, path);
+    await res.body?.cancel();
+    assert.equal(limit.inFlight(heavy.user.id), MAX_REQUESTS_PER_ACCOUNT - 1, "given back");
+  }
+  held.push(limit.enter(heavy.user.id));
+  for (const path of ["/sessions", "/insights", "/users", "/replays/x"]) {
+    const refused = await page(t, path, { cookie: heavy.cookie });
+    assert.equal(refused.status, 429, path);
+    assert.equal(refused.headers.get("retry-after"), "1");
+    assert.match(await refused.text(), /requests of this account are under way/);
+  }
+  const other = await page(t, "/sessions", { cookie: light.cookie });
+  assert.equal(other.status, 200);
+  await other.body?.cancel();
+  for (const leave of held) leave();
+  const again = await page(t, "/sessions", { cookie: heavy.cookie });
+  assert.equal(again.status, 200);
+  await again.body?.cancel();
+  assert.deepEqual(t.errors, []);
 });
