@@ -3,8 +3,10 @@
 
 import { PUBLIC_KEY_PATTERN } from "@/core/projects/keys.ts";
 import {
+  globWildcards,
   MAX_BUFFER_MS,
   MAX_MIN_DURATION_MS,
+  MAX_URL_GLOB_WILDCARDS,
   MAX_URL_RULES,
   MIN_BUFFER_MS,
   RECORDING_TRIGGERS,
@@ -95,13 +97,16 @@ export function resolveOptions(input: unknown): OptionsResult {
 function narrowingErrors(o: Record<string, unknown>): string[] {
   const list = (v: unknown, ok: (x: unknown) => boolean) =>
     Array.isArray(v) && v.length <= MAX_URL_RULES && v.every(ok);
-  const glob = (g: unknown) => typeof g === "string" && /^\/\S*$/.test(g);
+  const glob = (g: unknown) =>
+    typeof g === "string" && /^\/\S*$/.test(g) && globWildcards(g) <= MAX_URL_GLOB_WILDCARDS;
+  const globs = `up to ${MAX_URL_RULES} path globs starting with /, each with at most ` +
+    `${MAX_URL_GLOB_WILDCARDS} wildcards (* or **)`;
   const checks: [boolean, string][] = [
     [isIn(o.sampleRate, 0, 1), "sampleRate: a number from 0 to 1"],
     [isIntegerIn(o.minDurationMs, 0, MAX_MIN_DURATION_MS), "minDurationMs: 0 to 60000"],
     [isIntegerIn(o.bufferMs, MIN_BUFFER_MS, MAX_BUFFER_MS), "bufferMs: 30000 to 120000"],
-    [list(o.urlBlock, glob), "urlBlock: up to 50 path globs starting with /"],
-    [list(o.urlAllow, glob), "urlAllow: up to 50 path globs starting with /"],
+    [list(o.urlBlock, glob), `urlBlock: ${globs}`],
+    [list(o.urlAllow, glob), `urlAllow: ${globs}`],
     [
       list(o.triggers, (t) => (RECORDING_TRIGGERS as readonly unknown[]).includes(t)),
       "triggers: error, rage_click, dead_click",

@@ -102,3 +102,16 @@ Deno.test("options: the narrowing options hold the settings' bounds, at and past
     assert.ok(!result.ok && result.errors.some((e) => e.startsWith(name)), JSON.stringify(o));
   }
 });
+
+Deno.test("options: a glob holds at most 8 wildcards, a run of stars counting once", () => {
+  const base = { apiKey: KEY, endpoint: "https://rec.example.com" };
+  const stars = (n: number) => "/" + Array.from({ length: n }, (_, i) => `p${i}*`).join("/");
+  assert.ok(resolveOptions({ ...base, urlBlock: [stars(7)] }).ok);
+  assert.ok(resolveOptions({ ...base, urlAllow: [stars(8)] }).ok);
+  assert.ok(resolveOptions({ ...base, urlBlock: ["/a***b/**/c?d" + "/*".repeat(6)] }).ok);
+  for (const key of ["urlBlock", "urlAllow"]) {
+    const result = resolveOptions({ ...base, [key]: ["/ok", stars(9)] });
+    assert.ok(!result.ok, key);
+    assert.ok(result.errors.some((e) => e.startsWith(`${key}:`) && e.includes("8 wildcards")));
+  }
+});

@@ -17,6 +17,13 @@ export const MAX_BUFFER_MS = 120_000;
 export const PRE_TRIGGER_MS = 30_000;
 export const MAX_URL_RULES = 50;
 export const MAX_URL_GLOB_CHARS = 200;
+/** Stars a glob may hold, a run of them counting once (`**` is one; `?` costs nothing). */
+export const MAX_URL_GLOB_WILDCARDS = 8;
+
+/** A glob's wildcards as MAX_URL_GLOB_WILDCARDS counts them: each run of `*`. */
+export function globWildcards(glob: string): number {
+  return glob.match(/\*+/g)?.length ?? 0;
+}
 
 export interface RecordingSettings {
   /** The share of sessions recorded from their start (0..1), decided from the session id. */

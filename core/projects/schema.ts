@@ -6,9 +6,11 @@ import { nameSchema as name } from "@/core/schema.ts";
 import { PUBLIC_KEY_PATTERN } from "./keys.ts";
 import {
   DEFAULT_RECORDING,
+  globWildcards,
   MAX_BUFFER_MS,
   MAX_MIN_DURATION_MS,
   MAX_URL_GLOB_CHARS,
+  MAX_URL_GLOB_WILDCARDS,
   MAX_URL_RULES,
   MIN_BUFFER_MS,
   RECORDING_TRIGGERS,
@@ -18,9 +20,15 @@ import { DEFAULT_NETWORK, MAX_HEADER_NAME_CHARS, MAX_KEPT_HEADERS } from "./netw
 export const projectListQuery = z.object({ organizationId: z.string().min(1).optional() });
 export const projectCreateBody = z.object({ name, organizationId: z.string().min(1) });
 
-/** A URL path glob: `*` any characters but `/`, `**` any characters, `?` one character. */
+/**
+ * A URL path glob: `*` any characters but `/`, `**` any characters, `?` one character; at most
+ * MAX_URL_GLOB_WILDCARDS runs of stars.
+ */
 const urlGlob = z.string().trim().min(1).max(MAX_URL_GLOB_CHARS)
-  .regex(/^\/\S*$/, "a path starting with / and holding no spaces, e.g. /admin/**");
+  .regex(/^\/\S*$/, "a path starting with / and holding no spaces, e.g. /admin/**")
+  .refine((glob) => globWildcards(glob) <= MAX_URL_GLOB_WILDCARDS, {
+    message: `at most ${MAX_URL_GLOB_WILDCARDS} wildcards (* or **) per glob`,
+  });
 const globList = z.array(urlGlob).max(MAX_URL_RULES)
   .transform((globs) => [...new Set(globs)]);
 

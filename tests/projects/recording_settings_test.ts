@@ -132,3 +132,33 @@ Deno.test("recording settings: every bound holds at its value and refuses past i
   const empty = await w.patch({});
   assert.equal(empty.status, 400);
 });
+
+Deno.test("recording settings: a glob holds at most 8 wildcards (a run of stars is one); 9 is 400 naming the glob", async () => {
+  await using t = await createTestApp();
+  const w = await world(t);
+  const stars = (n: number) => "/" + Array.from({ length: n }, (_, i) => `p${i}*`).join("/");
+  for (const glob of [stars(7), stars(8), "/a***b/**/?" + "/*".repeat(6)]) {
+    const res = await w.patch({ recording: { urlBlock: [glob], urlAllow: [glob] } });
+    assert.equal(res.status, 200, glob);
+    assert.deepEqual((await res.json()).recording.urlBlock, [glob]);
+    const network = await w.patch({ network: { bodyUrls: [glob] } });
+    assert.equal(network.status, 200, glob);
+  }
+  const before = await (await w.get()).json();
+  const bad: [Record<string, unknown>, string][] = [
+    [{ recording: { urlBlock: [stars(9)] } }, "recording.urlBlock.0"],
+    [{ recording: { urlAllow: ["/ok", stars(9)] } }, "recording.urlAllow.1"],
+    [{ network: { bodyUrls: [stars(9)] } }, "network.bodyUrls.0"],
+  ];
+  for (const [body, field] of bad) {
+    const res = await w.patch(body);
+    assert.equal(res.status, 400, field);
+    assert.match(res.headers.get("content-type")!, /application\/json/);
+    const answer = await res.json();
+    assert.equal(answer.kind, "validation");
+    const issue = answer.issues.find((i: { path: string }) => i.path === field);
+    assert.ok(issue, `${field}: ${JSON.stringify(answer.issues)}`);
+    assert.match(issue.message, /at most 8 wildcards/);
+  }
+  assert.deepEqual(await (await w.get()).json(), before);
+});
