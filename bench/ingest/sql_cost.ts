@@ -7,6 +7,8 @@
 //   deno run -A bench/ingest/sql_cost.ts [--sessions 400] [--concurrency 4] [--identified]
 //
 // --setup SQL: run on the database first (an experiment: drop a trigger, add an index …).
+// --numbered: every batch carries its page's sequence numbers, as the SDK sends them, so each
+// statement also claims them (migration 0031).
 // --ceiling: the bare statement of ceiling.ts instead, for reference. --identified: every session's first batch carries a userIdentity (the light workload has none),
 // so the tracked-user upsert and the tracked-user rollups run too. Uses `playhead_bench_sql_cost`
 // (created, migrated, dropped). Prints backend CPU ms per statement and the wall time.
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     identified: { type: "boolean", default: false },
     ceiling: { type: "boolean", default: false },
     setup: { type: "string" },
+    numbered: { type: "boolean", default: false },
   },
 });
 const SESSIONS = Number(values.sessions);
@@ -54,8 +57,14 @@ try {
   const sessions = (count: number) =>
     Array.from({ length: count }, (_, i) => ({
       externalId: crypto.randomUUID(),
+      pageId: crypto.randomUUID(),
       rows: rows[i % rows.length],
     }));
+  /** A page's batches numbered one after the other, as the SDK numbers them. */
+  const claimOf = (batches: { eventCount: number }[], index: number) => {
+    const seq = batches.slice(0, index).reduce((n, b) => n + b.eventCount, 0);
+    return `{[${seq},${seq + batches[index].eventCount})}`;
+  };
   const source = (list: ReturnType<typeof sessions>) => ({
     sessions: list,
     requestCount: (s: (typeof list)[number]) => s.rows.length,
@@ -90,6 +99,7 @@ try {
           sliceMarkersJson: null,
           markersJson: JSON.stringify(markers),
           signals: null,
+          range: values.numbered ? { pageId: s.pageId, claim: claimOf(s.rows, index) } : null,
         },
       });
       return { ok: true, events: row.eventCount, bytes: row.data.byteLength };
@@ -134,7 +144,8 @@ try {
   const q = (p: number) => chunks[Math.floor(p * (chunks.length - 1))].toFixed(3);
   console.log(
     `${count} statements (${SESSIONS} sessions × ${light.sessions[0].batches.length} batches` +
-      `${values.identified ? ", identified" : ""}${values.ceiling ? ", ceiling" : ""}) at ` +
+      `${values.identified ? ", identified" : ""}${values.ceiling ? ", ceiling" : ""}` +
+      `${values.numbered ? ", numbered" : ""}) at ` +
       `concurrency ${CONCURRENCY}: backend CPU ms/statement p25 ${q(0.25)} median ${q(0.5)} ` +
       `mean ${mean.toFixed(3)}; wall ${((performance.now() - started) / count).toFixed(3)} ` +
       `ms/statement; load ${loadBefore} → ${load()}`,
