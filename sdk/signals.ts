@@ -2,7 +2,8 @@
 // - `service:rage_click`: 3 or more clicks, each within 1 s of the previous and within 30 px of the
 //   first; one event per burst, when it ends, with the click count;
 // - `service:dead_click`: a click on an interactive element after which nothing happens for 3 s
-//   (no DOM mutation, scroll, navigation, input or selection change).
+//   (no DOM mutation, scroll, navigation, input or selection change, and no uncaught error: a
+//   click whose handler throws is an error, which the console plugin records as one, not dead).
 // Each carries `{ selector, text, x, y, at, clicks? }`, the text read under the same privacy rules
 // as the recording: masked text is asterisks, an input gives no value, a blocked element no text.
 // `at` is when it happened (epoch ms): the burst's first click, the dead click itself; the event is
@@ -82,6 +83,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
     observer?.disconnect();
     observer = null;
     for (const type of ACTIVITY) removeEventListener(type, alive, true);
+    for (const type of FAILURES) removeEventListener(type, alive);
     document.removeEventListener("selectionchange", alive, true);
   };
 
@@ -124,6 +126,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
       characterData: true,
     });
     for (const type of ACTIVITY) addEventListener(type, alive, true);
+    for (const type of FAILURES) addEventListener(type, alive);
     document.addEventListener("selectionchange", alive, true);
     pending = {
       payload,
@@ -148,6 +151,11 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
 
 /** What proves a click did something, besides DOM mutations and selection changes. */
 const ACTIVITY = ["scroll", "input", "change", "popstate", "hashchange", "pagehide"] as const;
+/**
+ * What makes a click an error instead: an uncaught exception or rejection. Heard without capture,
+ * so only a script's error reaches the window (an image's or a script file's does not bubble).
+ */
+const FAILURES = ["error", "unhandledrejection"] as const;
 
 interface Privacy {
   mask: string;

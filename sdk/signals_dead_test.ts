@@ -119,3 +119,18 @@ Deno.test("signals: stopping the detector drops the watch in progress", async ()
   await world.wait(DEAD_CLICK_MS * 2);
   assert.deepEqual(world.signals("service:dead_click"), []);
 });
+
+Deno.test("signals: a click whose handler throws within 3 s is an error, not a dead click", async () => {
+  const thrown = (w: ReturnType<typeof signalsWorld>) =>
+    w.window.dispatchEvent(new w.window.ErrorEvent("error", { message: "Boom" }));
+  const rejected = (w: ReturnType<typeof signalsWorld>) =>
+    w.window.dispatchEvent(new w.window.Event("unhandledrejection"));
+  assert.deepEqual(await deadAfter(thrown, 0), [], "thrown by the click's own handler");
+  assert.deepEqual(await deadAfter(thrown, DEAD_CLICK_MS - 1), [], "thrown 2999 ms after");
+  assert.deepEqual(await deadAfter(thrown, DEAD_CLICK_MS), ["button#buy"], "3000 ms: too late");
+  assert.deepEqual(await deadAfter(rejected, DEAD_CLICK_MS - 1), [], "an unhandled rejection");
+  // An element's failed load is no error of the click's: its event does not bubble to the window.
+  const failedLoad = (w: ReturnType<typeof signalsWorld>) =>
+    w.element("#out").dispatchEvent(new w.window.Event("error"));
+  assert.deepEqual(await deadAfter(failedLoad), ["button#buy"], "a resource's error event");
+});
