@@ -42,15 +42,19 @@ export function NetworkSettingsForm({ network: n, editable }: Props) {
           <code>authorization</code>, <code>cookie</code>, <code>set-cookie</code>{" "}
           and any header whose name holds <code>token</code>, <code>secret</code>, <code>key</code>,
           {" "}
-          <code>auth</code> or <code>session</code>{" "}
-          are never kept.{ignored.length > 0 && ` Not kept from this list: ${ignored.join(", ")}.`}
+          <code>auth</code>, <code>session</code> or a credential word (<code>jwt</code>,{" "}
+          <code>pass</code>, <code>pwd</code>, <code>cred</code>, <code>sign</code>,{" "}
+          <code>dpop</code>, <code>bearer</code>, <code>cookie</code>, <code>ticket</code>,{" "}
+          <code>saml</code>, <code>state</code>) are never kept.{ignored.length > 0 &&
+            ` Not kept from this list: ${ignored.join(", ")}.`}
         </p>
         <p class="muted small">
           Bodies: text, JSON and forms only, at most 150 KB each, one path per line (at most{" "}
           {MAX_URL_RULES}). Passwords, tokens, card numbers and the like become{" "}
           <code>[redacted]</code>{" "}
           in the browser, as do secret query parameters in every address; with input masking on,
-          what a request sends is masked like an input.
+          every value of a request's or a response's body is masked like an input (a response's text
+          loses its emails, long numbers and tokens).
         </p>
         {editable && (
           <p>

@@ -29,7 +29,12 @@ export const DEFAULT_NETWORK: NetworkSettings = {
 };
 
 const NEVER_KEPT = new Set(["authorization", "cookie", "set-cookie", "x-service-public-key"]);
-const SECRET_PART = /token|secret|key|auth|session/i;
+/**
+ * Parts of a name that say credentials, wherever they stand in a header's, a query parameter's or
+ * a JSON or form key's name (`x-jwt-assertion`, `dpop`, `oauth_state`, `SAMLResponse`).
+ */
+const CREDENTIAL_PARTS = "jwt|pass|pwd|cred|sign|dpop|bearer|cookie|ticket|saml|state";
+const SECRET_PART = new RegExp(`token|secret|key|auth|session|${CREDENTIAL_PARTS}`, "i");
 
 /** Whether a header may be kept at all: never credentials, whatever a project's list says. */
 export function headerKeepable(name: string): boolean {
@@ -38,10 +43,16 @@ export function headerKeepable(name: string): boolean {
 }
 
 /** JSON and form keys whose values are secrets (`password`, `api_key`, `cardNumber`, `cvv`, …). */
-export const SECRET_KEY =
-  /pass(word|wd)?|secret|token|auth|api[-_]?key|card|cvv|cvc|ssn|social[-_]?security|pin$|otp/i;
+export const SECRET_KEY = new RegExp(
+  "secret|token|auth|api[-_]?key|card|cvv|cvc|ssn|social[-_]?security|pin$|otp|" +
+    CREDENTIAL_PARTS,
+  "i",
+);
 /** Query parameters whose values are secrets in every recorded URL. */
-export const SECRET_PARAM = /token|code|key|password|secret|auth|sig|session/i;
+export const SECRET_PARAM = new RegExp(
+  `token|code|key|password|secret|auth|sig|session|${CREDENTIAL_PARTS}`,
+  "i",
+);
 
 /** `text` cut to BODY_MAX_CHARS with BODY_CUT_MARK after the cut, never splitting a pair. */
 export function cutBody(text: string): string {

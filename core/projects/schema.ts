@@ -55,7 +55,8 @@ export const networkSettings = z.strictObject({
   headers: z.array(headerName).max(MAX_KEPT_HEADERS).transform((names) => [...new Set(names)])
     .meta({
       description: "header names kept; authorization, cookie, set-cookie, x-service-public-key " +
-        "and names holding token, secret, key, auth or session are never kept",
+        "and names holding token, secret, key, auth, session, jwt, pass, pwd, cred, sign, dpop, " +
+        "bearer, cookie, ticket, saml or state are never kept",
     }),
   bodyUrls: globList.meta({ description: "path globs of requests whose bodies are recorded" }),
   vitals: z.boolean().meta({ description: "LCP, CLS, INP, FCP and TTFB (with `enabled`)" }),

@@ -1,8 +1,9 @@
 // The network bundle's privacy rules, applied in the browser before a request is queued
 // (docs/decisions.md "Network capture"): headers only from the project's list and never
 // credentials, secret query parameters replaced in every address, bodies only of text, JSON and
-// forms, secret JSON and form values replaced, the page's input masking applied to what the
-// visitor sent, and every body cut at BODY_MAX_CHARS with a mark.
+// forms, secret JSON and form values replaced, the page's input masking applied to bodies (every
+// value; a request's text wholly, a response's text where it looks like an email, a code or a
+// token), and every body cut at BODY_MAX_CHARS with a mark.
 import {
   cutBody,
   headerKeepable,
@@ -71,10 +72,24 @@ export function bodyKind(contentType: string | undefined): BodyKind | null {
 
 const mask = (text: string) => "*".repeat(text.length);
 
-/** A JSON value with secret keys' values replaced, and (`maskValues`) every other string masked. */
+/**
+ * How a body is masked: `none` (input masking off: secrets only), or, with it on, every JSON and
+ * form value, and a text body wholly (`request`: what the visitor sent) or where it looks like an
+ * email, a code or a card number, or a token (`response`: the page's content).
+ */
+export type BodyMask = "none" | "request" | "response";
+
+/** What a masked JSON scalar becomes: asterisks as long as it was written; a boolean, five. */
+function maskScalar(value: string | number | boolean): string {
+  return typeof value === "boolean" ? "*****" : mask(String(value));
+}
+
+/** A JSON value with secret keys' values replaced, and (`maskValues`) every other scalar masked. */
 function redactJson(value: unknown, maskValues: boolean): unknown {
-  if (typeof value === "string") return maskValues ? mask(value) : value;
-  if (!value || typeof value !== "object") return value;
+  if (value === null) return null; // nothing was typed
+  if (typeof value !== "object") {
+    return maskValues ? maskScalar(value as string | number | boolean) : value;
+  }
   if (Array.isArray(value)) return value.map((item) => redactJson(item, maskValues));
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
@@ -93,12 +108,26 @@ function redactForm(text: string, maskValues: boolean): string {
   return out.toString();
 }
 
+/** Runs of characters that may make one email or token; each run is tested once, whole. */
+const WORD = /[^\s"'`<>()[\]{},;:=&?#/\\|]+/g;
+const EMAIL = /^[\w.+%-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+\.?$/i;
+/** A JWT's or JWS's dot-separated base64url parts (its header starts `{"`: `eyJ`). */
+const JWT = /^eyJ[\w-]+\.[\w-]+(?:\.[\w-]*)?$/;
+/** Six digits or more, single spaces or dashes between them: codes, card and account numbers. */
+const DIGITS = /\d(?:[ -]?\d){5,}/g;
+
+/** A text with its emails, long digit runs and JWT-like tokens masked, the rest as it was. */
+export function redactPatterns(text: string): string {
+  return text.replace(WORD, (word) => EMAIL.test(word) || JWT.test(word) ? mask(word) : word)
+    .replace(DIGITS, mask);
+}
+
 /**
- * A body as recorded: secrets replaced by kind, masked when `maskValues` (a request's body under
- * input masking: what the visitor sent), cut. Text that parses as JSON is JSON, and JSON
- * that does not is text.
+ * A body as recorded: secrets replaced by kind, masked as `masking` says, cut. Text that parses
+ * as JSON is JSON, and JSON that does not is text.
  */
-export function redactBody(text: string, kind: BodyKind, maskValues: boolean): string {
+export function redactBody(text: string, kind: BodyKind, masking: BodyMask): string {
+  const maskValues = masking !== "none";
   // A string sent without a content type goes as text/plain: JSON is still JSON.
   if (kind === "json" || /^\s*[[{]/.test(text)) {
     try {
@@ -108,5 +137,7 @@ export function redactBody(text: string, kind: BodyKind, maskValues: boolean): s
     }
   }
   if (kind === "form") return cutBody(redactForm(text, maskValues));
-  return cutBody(maskValues ? mask(text) : text);
+  return cutBody(
+    masking === "request" ? mask(text) : masking === "response" ? redactPatterns(text) : text,
+  );
 }

@@ -42,8 +42,8 @@ export interface RequestRules {
   headers: readonly string[];
   /** Whether a path's bodies are recorded (the project's `bodyUrls`). */
   bodies: PathRule;
-  /** Input masking is on: request bodies are masked (docs/decisions.md "Network capture"). */
-  maskRequestBodies: boolean;
+  /** Input masking is on: bodies are masked (docs/decisions.md "Network capture"). */
+  maskBodies: boolean;
   /** Playhead's own origin and path prefix: never recorded. */
   endpoint: string;
   /** performance.timeOrigin. */
@@ -58,7 +58,7 @@ export function requestRules(
   return {
     headers: settings.headers.map((h) => h.toLowerCase()),
     bodies: settings.bodyUrls.length ? pathRule([], [settings.bodyUrls]) : () => false,
-    maskRequestBodies: options.privacyMaskInputs,
+    maskBodies: options.privacyMaskInputs,
     endpoint: options.endpoint.replace(/\/+$/, ""),
     timeOrigin,
   };
@@ -111,10 +111,16 @@ export function recordedRequest(raw: PluginRequest, rules: RequestRules): Record
   if (rules.bodies(pathOf(raw.name))) {
     const sent = bodyKind(requestHeaders["content-type"]);
     if (requestText && sent) {
-      request.requestBody = redactBody(requestText, sent, rules.maskRequestBodies);
+      request.requestBody = redactBody(requestText, sent, rules.maskBodies ? "request" : "none");
     }
     const answered = bodyKind(responseHeaders["content-type"]);
-    if (responseText && answered) request.responseBody = redactBody(responseText, answered, false);
+    if (responseText && answered) {
+      request.responseBody = redactBody(
+        responseText,
+        answered,
+        rules.maskBodies ? "response" : "none",
+      );
+    }
   }
   return request;
 }

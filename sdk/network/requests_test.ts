@@ -36,7 +36,7 @@ Deno.test("network requests: kept headers, redacted address and bodies, status 0
   assert.deepEqual(r.requestHeaders, { "content-type": "application/json" });
   assert.deepEqual(r.responseHeaders, { "content-type": "application/json" });
   assert.equal(r.requestBody, '{"user":"*","password":"[redacted]"}');
-  assert.equal(r.responseBody, '{"ok":false,"token":"[redacted]"}');
+  assert.equal(r.responseBody, '{"ok":"*****","token":"[redacted]"}');
   assert.equal(recordedRequest(raw({ status: undefined }), rules)!.status, 0);
   assert.ok(!JSON.stringify(r).includes("S3CR3T") && !JSON.stringify(r).includes("hunter2"));
 });
@@ -50,4 +50,28 @@ Deno.test("network requests: bodies only for bodyUrls and recordable types", () 
     rules,
   )!;
   assert.equal(binary.responseBody, undefined);
+});
+
+Deno.test("network requests: input masking masks both bodies' values; without it they are kept but secrets", () => {
+  const bodies = {
+    requestBody: '{"pinCode":987654,"otp":"1"}',
+    responseBody: '{"balance":1520.75,"email":"ann@example.com","jwt":"eyJ.x.y"}',
+  };
+  const masked = recordedRequest(raw(bodies), rules)!;
+  assert.equal(masked.requestBody, '{"pinCode":"******","otp":"[redacted]"}');
+  assert.equal(
+    masked.responseBody,
+    '{"balance":"*******","email":"***************","jwt":"[redacted]"}',
+  );
+  const open = requestRules(
+    { headers: [], bodyUrls: ["/api/*"] },
+    { endpoint: "https://playhead.example/", privacyMaskInputs: false },
+    0,
+  );
+  const kept = recordedRequest(raw(bodies), open)!;
+  assert.equal(kept.requestBody, '{"pinCode":987654,"otp":"[redacted]"}');
+  assert.equal(
+    kept.responseBody,
+    '{"balance":1520.75,"email":"ann@example.com","jwt":"[redacted]"}',
+  );
 });
