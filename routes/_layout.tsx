@@ -1,6 +1,8 @@
-// The frame around every page: the demo banner when on, the top bar, then the page.
+// The frame around every page: the demo banner when on, the top bar, invites waiting for the
+// viewer, then the page.
 import type { LayoutProps } from "$fresh/server.ts";
 import { DemoBanner } from "@/components/frame/DemoBanner.tsx";
+import { InvitesWaiting } from "@/components/frame/InvitesWaiting.tsx";
 import { TopBar } from "@/components/frame/TopBar.tsx";
 import type { State } from "./_middleware.ts";
 
@@ -13,6 +15,7 @@ export default function Layout({ Component, state, url }: LayoutProps<unknown, S
         email={state.viewer?.email ?? null}
         organizations={state.organizations ?? []}
       />
+      {url.pathname !== "/invites" && <InvitesWaiting invites={state.invites ?? []} />}
       <main class="site-main">
         <Component />
       </main>

@@ -11,6 +11,7 @@ import { accountLimitOf } from "@/http/account_limit.ts";
 import { AppError } from "@/core/errors.ts";
 import { listOrganizations } from "@/core/organizations/organizations.ts";
 import type { OrganizationView } from "@/core/organizations/schema.ts";
+import { listUserInvites, type UserInviteView } from "@/core/account/invites.ts";
 import {
   pageDatabaseBudgetMs,
   startDatabaseBudget,
@@ -23,6 +24,8 @@ export interface State {
   viewer: Viewer | null;
   /** The viewer's organizations (the switcher in the top bar); empty when signed out. */
   organizations: OrganizationView[];
+  /** Invites waiting for the viewer's email (the frame's notice); empty when signed out. */
+  invites: UserInviteView[];
   /** The client's address group (http/client_address.ts), put there by app.ts. */
   clientAddress?: string;
   /** performance.now() when the page layer received the request. */
@@ -39,6 +42,7 @@ export async function handler(req: Request, ctx: FreshContext<State>) {
     ctx.state.viewer = viewer;
     if (!viewer) {
       ctx.state.organizations = [];
+      ctx.state.invites = [];
       return await ctx.next();
     }
     // A page load holds one of its account's places, as an API request does.
@@ -50,7 +54,10 @@ export async function handler(req: Request, ctx: FreshContext<State>) {
       throw error;
     }
     try {
-      ctx.state.organizations = await listOrganizations(ctx.state.deps, viewer);
+      [ctx.state.organizations, ctx.state.invites] = await Promise.all([
+        listOrganizations(ctx.state.deps, viewer),
+        listUserInvites(ctx.state.deps, viewer),
+      ]);
       return await ctx.next();
     } finally {
       leave();

@@ -4,7 +4,7 @@ import type { AppDeps } from "@/core/deps.ts";
 import { attemptOtpCode, claimOtpSend, otpSendState, storeOtpCode } from "@/db/queries/auth/otp.ts";
 import { findOrCreateUser, findUserByEmail } from "@/db/queries/account/users.ts";
 import { log, say } from "@/log.ts";
-import { newUserWorkspace } from "@/core/service/playground.ts";
+import { newUserStart } from "@/core/auth/new_user.ts";
 import { authError, rateLimited, unavailable } from "@/core/errors.ts";
 import { throttle } from "@/core/throttle.ts";
 import { emailCodeAvailable } from "./methods.ts";
@@ -86,7 +86,7 @@ export async function verifyOtp(
   const person = { email: input.email, name: input.name ?? null };
   const user = await findOrCreateUser(deps.db.kysely, {
     ...person,
-    ...newUserWorkspace(deps.config, person),
+    ...await newUserStart(deps, person),
     verified: true,
   });
   if (user.adopted) log.info("dev:playground:claimed", { userId: user.id });

@@ -17,5 +17,13 @@ export async function handler(req: Request, ctx: FreshContext<State>) {
   if (!fromOwnOrigin(req, ctx.state.deps.config.appUrl)) {
     return new Response("cross-origin request refused", { status: 403 });
   }
+  // Signed in for the first time on an invite: the landing is the invite, not an empty page.
+  const { viewer, invites } = ctx.state;
+  if (
+    req.method === "GET" && ctx.url.pathname === "/sessions" && !viewer.activeOrganizationId &&
+    invites.length > 0
+  ) {
+    return seeOther("/invites");
+  }
   return await ctx.next();
 }

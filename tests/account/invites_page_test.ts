@@ -1,7 +1,7 @@
 // The user's invites page: pending invites with accept (joins, switches, 303) and decline.
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
-import { signedInUser } from "@/tests/helpers/auth.ts";
+import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertOrganization } from "@/tests/helpers/factories.ts";
 import { createPagesApp, page, type PagesApp } from "@/tests/helpers/pages.ts";
 
@@ -78,4 +78,57 @@ Deno.test("invites page: declining answers 303; an expired invite re-renders wit
   });
   assert.equal(expired.status, 410);
   assert.match(await expired.text(), /role="alert">this invite has expired/);
+});
+
+Deno.test("invites: invited and signing in for the first time, one sees the invite and works in the inviting organization once accepted", async () => {
+  await using t = await createPagesApp();
+  const { org, invite } = await inviteTo(t, "grace@example.test");
+  const email = "Grace@Example.test";
+  assert.equal((await call(t.app, "POST", "/api/auth/otp/send", { body: { email } })).status, 204);
+  const code = t.logs.find((l) => l.tag === "auth:otp:dev_code")?.props.code as string;
+  const verify = await call(t.app, "POST", "/api/auth/otp/verify", { body: { email, code } });
+  assert.equal(verify.status, 200);
+  const cookie = verify.headers.get("set-cookie")!.split(";")[0];
+
+  // No empty workspace of their own: the landing is the invite.
+  assert.equal(
+    await t.db.kysely.selectFrom("organizations").select("id").execute().then((r) => r.length),
+    1,
+  );
+  const landing = await page(t, "/sessions", { cookie });
+  assert.equal(landing.status, 303);
+  assert.equal(landing.headers.get("location"), "/invites");
+  // Every other page says an invite waits.
+  const home = await (await page(t, "/settings/profile", { cookie })).text();
+  assert.match(home, /data-testid="invites-waiting"/);
+  assert.match(home, /Globex<\/bdi><\/strong> invites you to join as admin\./);
+  assert.doesNotMatch(await (await page(t, "/invites", { cookie })).text(), /invites-waiting/);
+
+  const accepted = await page(t, "/invites", {
+    cookie,
+    form: { intent: "accept", inviteId: invite.id },
+  });
+  assert.equal(accepted.status, 303);
+  const sessions = await page(t, "/sessions", { cookie });
+  assert.equal(sessions.status, 200);
+  const html = await sessions.text();
+  assert.doesNotMatch(html, /invites-waiting|no-organization/);
+  const user = await t.db.kysely.selectFrom("users").select("active_organization_id")
+    .where("email", "=", email.toLowerCase()).executeTakeFirstOrThrow();
+  assert.equal(user.active_organization_id, org.id);
+});
+
+Deno.test("invites: a first sign-in with no invite waiting starts in a workspace of its own", async () => {
+  await using t = await createPagesApp();
+  await inviteTo(t, "someone-else@example.test");
+  const email = "lin@example.test";
+  assert.equal((await call(t.app, "POST", "/api/auth/otp/send", { body: { email } })).status, 204);
+  const code = t.logs.find((l) => l.tag === "auth:otp:dev_code")?.props.code as string;
+  const verify = await call(t.app, "POST", "/api/auth/otp/verify", { body: { email, code } });
+  const cookie = verify.headers.get("set-cookie")!.split(";")[0];
+  const landing = await page(t, "/sessions", { cookie });
+  assert.equal(landing.status, 200);
+  assert.doesNotMatch(await landing.text(), /invites-waiting/);
+  const names = await t.db.kysely.selectFrom("organizations").select("name").execute();
+  assert.ok(names.some((o) => o.name === "lin's workspace"));
 });

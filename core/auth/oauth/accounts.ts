@@ -4,7 +4,7 @@ import type { AppDeps } from "@/core/deps.ts";
 import { accountOwner, insertAccount } from "@/db/queries/auth/oauth.ts";
 import { findOrCreateUser } from "@/db/queries/account/users.ts";
 import { log } from "@/log.ts";
-import { newUserWorkspace } from "@/core/service/playground.ts";
+import { newUserStart } from "@/core/auth/new_user.ts";
 import { conflict } from "@/core/errors.ts";
 import type { OAuthProfile } from "./profile.ts";
 import type { OAuthProvider } from "./providers.ts";
@@ -31,7 +31,7 @@ export async function signInWithProfile(
   const person = { email: profile.email, name: profile.name };
   const user = await findOrCreateUser(db, {
     ...person,
-    ...newUserWorkspace(deps.config, person),
+    ...await newUserStart(deps, person),
     verified: true,
   });
   if (user.adopted) log.info("dev:playground:claimed", { userId: user.id });

@@ -27,7 +27,8 @@ export async function bumpTokenVersion(db: Kysely<Database>, userId: string): Pr
 export interface NewUser {
   email: string;
   name: string | null;
-  workspaceName: string;
+  /** The organization they start in, as its owner; null: none (an invite waits for them). */
+  workspaceName: string | null;
   verified: boolean;
   /**
    * An organization the new user takes as their workspace (renamed to `workspaceName`) instead of
@@ -56,6 +57,7 @@ export async function findOrCreateUser(
       const existing = await findUserByEmail(tx, input.email);
       return { id: existing!.id, created: false, adopted: false };
     }
+    if (input.workspaceName === null) return { id, created: true, adopted: false };
     const adopted = input.adoptOrganizationId
       ? await adoptOrganization(tx, input.adoptOrganizationId, input.workspaceName)
       : false;
