@@ -46,9 +46,12 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
       auth: "cookie",
       summary: "One replay as a file: HTML that plays offline, or the raw events as JSON",
       description: "`html`: the player and the events in one file that plays in a browser " +
-        "with no network (speed, seek, skip idle, History). `json`: `{ session, events }`, the " +
-        "rrweb events in replay order. Neither holds the tracked user. Streamed; a session " +
-        "whose stored events weigh more than EXPORT_MAX_BYTES (100 MiB) answers 413.",
+        "with no network (speed, seek, skip idle, History). `json`: `{ session, omitted, " +
+        "events }`, the rrweb events in replay order, without network requests or custom " +
+        "events unless `include` names them (`omitted` lists what the file leaves out). " +
+        "Neither holds the tracked user, and both cut every recorded page address to its " +
+        "origin and path. Streamed; a session whose stored events weigh more than " +
+        "EXPORT_MAX_BYTES (100 MiB) answers 413.",
       params: { id: "a session of the active organization" },
       responses: {
         200: { description: "the file (an attachment)", contentType: "text/html" },
@@ -57,10 +60,10 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
     }),
     query(exportQuery),
     async (c) => {
-      const { format } = c.req.valid("query");
+      const { format, include } = c.req.valid("query");
       const limit = deps.config.limits.exportMaxBytes;
       const file = await sessionExport(deps, requireViewer(c), c.req.param("id"), limit);
-      const chunks = format === "json" ? jsonExport(file) : htmlExport(
+      const chunks = format === "json" ? jsonExport(file, include) : htmlExport(
         file,
         await offlinePlayerScript(deps.config.nodeEnv === "production", buildDir),
       );

@@ -15,6 +15,7 @@ import { sessionBatches } from "@/core/sessions/detail.ts";
 import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import type { ExportedSession } from "./schema.ts";
 import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
+import { markerWithPageAddress, pageAddress } from "@/core/shares/addresses.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -33,7 +34,7 @@ function exported(s: SessionRow): ExportedSession {
     endedAt: storedIso(s.ended_at),
     duration: s.duration,
     eventCount: s.event_count,
-    url: s.url,
+    url: s.url === null ? null : pageAddress(s.url),
     screenWidth: s.screen_width,
     screenHeight: s.screen_height,
     browser: s.browser,
@@ -64,6 +65,10 @@ export async function sessionExport(
   }
   const markers = (await sessionMarkers(db, session.id, null))
     .filter((m) => EXPORTED_KINDS.has(m.kind))
-    .map((m): MarkerOut => ({ timestamp: m.ts, kind: m.kind, data: m.data }));
+    .map((m): MarkerOut => ({
+      timestamp: m.ts,
+      kind: m.kind,
+      data: markerWithPageAddress(m.data),
+    }));
   return { session: exported(session), markers, batches: await sessionBatches(deps, session) };
 }

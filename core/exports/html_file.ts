@@ -7,6 +7,8 @@ import type { ExportProps } from "@/player/offline/props.ts";
 import { type EventWindow, windowBatches } from "@/core/shares/window_events.ts";
 import type { SessionExport } from "./export.ts";
 import { offlineEvent } from "./offline_events.ts";
+import { withPageAddresses } from "@/core/shares/addresses.ts";
+import type { RecordedEvent } from "@/player/decode/decode.ts";
 
 const STYLESHEETS = ["styles.css", "frame.css", "components.css", "replay.css", "shares.css"];
 
@@ -30,8 +32,10 @@ const inScript = (text: string) => text.replace(/</g, "\\u003c");
 const attribute = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** Every event but custom ones (identify() puts the tracked user's traits there). */
+/** Every event but custom ones (identify() puts the tracked user's traits there) and requests. */
 const ALL: EventWindow = { start: -Infinity, end: Infinity, showConsole: true };
+/** Page addresses cut to origin and path, then every remote address emptied. */
+const exported = (event: RecordedEvent) => offlineEvent(withPageAddresses(event));
 
 export async function* htmlExport(
   file: SessionExport,
@@ -59,7 +63,7 @@ export async function* htmlExport(
 <div class="replay-page" id="replay"><p class="muted">Loading the recording…</p></div>
 </main>
 `;
-  for await (const batch of windowBatches(file.batches, ALL, offlineEvent)) {
+  for await (const batch of windowBatches(file.batches, ALL, exported)) {
     const { data, ...fields } = batch;
     yield `<script type="application/octet-stream" data-batch="${
       attribute(JSON.stringify(fields))

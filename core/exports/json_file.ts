@@ -1,18 +1,28 @@
-// An export as JSON for rrweb tools: `{ "session": {...}, "events": [...] }`, the events decoded
-// from each stored batch in replay order and written as they come.
-import { decodeBatch } from "@/player/decode/decode.ts";
+// An export as JSON for rrweb tools: `{ "session": {...}, "omitted": [...], "events": [...] }`,
+// the events of the whole session cut as a link's are (core/shares/window_events.ts: page
+// addresses to origin and path, never identify()'s event) and written batch by batch as they come.
+// Network requests and custom events only when asked for; `omitted` names what the file leaves out.
+import { windowEvents } from "@/core/shares/window_events.ts";
+import { withPageAddresses } from "@/core/shares/addresses.ts";
 import type { SessionExport } from "./export.ts";
+import { EXPORT_EXTRAS, type ExportExtra } from "./schema.ts";
 
-/** identify()'s event holds the tracked user's traits: the file is made to be handed on. */
-const isIdentity = (event: { type: number; data: unknown }) =>
-  event.type === 5 && (event.data as { tag?: unknown } | null)?.tag === "service:identity";
-
-export async function* jsonExport({ session, batches }: SessionExport): AsyncGenerator<string> {
-  yield `{"session":${JSON.stringify(session)},"events":[`;
+export async function* jsonExport(
+  { session, batches }: SessionExport,
+  include: readonly ExportExtra[] = [],
+): AsyncGenerator<string> {
+  const omitted = ["identify", ...EXPORT_EXTRAS.filter((kind) => !include.includes(kind))];
+  yield `{"session":${JSON.stringify(session)},"omitted":${JSON.stringify(omitted)},"events":[`;
+  const window = {
+    start: -Infinity,
+    end: Infinity,
+    showConsole: true,
+    network: include.includes("network"),
+    custom: include.includes("custom"),
+  };
   let first = true;
-  for await (const batch of batches) {
-    // A batch that cannot be decoded (or whose bytes are missing) adds nothing.
-    const events = (await decodeBatch(batch.data).catch(() => [])).filter((e) => !isIdentity(e));
+  // A batch that cannot be decoded (or whose bytes are missing) adds nothing.
+  for await (const { events } of windowEvents(batches, window, withPageAddresses)) {
     for (const event of events) {
       yield (first ? "" : ",") + JSON.stringify(event);
       first = false;

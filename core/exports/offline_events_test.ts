@@ -86,3 +86,36 @@ Deno.test("export: a recording's remote addresses are emptied, data: and #fragme
   assert.deepEqual(data.attributes[0].attributes.style, { background: "url(about:invalid)" });
   assert.equal(offlineCss("a{color:red}"), "a{color:red}");
 });
+
+Deno.test("export: image-set() strings and every srcset candidate are emptied like other remote addresses", () => {
+  assert.equal(
+    offlineCss(
+      'a{background:image-set("https://cdn.test/a.png" 1x type("image/png"), ' +
+        "'b.png' 2x, url(https://cdn.test/c.png) 3x, \"data:image/gif;base64,R0\" 4x)}",
+    ),
+    'a{background:image-set("about:invalid" 1x type("image/png"), ' +
+      "'about:invalid' 2x, url(about:invalid) 3x, \"data:image/gif;base64,R0\" 4x)}",
+  );
+  assert.equal(
+    offlineCss('b{background:-webkit-image-set("https://cdn.test/d.png" 1x)}'),
+    'b{background:-webkit-image-set("about:invalid" 1x)}',
+  );
+  const img = offlineEvent({
+    type: 2,
+    timestamp: 1,
+    data: {
+      node: {
+        type: 2,
+        tagName: "img",
+        attributes: {
+          srcset: "data:image/png;base64,AAAA 1x, https://cdn.test/e.png 2x",
+          imagesrcset: "data:image/png;base64,BB,CC 1x",
+        },
+      },
+    },
+  });
+  assert.deepEqual((img.data as { node: { attributes: unknown } }).node.attributes, {
+    srcset: "",
+    imagesrcset: "data:image/png;base64,BB,CC 1x",
+  });
+});

@@ -2,10 +2,22 @@
 // session's metadata at the head of the JSON file.
 import { z } from "zod";
 
+/** What the JSON export leaves out unless asked for (identify()'s events it never holds). */
+export const EXPORT_EXTRAS = ["network", "custom"] as const;
+export type ExportExtra = (typeof EXPORT_EXTRAS)[number];
+
 export const exportQuery = z.object({
   format: z.enum(["html", "json"]).meta({
     description: "`html`: one file that plays offline; `json`: the raw rrweb events",
   }),
+  include: z.string().max(100).transform((text) =>
+    text.split(",").map((kind) => kind.trim()).filter(Boolean)
+  ).pipe(z.array(z.enum(EXPORT_EXTRAS))).transform((kinds) => [...new Set(kinds)]).optional()
+    .meta({
+      description: "`json` only, a comma list: `network` adds the recorded requests " +
+        "(`rrweb/network@1` events), `custom` the custom events (never identify()'s); " +
+        "without it the file has neither, and its `omitted` says so",
+    }),
 });
 export type ExportFormat = z.output<typeof exportQuery>["format"];
 

@@ -10,6 +10,7 @@ import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import { guessThrottleOf } from "./guess_throttle.ts";
 import { hashShareToken, TOKEN_PATTERN } from "./token.ts";
 import { type EventWindow, windowBatches } from "./window_events.ts";
+import { sharedEvent } from "./addresses.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -25,8 +26,9 @@ export interface Throttled {
 }
 
 /**
- * The link and its session, or null (unknown, revoked, expired, links turned off, session gone).
- * An address past its unknown-token budget is throttled before any lookup; an unknown token counts.
+ * The link and its session, or null (unknown, revoked, expired, links turned off, session gone,
+ * not shaped like a token). An address past its unknown-token budget is throttled before any
+ * lookup; an unknown token of a token's shape counts, anything else is no guess.
  */
 export async function openSharedSession(
   deps: Deps,
@@ -34,12 +36,12 @@ export async function openSharedSession(
   address: string,
   now = new Date(),
 ): Promise<OpenedShare | Throttled | null> {
+  // Not a token's shape: no guess (a recorded page's relative address resolves under /s/).
+  if (!TOKEN_PATTERN.test(token)) return null;
   const throttle = guessThrottleOf(deps);
   const retryAfter = throttle.retryAfter(address);
   if (retryAfter > 0) return { retryAfter };
-  const share = TOKEN_PATTERN.test(token)
-    ? await openShare(deps.db.kysely, await hashShareToken(token), now)
-    : null;
+  const share = await openShare(deps.db.kysely, await hashShareToken(token), now);
   const session = share &&
     await findSession(deps.db.kysely, share.organization_id, share.session_id);
   if (!share || !session) {
@@ -103,12 +105,15 @@ export async function sharedReplay(
   };
 }
 
-/** The link's events: from the last full snapshot at or before its start, to its end. */
+/**
+ * The link's events: the page at its start, then its window's, their page addresses cut and their
+ * relative addresses dropped. Read from the batch holding the last full snapshot at or before it.
+ */
 export async function sharedEvents(
   deps: Deps,
   { session, window }: OpenedShare,
 ): Promise<AsyncIterable<EventBatchOut>> {
   const from = window.start - session.started_at.getTime();
   const batches = await sessionBatches(deps, session, { from: from > 0 ? from : null });
-  return windowBatches(batches, window);
+  return windowBatches(batches, window, sharedEvent);
 }

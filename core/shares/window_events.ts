@@ -1,54 +1,92 @@
-// What a public link's player is sent (docs/decisions.md "Shares"): the session's batches cut to
-// its window on the server. Nothing stamped after the window's end, nothing before the last full
-// snapshot (with its Meta) at or before its start; no custom event (identify() puts the tracked
-// user's traits there, and apps their own data), and the console only when the link shows it, and
-// then only from the window's start. Each batch is decoded, cut and gzipped again.
+// What a public link's player is sent, and an export holds (docs/decisions.md "Shares",
+// "Exports"): the session's batches cut to a window on the server. Nothing stamped before the
+// window's start: the page as it stood then is one Meta and full snapshot synthesized at the start
+// by the server's DOM model (player/server_frame/window_start.ts); nothing stamped after its end;
+// no custom event (identify() puts the tracked user's traits there, and apps their own data) and no
+// network request unless the window asks for them (the JSON export, when its reader does); the
+// console when the window shows it. A pure function of the batches and the window, so a cut could
+// be cached.
 import { EventType } from "@rrweb/types";
 import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
+import { WindowStart } from "@/player/server_frame/window_start.ts";
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 
 export interface EventWindow {
-  /** Epoch ms. */
+  /** Epoch ms; -Infinity from the recording's beginning. */
   start: number;
   /** Epoch ms, inclusive; Infinity without an end. */
   end: number;
   showConsole: boolean;
+  /** Network requests (`rrweb/network@1` plugin events). */
+  network?: boolean;
+  /** Custom events, but never identify()'s. */
+  custom?: boolean;
 }
 
-interface Decoded {
-  batch: EventBatchOut;
+/** identify()'s event holds the tracked user's traits: never sent, never exported. */
+const isIdentity = (event: RecordedEvent) =>
+  (event.data as { tag?: unknown } | null)?.tag === "service:identity";
+
+/** An event of the window the cut may send. */
+function allowed(event: RecordedEvent, window: EventWindow): boolean {
+  if (event.type === EventType.Custom) return window.custom === true && !isIdentity(event);
+  if (event.type !== EventType.Plugin) return true;
+  const plugin = (event.data as { plugin?: unknown } | null)?.plugin;
+  if (typeof plugin !== "string") return false;
+  if (plugin.startsWith("rrweb/console")) return window.showConsole;
+  return plugin.startsWith("rrweb/network") && window.network === true;
+}
+
+/** The batch of the synthesized start: an id no stored batch has (they count from 1). */
+const START_BATCH_ID = "0";
+
+/** A batch's events as the cut leaves them: `id` is the stored batch's. */
+export interface CutBatch {
+  id: string;
   events: RecordedEvent[];
 }
 
-/** An event the link may send, whatever its place in the window. */
-function allowed(event: RecordedEvent, window: EventWindow): boolean {
-  if (event.timestamp > window.end) return false;
-  if (event.type === EventType.Custom) return false;
-  if (event.type !== EventType.Plugin) return true;
-  const plugin = (event.data as { plugin?: unknown } | null)?.plugin;
-  return window.showConsole && typeof plugin === "string" && plugin.startsWith("rrweb/console") &&
-    event.timestamp >= window.start;
+/** A batch that cannot be decoded is left out: its events cannot be cut to the window. */
+async function decoded(batch: EventBatchOut): Promise<RecordedEvent[]> {
+  try {
+    return await decodeBatch(batch.data);
+  } catch {
+    return [];
+  }
 }
 
 /**
- * Where the events sent begin in `head` (the batches that start at or before the window's start):
- * at the Meta leading the last full snapshot at or before the start, else at that snapshot; the
- * beginning when there is none (a window opening before the first snapshot).
+ * `batches` (in replay order, from the batch holding the last snapshot at or before the start) cut
+ * to `window`, each event passed through `map` (a link's and an export's addresses). The events
+ * stamped before the start build the page at the start and are not sent; its synthesized events
+ * lead the first batch sent.
  */
-export function cutPoint(head: readonly RecordedEvent[][], start: number): [number, number] {
-  let b = -1, i = -1;
-  for (let batch = 0; batch < head.length; batch++) {
-    head[batch].forEach((e, index) => {
-      if (e.type === EventType.FullSnapshot && e.timestamp <= start) [b, i] = [batch, index];
-    });
+export async function* windowEvents(
+  batches: AsyncIterable<EventBatchOut>,
+  window: EventWindow,
+  map: (event: RecordedEvent) => RecordedEvent = (event) => event,
+): AsyncGenerator<CutBatch> {
+  const before = new WindowStart(window.start);
+  let started = false;
+  function* start() {
+    started = true;
+    const events = before.events().map(map);
+    if (events.length) yield { id: START_BATCH_ID, events };
   }
-  if (b < 0) return [0, 0];
-  for (let j = i - 1; j >= 0; j--) {
-    const type = head[b][j].type;
-    if (type === EventType.Meta) return [b, j];
-    if (type === EventType.FullSnapshot) break;
+  for await (const batch of batches) {
+    if (batch.firstTimestamp > window.end) break;
+    const sent: RecordedEvent[] = [];
+    for (const event of await decoded(batch)) {
+      if (event.timestamp < window.start) {
+        // Once the start is sent, a late event from before it has nowhere to go.
+        if (!started) before.push(event);
+      } else if (event.timestamp <= window.end && allowed(event, window)) sent.push(map(event));
+    }
+    if (!sent.length) continue;
+    if (!started) yield* start();
+    yield { id: batch.id, events: sent };
   }
-  return [b, i];
+  if (!started) yield* start();
 }
 
 async function gzipBase64(events: RecordedEvent[]): Promise<string> {
@@ -57,59 +95,23 @@ async function gzipBase64(events: RecordedEvent[]): Promise<string> {
   return new Uint8Array(await new Response(stream).arrayBuffer()).toBase64();
 }
 
-async function encoded(batch: EventBatchOut, events: RecordedEvent[]): Promise<EventBatchOut> {
-  const stamps = events.map((e) => e.timestamp);
-  return {
-    id: batch.id,
-    firstTimestamp: Math.min(...stamps),
-    lastTimestamp: Math.max(...stamps),
-    eventCount: events.length,
-    data: await gzipBase64(events),
-  };
-}
-
-/** A batch that cannot be decoded is left out: its events cannot be cut to the window. */
-async function decoded(batch: EventBatchOut): Promise<Decoded> {
-  try {
-    return { batch, events: await decodeBatch(batch.data) };
-  } catch {
-    return { batch, events: [] };
-  }
-}
-
-/**
- * `batches` (in replay order, from the batch holding the last snapshot at or before the start) cut
- * to `window`. The batches that start at or before the start are held until the cut is known:
- * the SDK's snapshot pacing (sdk/snapshot_pacer.ts) bounds how many there are.
- */
+/** The cut in the events endpoint's shape: each batch gzipped again. */
 export async function* windowBatches(
   batches: AsyncIterable<EventBatchOut>,
   window: EventWindow,
-  /** Applied to each event sent (an export empties the recording's remote addresses). */
-  map: (event: RecordedEvent) => RecordedEvent = (event) => event,
+  map?: (event: RecordedEvent) => RecordedEvent,
 ): AsyncGenerator<EventBatchOut> {
-  const head: Decoded[] = [];
-  let cut = false;
-  async function* flushHead() {
-    cut = true;
-    const [b0, i0] = cutPoint(head.map((d) => d.events), window.start);
-    for (let b = b0; b < head.length; b++) {
-      const events = head[b].events.slice(b === b0 ? i0 : 0).filter((e) => allowed(e, window))
-        .map(map);
-      if (events.length) yield await encoded(head[b].batch, events);
+  for await (const { id, events } of windowEvents(batches, window, map)) {
+    let first = Infinity, last = -Infinity;
+    for (const { timestamp } of events) {
+      [first, last] = [Math.min(first, timestamp), Math.max(last, timestamp)];
     }
-    head.length = 0;
+    yield {
+      id,
+      firstTimestamp: first,
+      lastTimestamp: last,
+      eventCount: events.length,
+      data: await gzipBase64(events),
+    };
   }
-  for await (const batch of batches) {
-    if (batch.firstTimestamp > window.end) break;
-    const next = await decoded(batch);
-    if (!cut && batch.firstTimestamp <= window.start) {
-      head.push(next);
-      continue;
-    }
-    if (!cut) yield* flushHead();
-    const events = next.events.filter((e) => allowed(e, window)).map(map);
-    if (events.length) yield await encoded(batch, events);
-  }
-  if (!cut) yield* flushHead();
 }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
-import { PERSON, sharesWorld } from "@/tests/helpers/shares_world.ts";
+import { PERSON, sharesWorld, shopEvents } from "@/tests/helpers/shares_world.ts";
 
 const SECRETS = [PERSON.userId, PERSON.name, PERSON.email, PERSON.plan, "Hidden Org Name"];
 
@@ -207,6 +207,73 @@ Deno.test("share e2e: a VIEWER sees the links but no form to make one", async ()
       await dialog.textContent() ?? "",
       /Only an admin or owner can make or revoke links/,
     );
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("share e2e: a recording's relative addresses make no request under /s/ and lock the viewer out of no link", async () => {
+  await using server = await startPagesServer();
+  const w = await sharesWorld(server.t, server.url);
+  const T = shopEvents()[0][0].timestamp;
+  const el = (id: number, tagName: string, attributes = {}, childNodes: unknown[] = []) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes,
+    childNodes,
+  });
+  // 25 images, a stylesheet and a background by relative address: each would resolve under the
+  // link's own (/s/r0.png …), 5 more than the unknown tokens an address may try in a minute.
+  const images = Array.from({ length: 25 }, (_, i) => el(100 + i, "img", { src: `r${i}.png` }));
+  const session = await w.record([[
+    {
+      type: 4,
+      data: { href: "https://shop.test/gallery", width: 1280, height: 800 },
+      timestamp: T,
+    },
+    {
+      type: 2,
+      data: {
+        node: {
+          type: 0,
+          id: 1,
+          childNodes: [el(2, "html", {}, [
+            el(3, "head", {}, [el(4, "link", { rel: "stylesheet", href: "site.css" })]),
+            el(5, "body", { style: "background: url(bg.png)" }, [
+              el(6, "h1", {}, [{ type: 3, id: 7, textContent: "Gallery" }]),
+              ...images,
+            ]),
+          ])],
+        },
+        initialOffset: { left: 0, top: 0 },
+      },
+      timestamp: T + 1,
+    },
+    {
+      type: 3,
+      data: { source: 1, positions: [{ x: 1, y: 1, id: 5, timeOffset: 0 }] },
+      timestamp: T + 2_000,
+    },
+  ]]);
+  const first = (await w.share({}, undefined, session)).body.url;
+  const second = (await w.share({})).body.url;
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(first);
+    await page.locator(".replay-player[data-ready='true']").waitFor();
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
+        ?.innerText.includes("Gallery")
+    );
+    await page.waitForLoadState("networkidle");
+    const onS = requested.filter((p) => p.startsWith("/s/"));
+    assert.equal((await page.goto(second))?.status(), 200, "not locked out");
+    const token = new URL(first).pathname;
+    assert.deepEqual(onS, [token, `${token}/events`]);
   } finally {
     await browser.close();
   }

@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { PERSON, sharesWorld, shopEvents, T0 } from "@/tests/helpers/shares_world.ts";
+import type { TestEvent } from "@/tests/helpers/ingest.ts";
+import { decodeBatch } from "@/player/decode/decode.ts";
 
 Deno.test("export: format=json is the session's facts and every event in replay order, minus identify()", async () => {
   await using t = await createTestApp();
@@ -110,4 +112,106 @@ Deno.test("export: a format is required and known; another organization's sessio
   );
   assert.equal(res.status, 404);
   await res.body?.cancel();
+});
+
+const RESET_URL = "https://shop.test/reset?email=ada%40example.test&reset_token=RT-5f1e9c77#top";
+const at = (t: number, type: number, data: unknown): TestEvent => ({
+  type,
+  data,
+  timestamp: T0 + t,
+});
+/** A page reached by a link naming the visitor, a request, an app's own event and a styled box. */
+const resetRecording = (): TestEvent[][] => [[
+  at(0, 4, { href: RESET_URL, width: 1280, height: 800 }),
+  at(1, 2, {
+    node: {
+      type: 0,
+      id: 1,
+      childNodes: [{
+        type: 2,
+        id: 2,
+        tagName: "html",
+        attributes: {},
+        childNodes: [{
+          type: 2,
+          id: 3,
+          tagName: "body",
+          attributes: {
+            style: 'background: image-set("https://cdn.shop.test/hero.png" 1x)',
+          },
+          childNodes: [],
+        }],
+      }],
+    },
+    initialOffset: { left: 0, top: 0 },
+  }),
+  at(5, 5, { tag: "service:url", payload: { url: RESET_URL, pathname: "/reset" } }),
+  at(6, 5, { tag: "checkout-step", payload: { step: 2 } }),
+  at(7, 6, {
+    plugin: "rrweb/network@1",
+    payload: {
+      requests: [{
+        name: "https://shop.test/api/orders",
+        method: "GET",
+        initiatorType: "fetch",
+        status: 200,
+        startTime: 1,
+        endTime: 2,
+        timestamp: T0 + 7,
+      }],
+    },
+  }),
+  at(8, 3, { source: 1, positions: [{ x: 1, y: 1, id: 3, timeOffset: 0 }] }),
+]];
+
+Deno.test("export: format=json has no requests or custom events unless include names them, says what it left out, and cuts page addresses to origin and path", async () => {
+  await using t = await createTestApp();
+  const w = await sharesWorld(t);
+  const id = await w.record(resetRecording());
+  const exported = async (query: string) => {
+    const res = await w.api("GET", `/api/sessions/${id}/export?format=json${query}`);
+    assert.equal(res.status, 200, query);
+    const text = await res.text();
+    assert.ok(!text.includes("reset_token") && !text.includes("ref=mail"), query);
+    return JSON.parse(text);
+  };
+  const plain = await exported("");
+  assert.deepEqual(plain.omitted, ["identify", "network", "custom"]);
+  assert.deepEqual(plain.events.map((e: TestEvent) => e.type), [4, 2, 3]);
+  assert.equal(plain.events[0].data.href, "https://shop.test/reset");
+  assert.equal(plain.session.url, "https://shop.test/products/42");
+  const both = await exported("&include=network,custom");
+  assert.deepEqual(both.omitted, ["identify"]);
+  assert.deepEqual(both.events.map((e: TestEvent) => e.type), [4, 2, 5, 5, 6, 3]);
+  assert.deepEqual(both.events[2].data.payload, {
+    url: "https://shop.test/reset",
+    pathname: "/reset",
+  });
+  // Its requests as recorded (their secret parameters were replaced at capture).
+  assert.equal(both.events[4].data.payload.requests[0].name, "https://shop.test/api/orders");
+  const network = await exported("&include=network");
+  assert.deepEqual(network.omitted, ["identify", "custom"]);
+  assert.deepEqual(network.events.map((e: TestEvent) => e.type), [4, 2, 6, 3]);
+  for (const query of ["&include=identify", "&include=network,pdf"]) {
+    const res = await w.api("GET", `/api/sessions/${id}/export?format=json${query}`);
+    assert.equal(res.status, 400, query);
+    await res.body?.cancel();
+  }
+});
+
+Deno.test("export: format=html empties image-set() addresses and cuts the page's address in its events and markers", async () => {
+  await using t = await createTestApp();
+  const w = await sharesWorld(t);
+  const id = await w.record(resetRecording());
+  const res = await w.api("GET", `/api/sessions/${id}/export?format=html`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  const batches = [...html.matchAll(/data-batch="[^"]*">([^<]*)<\/script>/g)].map((m) => m[1]);
+  const events = JSON.stringify(await Promise.all(batches.map((b) => decodeBatch(b))));
+  assert.ok(events.includes('"href":"https://shop.test/reset"'), events);
+  assert.ok(events.includes('image-set(\\"about:invalid\\" 1x)'), events);
+  assert.ok(!events.includes("hero.png"));
+  const props = html.match(/id="playhead-export">([^<]*)<\/script>/)![1];
+  assert.ok(props.includes('"url":"https://shop.test/reset"'), props);
+  assert.ok(!html.includes("reset_token") && !html.includes("RT-5f1e9c77"));
 });

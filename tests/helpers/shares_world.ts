@@ -189,11 +189,16 @@ export async function sharesWorld(t: TestApp, origin = APP_ORIGIN) {
   const otherSessionId = await record([shopEvents()[0]]);
   const api = (method: string, path: string, cookie = owner.cookie, body?: unknown) =>
     call(t.app, method, path, { cookie, body, headers: { Origin: origin } });
-  const share = async (body: Record<string, unknown> = {}, cookie = owner.cookie) => {
-    const res = await api("POST", `/api/sessions/${sessionId}/shares`, cookie, body);
+  /** A link to `session` (the shop's, unless another recorded one is named). */
+  const share = async (
+    body: Record<string, unknown> = {},
+    cookie = owner.cookie,
+    session = sessionId,
+  ) => {
+    const res = await api("POST", `/api/sessions/${session}/shares`, cookie, body);
     return { res, body: await res.json() };
   };
-  return { db, owner, member, project, sessionId, otherSessionId, api, share };
+  return { db, owner, member, project, sessionId, otherSessionId, api, share, record };
 }
 
 /** The path of a link's URL. */
