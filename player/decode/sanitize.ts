@@ -60,15 +60,34 @@ export const REPLAY_PAGE_FRAMING_CSP = REPLAY_PAGE_CSP.replace(
   "frame-src 'self'",
 );
 
-/** Keeps the tag of every node id seen, so later attribute changes are judged by their element. */
+/**
+ * How deep a replayed node may sit: the HTML parser's own bound. A DOM built 30,000–60,000 deep by
+ * mutations crashed the viewer's tab (and would overflow the server model's recursion); nodes
+ * below this depth are left out of the replay, with their subtrees.
+ */
+export const MAX_DOM_DEPTH = 512;
+
+interface AddedNode {
+  parentId?: number;
+  node?: SerializedNode;
+}
+
+/**
+ * Keeps the tag and depth of every node id seen, so later attribute changes are judged by their
+ * element and adds by where they land.
+ */
 export class RecordingSanitizer {
   #tags = new Map<number, string>();
+  #depths = new Map<number, number>();
 
   /** Cleans the event in place; returns it for chaining. */
   clean<E extends { type: number; data: unknown }>(event: E): E {
     const data = event.data as Record<string, unknown> | null;
     if (!data || typeof data !== "object") return event;
-    if (event.type === EventType.FullSnapshot) this.#node(data.node as SerializedNode);
+    if (event.type === EventType.FullSnapshot) {
+      this.#depths.clear();
+      this.#node(data.node as SerializedNode, 0);
+    }
     if (
       event.type === EventType.IncrementalSnapshot && data.source === IncrementalSource.Mutation
     ) {
@@ -78,7 +97,7 @@ export class RecordingSanitizer {
   }
 
   #mutation(data: Record<string, unknown>) {
-    for (const add of (data.adds ?? []) as { node?: SerializedNode }[]) this.#node(add.node);
+    if (Array.isArray(data.adds)) data.adds = this.#adds(data.adds as AddedNode[]);
     for (const change of (data.attributes ?? []) as SerializedNode[]) {
       const tag = this.#tags.get(change.id ?? -1) ?? "";
       if (change.attributes) cleanAttributes(tag, change.attributes);
@@ -106,8 +125,53 @@ export class RecordingSanitizer {
     node.childNodes = [option, ...(node.childNodes ?? [])];
   }
 
-  #node(node: SerializedNode | undefined) {
+  /**
+   * The adds that land within MAX_DOM_DEPTH, cleaned. An add's parent is a node seen before or
+   * another add of the same mutation (rrweb applies them in any order); one whose parent is
+   * unknown is kept as it is (rrweb leaves it out itself).
+   */
+  #adds(adds: AddedNode[]): AddedNode[] {
+    const byId = new Map<number, AddedNode>();
+    for (const add of adds) {
+      if (add && typeof add.node?.id === "number") byId.set(add.node.id, add);
+    }
+    const kept: AddedNode[] = [];
+    for (const add of adds) {
+      if (!add || typeof add !== "object") continue;
+      const depth = this.#depthBelow(add.parentId, byId);
+      if (depth !== null && depth > MAX_DOM_DEPTH) {
+        // Remembered, so that what is added below it later is left out too.
+        if (typeof add.node?.id === "number") this.#depths.set(add.node.id, depth);
+        continue;
+      }
+      this.#node(add.node, depth ?? 0);
+      kept.push(add);
+    }
+    return kept;
+  }
+
+  /**
+   * The depth a child of `parentId` lands at, walking up through this mutation's adds to a node
+   * seen before (each step remembered, so a chain of adds costs its length once); null when the
+   * chain ends at no known node.
+   */
+  #depthBelow(parentId: number | undefined, byId: Map<number, AddedNode>): number | null {
+    const chain: number[] = [];
+    let id = parentId;
+    while (typeof id === "number" && !this.#depths.has(id) && byId.has(id)) {
+      if (chain.length > byId.size) return null; // a cycle of adds
+      chain.push(id);
+      id = byId.get(id)!.parentId;
+    }
+    if (typeof id !== "number" || !this.#depths.has(id)) return null;
+    let depth = this.#depths.get(id)!;
+    for (let i = chain.length - 1; i >= 0; i--) this.#depths.set(chain[i], ++depth);
+    return depth + 1;
+  }
+
+  #node(node: SerializedNode | undefined, depth: number) {
     if (!node || typeof node !== "object") return;
+    if (node.id !== undefined) this.#depths.set(node.id, depth);
     if (node.type === NodeType.Element && typeof node.tagName === "string") {
       let tag = node.tagName.toLowerCase();
       if (tag === "script") {
@@ -122,7 +186,9 @@ export class RecordingSanitizer {
       if (node.attributes) cleanAttributes(tag, node.attributes);
       if (tag === "select") this.#maskedSelect(node);
     }
-    for (const child of node.childNodes ?? []) this.#node(child);
+    if (!Array.isArray(node.childNodes)) return;
+    if (depth >= MAX_DOM_DEPTH) node.childNodes = [];
+    for (const child of node.childNodes) this.#node(child, depth + 1);
   }
 }
 

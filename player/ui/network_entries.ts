@@ -1,9 +1,11 @@
 // The Network tab's rows: each request of the recording's `rrweb/network@1` plugin events (as the
 // SDK kept them, redacted in the browser, and ingest bounded them), at its real offset from the
 // session start, with whether it failed (5xx, or no answer at all).
-import type { NetworkRequestOut } from "@/core/sessions/schema.ts";
+import type { NetworkRequestDetail } from "@/core/sessions/schema.ts";
 
-export interface NetworkEntry extends NetworkRequestOut {
+/** A request as the API's one with its bodies (the player decodes them with the events). */
+export interface NetworkEntry
+  extends Omit<NetworkRequestDetail, "index" | "hasRequestBody" | "hasResponseBody"> {
   /** The address's path and query, as the list shows it. */
   path: string;
   failed: boolean;
