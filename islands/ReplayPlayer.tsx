@@ -35,6 +35,11 @@ interface Props extends ReplaySource {
   console?: boolean;
   /** Members' comments, shown as markers (player/ui/comments.ts). */
   comments?: PlayerComment[];
+  /**
+   * Real offset in the session of the player's 0: a public link's player runs on its window's own
+   * timeline, and its clock, History and Console still say the session's moments (default 0).
+   */
+  origin?: number;
 }
 
 type Tab = "history" | "console" | "network";
@@ -74,6 +79,7 @@ export default function ReplayPlayer(props: Props) {
   const comments = useComments(props.comments ?? [], player);
   const markers = [...props.markers, ...commentMarkers(comments, props.startedAt)];
 
+  const origin = props.origin ?? 0;
   const now = player?.now ?? props.startAt;
   const gaps = player?.gaps ?? [];
   const duration = player?.duration ?? props.duration;
@@ -179,15 +185,13 @@ export default function ReplayPlayer(props: Props) {
           now={now}
           loadedUntil={loading ? recording.loadedUntil : duration}
           ticks={seekTicks(markers, logs, props.startedAt, duration, props.trigger ?? null)}
+          origin={origin}
           speed={player?.speed ?? 1}
           skipIdle={player?.skipIdle ?? true}
           copyStatus={copyStatus}
           onPlayPause={() => playing ? player?.pause() : player?.play()}
-          onStep={(ms) =>
-            player?.seek(timeline.toReal(
-              // The live position: a seek of this frame may not be rendered yet.
-              Math.min(Math.max(timeline.toDisplay(player.now) + ms, 0), timeline.displayDuration),
-            ))}
+          // From the live position: a seek of this frame may not be rendered yet.
+          onStep={(ms) => player?.seek(timeline.step(player.now, ms))}
           onSeekDisplay={(display) => player?.seek(timeline.toReal(display))}
           onSeekReal={(real) => player?.seek(real)}
           onSpeed={(speed) => player?.setPlayback({ speed })}
@@ -214,7 +218,7 @@ export default function ReplayPlayer(props: Props) {
           )}
         </div>
         <ReplayNotices
-          sessionStart={props.startedAt}
+          sessionStart={props.startedAt - origin}
           corrupt={recording.corrupt}
           skipped={recording.skipped}
           noSnapshot={!loading && !recording.hasSnapshot}
@@ -245,6 +249,7 @@ export default function ReplayPlayer(props: Props) {
               <HistoryPanel
                 sections={hydrated ? sections : sections.slice(0, SERVER_HISTORY_SECTIONS)}
                 active={activeRow(sections, now)}
+                origin={origin}
                 onSeek={(real) => player?.seek(real)}
               />
             )
@@ -262,6 +267,7 @@ export default function ReplayPlayer(props: Props) {
                 current={currentEntry(logs, now)}
                 hidden={hidden}
                 onToggleLevel={toggleLevel}
+                origin={origin}
                 onSeek={(real) => player?.seek(real)}
               />
             )}

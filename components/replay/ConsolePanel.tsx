@@ -17,10 +17,14 @@ interface Props {
   current: number;
   hidden: ReadonlySet<ConsoleLevel>;
   onToggleLevel(level: ConsoleLevel): void;
+  /** Real offset in the session of the player's 0 (a public link's window start), for the times. */
+  origin: number;
   onSeek(real: number): void;
 }
 
-export function ConsolePanel({ entries, current, hidden, onToggleLevel, onSeek }: Props) {
+export function ConsolePanel(
+  { entries, current, hidden, onToggleLevel, origin, onSeek }: Props,
+) {
   const counts = levelCounts(entries);
   return (
     <div class="console">
@@ -53,7 +57,7 @@ export function ConsolePanel({ entries, current, hidden, onToggleLevel, onSeek }
                   >
                     <span class="console-level">{entry.level}</span>
                     <span class="console-args">{entry.args.join(" ")}</span>
-                    <span class="console-time">{clock(entry.offset)}</span>
+                    <span class="console-time">{clock(origin + entry.offset)}</span>
                   </button>
                   {entry.level === "error" && (
                     <ErrorEvidence

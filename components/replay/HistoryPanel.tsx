@@ -10,6 +10,8 @@ import { ErrorEvidence } from "./ErrorEvidence.tsx";
 interface Props {
   sections: HistorySection[];
   active: ActiveRow;
+  /** Real offset in the session of the player's 0 (a public link's window start), for the times. */
+  origin: number;
   onSeek(real: number): void;
 }
 
@@ -27,10 +29,11 @@ const KIND_LABEL = {
 };
 
 function Row(
-  { item, current, nested, onSeek }: {
+  { item, current, nested, origin, onSeek }: {
     item: HistorySection | HistoryMarker;
     current: boolean;
     nested: boolean;
+    origin: number;
     onSeek(real: number): void;
   },
 ) {
@@ -53,7 +56,7 @@ function Row(
           {detail && <code class="history-detail">{detail}</code>}
         </span>
         <span class="history-time">
-          <span data-testid="row-start">{clock(item.start)}</span>
+          <span data-testid="row-start">{clock(origin + item.start)}</span>
           {item.duration > 0 && <span class="muted">{formatDuration(item.duration)}</span>}
         </span>
       </button>
@@ -62,7 +65,7 @@ function Row(
   );
 }
 
-export function HistoryPanel({ sections, active, onSeek }: Props) {
+export function HistoryPanel({ sections, active, origin, onSeek }: Props) {
   return (
     <ol class="history">
       {sections.map((section, s) => (
@@ -71,6 +74,7 @@ export function HistoryPanel({ sections, active, onSeek }: Props) {
             item={section}
             nested={false}
             current={active.section === s && active.marker === null}
+            origin={origin}
             onSeek={onSeek}
           />
           {section.markers.map((marker, m) => (
@@ -79,6 +83,7 @@ export function HistoryPanel({ sections, active, onSeek }: Props) {
               item={marker}
               nested
               current={active.section === s && active.marker === m}
+              origin={origin}
               onSeek={onSeek}
             />
           ))}

@@ -1,6 +1,6 @@
-// The player's controls (docs/decisions.md "Replay"): play/pause, −5 s / +5 s, speed, the seek bar
-// with the clock, skip idle and compress idle, and a link to this moment. No keyboard shortcuts, by
-// design.
+// The player's controls (docs/decisions.md "Replay"): play/pause, −5 s / +5 s of real time, speed,
+// the seek bar with the clock (the real moment and length, whatever the bar compresses), skip idle
+// and compress idle, and a link to this moment. No keyboard shortcuts, by design.
 import { type Speed, SPEEDS } from "@/player/play/speeds.ts";
 import { clock } from "@/player/ui/format.ts";
 import type { Tick } from "@/player/ui/ticks.ts";
@@ -14,11 +14,13 @@ export interface ControlsProps {
   now: number;
   loadedUntil: number;
   ticks: readonly Tick[];
+  /** Real offset in the session of the player's 0 (a public link's window start; else 0). */
+  origin: number;
   speed: Speed;
   skipIdle: boolean;
   copyStatus: string;
   onPlayPause(): void;
-  onStep(displayMs: number): void;
+  onStep(realMs: number): void;
   onSeekDisplay(display: number): void;
   onSeekReal(real: number): void;
   onSpeed(speed: Speed): void;
@@ -39,6 +41,8 @@ export function PlayerControls(p: ControlsProps) {
         now={p.now}
         loadedUntil={p.loadedUntil}
         ticks={p.ticks}
+        origin={p.origin}
+        skipIdle={p.skipIdle}
         onSeek={p.onSeekDisplay}
         onSeekTick={p.onSeekReal}
         onStep={p.onStep}
@@ -74,21 +78,9 @@ export function PlayerControls(p: ControlsProps) {
           <span aria-hidden="true">5 ↻</span>
         </button>
         <span class="replay-clock" data-testid="clock">
-          <span data-testid="clock-now">{clock(timeline.toDisplay(p.now))}</span>
+          <span data-testid="clock-now">{clock(p.origin + p.now)}</span>
           {" / "}
-          <span data-testid="clock-total">{clock(timeline.displayDuration)}</span>
-          {
-            // With idle compressed the bar is shorter than the session: say how long it really is.
-            timeline.compress && timeline.displayDuration < timeline.realDuration - 500 && (
-              <span
-                class="replay-clock-real"
-                data-testid="clock-real"
-                title="Idle stretches are shown as 5 s each"
-              >
-                {` (${clock(timeline.realDuration)} real)`}
-              </span>
-            )
-          }
+          <span data-testid="clock-total">{clock(p.origin + timeline.realDuration)}</span>
         </span>
         <span class="replay-spacer" />
         <label class="toggle">

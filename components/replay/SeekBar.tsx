@@ -1,12 +1,15 @@
-// The seek bar on the displayed timeline: played part, decoded part, idle bands (hatched), a tick
-// per marker (page change, console error, identify, frustration signal, any other kind) and a
-// native range input on top, so it is a real control named "Seek". Hovering shows the time under
-// the pointer and the label of a tick there; a click on a tick (within its reach) seeks to its
-// exact moment, not to the pixel's. Its arrow keys step as the −5 s / +5 s buttons do
-// (1 s with Shift): a native step would move 1 ms (docs/decisions.md "Player and keyboard").
+// The seek bar, laid out on the displayed timeline: played part, decoded part, a hatched band per
+// idle stretch (named, for the eye and for a screen reader), a tick per marker (page change, console
+// error, identify, frustration signal, any other kind) and a native range input on top, so it is a
+// real control named "Seek". Every time it says is real (docs/decisions.md "Replay"): hovering
+// shows the real moment under the pointer and the label of a tick or idle band there; a click on a
+// tick (within its reach) seeks to its exact moment, not to the pixel's. Its arrow keys step as the
+// −5 s / +5 s buttons do (1 s with Shift): a native step would move 1 ms of the bar
+// (docs/decisions.md "Player and keyboard").
 import { useState } from "preact/hooks";
 import type { Timeline } from "@/player/play/timeline.ts";
 import { clock } from "@/player/ui/format.ts";
+import { bandAt, type IdleBand, idleBands } from "@/player/ui/idle_bands.ts";
 import { type Tick, tickNear } from "@/player/ui/ticks.ts";
 
 interface Props {
@@ -15,11 +18,14 @@ interface Props {
   now: number;
   loadedUntil: number;
   ticks: readonly Tick[];
+  /** Real offset in the session of the player's 0 (a public link's window start), for the labels. */
+  origin: number;
+  skipIdle: boolean;
   onSeek(display: number): void;
   /** Seeks to a tick's own real offset (a click on it). */
   onSeekTick(real: number): void;
-  /** Moves by this many displayed ms from where the player is. */
-  onStep(displayMs: number): void;
+  /** Moves by this many ms of real time from where the player is. */
+  onStep(realMs: number): void;
 }
 
 const percent = (part: number, whole: number) =>
@@ -39,6 +45,7 @@ interface Hover {
   edge: "start" | "end" | null;
   display: number;
   tick: PlacedTick | null;
+  band: IdleBand | null;
 }
 
 /** Within this many px of an end the hover label opens inwards. */
@@ -55,12 +62,15 @@ const KEY_DIRECTION: Record<string, number> = {
 };
 
 export function SeekBar(
-  { timeline, now, loadedUntil, ticks, onSeek, onSeekTick, onStep }: Props,
+  { timeline, now, loadedUntil, ticks, origin, skipIdle, onSeek, onSeekTick, onStep }: Props,
 ) {
   const [hover, setHover] = useState<Hover | null>(null);
   const [pressedAt, setPressedAt] = useState<number | null>(null);
   const total = timeline.displayDuration;
   const shown = timeline.toDisplay(now);
+  const bands = idleBands(timeline, skipIdle);
+  /** A real offset of the player as the session's clock reads it. */
+  const moment = (real: number) => clock(origin + real);
   // Ticks on the displayed timeline (hover compares displayed offsets).
   const placed: PlacedTick[] = ticks.map((tick) => ({
     ...tick,
@@ -75,7 +85,7 @@ export function SeekBar(
     const display = x / box.width * total;
     const edge = x < EDGE_PX ? "start" : x > box.width - EDGE_PX ? "end" : null;
     const tick = tickNear(placed, display, TICK_REACH_PX / box.width * total);
-    setHover({ x, edge, display, tick });
+    setHover({ x, edge, display, tick, band: tick ? null : bandAt(bands, display) });
   }
 
   // After the range input's own seek to the pixel: a click on a tick lands on its moment.
@@ -98,22 +108,18 @@ export function SeekBar(
           class="seek-loaded"
           style={{ width: percent(timeline.toDisplay(loadedUntil), total) }}
         />
-        {timeline.gaps.map((gap) => {
-          const start = timeline.toDisplay(gap.start);
-          return (
-            <div
-              key={gap.start}
-              class="seek-idle"
-              data-testid="idle-band"
-              style={{
-                left: percent(start, total),
-                width: percent(timeline.toDisplay(gap.end) - start, total),
-              }}
-            />
-          );
-        })}
         <div class="seek-played" style={{ width: percent(shown, total) }} />
       </div>
+      {bands.map((band) => (
+        <span
+          key={band.real}
+          class="seek-idle"
+          role="img"
+          aria-label={band.label}
+          data-testid="idle-band"
+          style={{ left: percent(band.start, total), width: percent(band.length, total) }}
+        />
+      ))}
       <div class="seek-ticks" aria-hidden="true">
         {placed.map((tick, i) => (
           <span
@@ -132,7 +138,7 @@ export function SeekBar(
         max={Math.round(total)}
         step={1}
         value={Math.round(shown)}
-        aria-valuetext={`${clock(shown)} of ${clock(total)}`}
+        aria-valuetext={`${moment(now)} of ${moment(timeline.realDuration)}`}
         onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))}
         onKeyDown={(e) => {
           const direction = KEY_DIRECTION[e.key];
@@ -146,10 +152,12 @@ export function SeekBar(
           class="seek-hover"
           role="tooltip"
           data-testid="seek-hover"
+          data-edge={hover.edge ?? undefined}
           style={{ left: `${hover.x}px` }}
         >
-          <span class="seek-hover-time">{clock(hover.display)}</span>
+          <span class="seek-hover-time">{moment(timeline.toReal(hover.display))}</span>
           {hover.tick && <span data-kind={hover.tick.kind}>{hover.tick.label}</span>}
+          {hover.band && <span data-kind="idle">{hover.band.label}</span>}
         </div>
       )}
     </div>

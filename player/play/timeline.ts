@@ -1,7 +1,7 @@
-// The replay's two clocks: the real timeline of the recording (ms since the session start) and the
+// The replay's two timelines: the real one of the recording (ms since the session start) and the
 // displayed one, where compress idle shows every idle gap as exactly 5 s (docs/decisions.md
-// "Replay"). The seek bar, the clock and `?t=` conversions use the displayed timeline; history keeps
-// real time.
+// "Replay"). Only the seek bar's geometry is displayed time; every moment a person reads or types
+// (the clock, the bar's hover label, comments, `?t=`, a link's window) and every step is real.
 
 /** A gap strictly longer than this between consecutive events is idle. */
 export const IDLE_THRESHOLD_MS = 30_000;
@@ -67,6 +67,11 @@ export class Timeline {
       added += into * length / COMPRESSED_IDLE_MS - into;
     }
     return display + added;
+  }
+
+  /** `by` ms of real time from `real`, within the session: the ±5 s buttons and arrow keys. */
+  step(real: number, by: number): number {
+    return Math.min(Math.max(real + by, 0), this.realDuration);
   }
 
   /** Playback speed inside `gap` that shows it in compressed time at `speed`. */

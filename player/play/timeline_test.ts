@@ -44,3 +44,20 @@ Deno.test("timeline: the gap at a moment includes its start, not its end", () =>
   assert.equal(gapAt(gaps, 50_000), null);
   assert.equal(Timeline.gapSpeed(gaps[0], 2), 2 * 49_990 / 5_000);
 });
+
+Deno.test("timeline: a step moves real time, across or into a gap, held at both ends", () => {
+  // Idle from 0:20 to 2:25: on the bar it is 0:20–0:25.
+  const timeline = new Timeline([{ start: 20_000, end: 145_000 }], 200_000, true);
+  assert.equal(timeline.step(5_000, 5_000), 10_000);
+  assert.equal(timeline.step(18_000, 5_000), 23_000);
+  assert.equal(timeline.step(147_000, -5_000), 142_000);
+  assert.equal(timeline.step(4_999, -5_000), 0);
+  assert.equal(timeline.step(5_000, -5_000), 0);
+  assert.equal(timeline.step(5_001, -5_000), 1);
+  assert.equal(timeline.step(194_999, 5_000), 199_999);
+  assert.equal(timeline.step(195_000, 5_000), 200_000);
+  assert.equal(timeline.step(195_001, 5_000), 200_000);
+  // The bar's 0:30 is real 2:30, the bar's 0:22.5 half-way through the idle stretch.
+  assert.equal(timeline.toReal(30_000), 150_000);
+  assert.equal(timeline.toReal(22_500), 82_500);
+});

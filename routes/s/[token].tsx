@@ -36,6 +36,7 @@ export default function SharedReplayPage({ data }: PageProps<Data>) {
           markers={replay.markers}
           liveForMs={0}
           startAt={0}
+          origin={replay.fromMs}
           firstFrame={null}
           shared
           console={replay.showConsole}

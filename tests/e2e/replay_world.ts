@@ -120,7 +120,7 @@ export async function waitLoaded(page: Page) {
   await page.locator(".replay-progress").waitFor({ state: "detached" });
 }
 
-/** The clock as shown: current and total, in ms of the displayed timeline (second precision). */
+/** The clock as shown: current and total, in real ms (second precision). */
 export async function clockMs(page: Page): Promise<{ now: number; total: number }> {
   const parse = (text: string | null) =>
     (text ?? "").split(":").reduce((ms, part) => ms * 60 + Number(part), 0) * 1000;

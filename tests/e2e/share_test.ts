@@ -79,7 +79,8 @@ Deno.test("share e2e: a link for 00:40–01:10, made in the dialog, plays exactl
         await page.getByTestId("share-window").textContent(),
         "0:40–1:10 of a recorded session",
       );
-      assert.equal(await page.getByTestId("clock-total").textContent(), "0:30");
+      // The clock says the session's moments: the window's end, not its length.
+      assert.equal(await page.getByTestId("clock-total").textContent(), "1:10");
       await page.waitForFunction(() => {
         const f = document.querySelector<HTMLIFrameElement>(".replay-root iframe");
         return f?.contentDocument?.body?.innerText.includes("At 40 s");
