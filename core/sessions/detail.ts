@@ -12,8 +12,8 @@ import {
   type SessionRow,
   snapshotBatchAt,
 } from "@/db/queries/sessions/detail.ts";
-import { notFound, unavailable } from "@/core/errors.ts";
-import { rangesWithin, resolveBytes } from "@/core/storage/read.ts";
+import { notFound } from "@/core/errors.ts";
+import { rangesWithin, resolveBytes, storeDeadline } from "@/core/storage/read.ts";
 import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
@@ -218,26 +218,6 @@ export async function storedBatches(
       deadline?.stop();
     }
   })();
-}
-
-/** One time limit for a stream's store reads, started by the first read that waits on it. */
-function storeDeadline(waitMs: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let expired: Promise<never> | null = null;
-  return {
-    race<T>(read: Promise<T>): Promise<T> {
-      read.catch(() => {}); // a read given up on settles unheard
-      expired ??= new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(unavailable(`the object store did not answer within ${waitMs} ms`)),
-          waitMs,
-        );
-      });
-      expired.catch(() => {});
-      return Promise.race([read, expired]);
-    },
-    stop: () => clearTimeout(timer),
-  };
 }
 
 /** The first slice read of a batch's stored bytes; each next one is twice as long. */

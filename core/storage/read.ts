@@ -82,3 +82,23 @@ export function readRange(
   if (bytes.length === 0) return Promise.resolve(new Uint8Array());
   return store.getRange(bytes.key, bytes.offset, bytes.length);
 }
+
+/** One time limit for a stream's store reads, started by the first read that waits on it. */
+export function storeDeadline(waitMs: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expired: Promise<never> | null = null;
+  return {
+    race<T>(read: Promise<T>): Promise<T> {
+      read.catch(() => {}); // a read given up on settles unheard
+      expired ??= new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(unavailable(`the object store did not answer within ${waitMs} ms`)),
+          waitMs,
+        );
+      });
+      expired.catch(() => {});
+      return Promise.race([read, expired]);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}

@@ -161,3 +161,24 @@ Deno.test("replay page: another organization's session and an unknown id are 404
   assert.equal(await status(`/replays/${id}`, other.cookie), 404);
   assert.equal(await status("/replays/nope", owner.cookie), 404);
 });
+
+Deno.test("replay page: the heading and title name the visitor and the entry page, not an id", async () => {
+  await using t = await createPagesApp();
+  const viewer = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: viewer.organizationId });
+  const sessionId = crypto.randomUUID();
+  const identity = { userId: "u-7", traits: { name: "Ada Lovelace" } };
+  const res = await postIngest(t.app, {
+    sessionId,
+    events: recording(3),
+    metadata: { ...METADATA, userIdentity: identity },
+  }, { key: project.key });
+  assert.equal(res.status, 204);
+  const { id } = await t.db.kysely.selectFrom("sessions").select("id")
+    .where("external_id", "=", sessionId).executeTakeFirstOrThrow();
+  const html = await (await page(t, `/replays/${id}`, { cookie: viewer.cookie })).text();
+  assert.match(html, /<title>Replay · Ada Lovelace on \/products\/42 · Playhead<\/title>/);
+  assert.match(html, /data-testid="replay-who">Ada Lovelace</);
+  assert.match(html, /data-testid="replay-entry">\/products\/42</);
+  assert.ok(!html.includes(`>${sessionId}<`), "the session's external id is no heading");
+});

@@ -11,7 +11,7 @@ import { atLeast } from "@/core/permissions.ts";
 import CommentThread from "@/islands/CommentThread.tsx";
 import { sessionDetail } from "@/core/sessions/detail.ts";
 import { openingFrame } from "@/core/sessions/opening_frame.ts";
-import { liveForMs as liveFor } from "@/core/sessions/live.ts";
+import { lastClosedAt, liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
 import type { ServedFrame } from "@/player/server_frame/frame_job.ts";
@@ -21,6 +21,7 @@ import { readReplayMoment, replayFrameHref } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
+import { VisitorText } from "@/components/ui/VisitorText.tsx";
 
 /**
  * Both replay frames (the server's srcdoc and rrweb's about:blank) inherit this page's policy and
@@ -52,7 +53,9 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
   const { viewer } = state;
   const canManage = !!viewer.role && atLeast(viewer.role, "ADMIN");
   const linksAllowed = state.organizations.find((o) => o.active)?.allowPublicLinks ?? true;
-  const title = titleText(session.trackedUser?.displayName ?? "Anonymous session");
+  const who = session.trackedUser?.displayName ?? "Anonymous visitor";
+  const entry = entryPage(session.url);
+  const title = titleText(entry ? `${who} on ${entry}` : who);
   return (
     <div class="replay-page">
       <Head>
@@ -69,8 +72,16 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
         />
       </Head>
       <div class="replay-heading">
-        <h1>Replay</h1>
-        <span class="muted">{session.externalId}</span>
+        <h1>
+          <span class="visually-hidden">Replay:</span>
+          <VisitorText text={who} class="replay-who" testId="replay-who" />
+          {entry && (
+            <>
+              <span class="replay-on">on</span>
+              <VisitorText text={entry} class="replay-entry" testId="replay-entry" />
+            </>
+          )}
+        </h1>
         <ReplayTools sessionId={session.id} canManage={canManage} linksAllowed={linksAllowed} />
       </div>
       <ServerFrameSource.Provider value={frameSource(session.id, startAt, frame)}>
@@ -124,7 +135,7 @@ export const handler: Handlers<Data, DashboardState> = {
     const [session, comments, frame] = found;
     const highlight = ctx.url.searchParams.get("comment");
     const endedAt = session.endedAt ? new Date(session.endedAt) : null;
-    const liveForMs = liveFor(endedAt, new Date());
+    const liveForMs = liveFor(endedAt, new Date(), lastClosedAt(session.markers));
     return ctx.render({ session, liveForMs, startAt, frame, comments, highlight }, {
       headers: frame?.document
         ? { ...REPLAY_HEADERS, "content-security-policy": REPLAY_PAGE_FRAMING_CSP }
@@ -132,3 +143,13 @@ export const handler: Handlers<Data, DashboardState> = {
     });
   },
 };
+
+/** The session's first page, as its path (the heading names the visit by it). */
+function entryPage(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
