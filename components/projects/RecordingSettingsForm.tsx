@@ -57,6 +57,7 @@ export function RecordingSettingsForm({ recording: r, editable }: Props) {
           Sampling is decided by the session, so every page of one visit agrees. A visit shorter
           than the minimum sends nothing; a longer one is stored from its start.
         </p>
+        <SampleWarning recording={r} />
         <div class="row">
           <label class="field field-grow">
             <span>Never record pages</span>
@@ -114,5 +115,17 @@ export function RecordingSettingsForm({ recording: r, editable }: Props) {
       </fieldset>
       {!editable && <p class="muted">Only admins and owners can change these settings.</p>}
     </form>
+  );
+}
+
+/** What a 0 % rate records: only what a trigger keeps, and nothing at all without one. */
+function SampleWarning({ recording: r }: { recording: RecordingSettingsView }) {
+  if (r.sampleRate > 0) return null;
+  return (
+    <p class="notice notice-warn" role="note" data-testid="sample-warning">
+      {r.triggers.length === 0
+        ? "At 0 % and with no trigger chosen below, nothing will be recorded."
+        : "At 0 %, only sessions that meet a trigger below are recorded."}
+    </p>
   );
 }
