@@ -3,6 +3,7 @@
 
 import { cutText, PATHNAME_CHARS } from "@/core/ingest/limits.ts";
 import type { RecordingSettings } from "@/core/projects/recording_limits.ts";
+import { PAGE_CLOSED_TAG } from "@/core/sessions/live.ts";
 import { CaptureGate } from "./capture_gate.ts";
 import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
 import { Flusher } from "./flusher.ts";
@@ -70,6 +71,9 @@ export class PlayheadClient {
         if (this.#gate.mode === "pending") {
           this.#applySettings(lastKnown(this.#local, options.apiKey));
         }
+        // The page's end marker: a session whose latest event it is grows no more (the replay's
+        // Live badge, core/sessions/live.ts) until another of its pages sends.
+        if (this.#state !== "idle") this.#push(PAGE_CLOSED_TAG, {});
         this.#flusher.hide(true);
         this.#journal.unlock();
       },

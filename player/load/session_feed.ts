@@ -1,8 +1,8 @@
 // Feeds a session's batches to the player in the loading plan's order (loading_plan.ts): the
 // opening requests, one jump to a moment a seek asks for past what streams in, then, while the
-// session can still grow, a poll for what came after. One phase at a time: opening, following,
-// done, stopped.
-import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
+// session can still grow, a poll for what came after (until its page says it closed, or nothing
+// comes for LIVE_WITHIN_MS). One phase at a time: opening, following, done, stopped.
+import { closesPage, LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import type { DecodeMessage } from "@/player/decode/decode_worker.ts";
 import type { LoadingHole } from "./loading_hole.ts";
 import { followUrl, type LoadStep, mayJump, momentSteps, openingPlan } from "./loading_plan.ts";
@@ -54,6 +54,8 @@ export class SessionFeed {
   // on by as much (both times are the visitor's clock; the viewer's may differ).
   #liveUntil: number;
   #sessionEnd: number;
+  /** The latest page end marker seen (epoch ms): at or after the session's end, it grows no more. */
+  #closedAt = -Infinity;
 
   constructor(private readonly options: FeedOptions) {
     const { source } = options;
@@ -114,7 +116,7 @@ export class SessionFeed {
     if (this.#phase !== "following") return;
     await this.#loader.load(followUrl(source, recording.lastBatchId), this.#onDecoded);
     if (this.#phase !== "following") return;
-    if (Date.now() > this.#liveUntil) {
+    if (Date.now() > this.#liveUntil || this.#closedAt >= this.#sessionEnd) {
       this.#phase = "done";
       this.options.player.sessionOver();
       return this.options.onLiveEnded();
@@ -130,6 +132,9 @@ export class SessionFeed {
         this.options.player.hole.endsAt(
           message.batch.firstTimestamp - this.options.source.startedAt,
         );
+      }
+      for (const event of message.events) {
+        if (closesPage(event)) this.#closedAt = Math.max(this.#closedAt, event.timestamp);
       }
       const end = message.batch.lastTimestamp;
       if (end > this.#sessionEnd) {

@@ -3,7 +3,7 @@
 // session gains batches while watched; another organization's session is 404; visitors sign in.
 import assert from "node:assert/strict";
 import type { Frame, Locator, Page } from "playwright-core";
-import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
+import { LIVE_WITHIN_MS, PAGE_CLOSED_TAG } from "@/core/sessions/live.ts";
 import { LIVE_POLL_MS } from "@/player/load/session_feed.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
@@ -207,6 +207,36 @@ Deno.test("replay e2e: safety, damaged recordings, live sessions and access", as
       document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
         ?.innerText.includes("arrived later")
     );
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  await t.step("an open session whose page closes while watched is Live no more", async () => {
+    const externalId = crypto.randomUUID();
+    const now = Date.now() - 5_000;
+    const sessionId = await world.record(
+      [meta(now), snapshot(now + 1, "Live page"), move(now + 20)],
+      { externalId },
+    );
+    const { page, errors } = await world.page();
+    await page.clock.install(); // the polls come when the test says
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    await page.locator(".live-badge").waitFor();
+    // The SDK's last event as its tab closes (core/sessions/live.ts).
+    await world.post(externalId, [
+      move(now + 2_000),
+      { type: 5, timestamp: now + 2_001, data: { tag: PAGE_CLOSED_TAG, payload: {} } },
+    ]);
+    const polled = page.waitForResponse((r) => r.url().includes("/events?after="));
+    await page.clock.runFor(LIVE_POLL_MS);
+    await polled;
+    // That one poll ends it, not the two minutes a page that only went quiet gets.
+    await page.locator(".live-badge").waitFor({ state: "detached" });
+    // Opened again, the page says so at once.
+    await openReplay(page, world.url, sessionId);
+    await waitLoaded(page);
+    assert.equal(await page.locator(".live-badge").count(), 0);
     assert.deepEqual(errors, []);
     await page.context().close();
   });
