@@ -61,7 +61,7 @@ export default function SessionTable(props: Props) {
   return (
     <>
       <div class="table-scroll">
-        <table class="table" data-testid="sessions-table">
+        <table class="table sessions-table" data-testid="sessions-table">
           <thead>
             <tr>
               {props.showUser && <th scope="col">User</th>}

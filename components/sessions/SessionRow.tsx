@@ -50,7 +50,7 @@ export function SessionRow(props: Props) {
       </td>
       <td class="num">{formatDuration(s.duration)}</td>
       <td class="num">{formatCount(s.eventCount)}</td>
-      <td>
+      <td class="nowrap">
         <Time iso={s.startedAt} now={now} local={local} />
       </td>
       <td class="actions">
