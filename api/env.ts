@@ -15,5 +15,7 @@ export interface ApiEnv {
     databaseBudget: DatabaseBudget;
     /** The ingest body, decoded and prepared for its statement (api/ingest/ingest_body.ts). */
     ingest: PreparedIngest;
+    /** The key's project records requests (api/public_key.ts); false when not known. */
+    recordsNetwork: boolean;
   };
 }

@@ -1,10 +1,11 @@
 // The SDK's authentication: the project's public key in `x-service-public-key`. Its format, and
 // whether some project has it (core/ingest/known_keys.ts), are checked here, before the body is
 // read, so a bad or unknown key is 401 whatever the body holds and costs no decoding; the ingest
-// statement still finds the key's project itself (core/ingest/ingest.ts).
+// statement still finds the key's project itself (core/ingest/ingest.ts). Whether that project
+// records requests is read with it, for ingest (`recordsNetwork`).
 import type { MiddlewareHandler } from "hono";
 import { authError } from "@/core/errors.ts";
-import type { KnownKeys } from "@/core/ingest/known_keys.ts";
+import type { KeyProject, KnownKeys } from "@/core/ingest/known_keys.ts";
 import { PUBLIC_KEY_PATTERN } from "@/core/projects/keys.ts";
 import { log } from "@/log.ts";
 import type { ApiEnv } from "./env.ts";
@@ -12,6 +13,9 @@ import type { ApiEnv } from "./env.ts";
 export const PUBLIC_KEY_HEADER = "x-service-public-key";
 
 type WithKey = ApiEnv & { Variables: { publicKey: string } };
+
+/** Not known (the lookup failed or was late): a project is taken to record no requests. */
+const UNKNOWN = { recordsNetwork: false };
 
 export interface PublicKeyOptions {
   keys: KnownKeys;
@@ -23,8 +27,9 @@ export interface PublicKeyOptions {
 }
 
 /**
- * Hands a well-formed key to the handler as `c.var.publicKey`; refuses a missing or malformed one,
- * and one that no project has.
+ * Hands a well-formed key to the handler as `c.var.publicKey`, and whether its project records
+ * requests as `c.var.recordsNetwork`; refuses a missing or malformed key, and one that no project
+ * has.
  */
 export function publicKey(options: PublicKeyOptions): MiddlewareHandler<WithKey> {
   return async (c, next) => {
@@ -34,23 +39,31 @@ export function publicKey(options: PublicKeyOptions): MiddlewareHandler<WithKey>
       log.warn("ingest:auth:invalid_key", { requestId: c.var.requestId, reason });
       throw authError(key ? "malformed public key" : `missing ${PUBLIC_KEY_HEADER} header`);
     }
-    if (await mayExist(options, key) === false) {
+    const project = await keyProject(options, key);
+    if (project === null) {
       log.warn("ingest:auth:invalid_key", { requestId: c.var.requestId, reason: "unknown" });
       throw authError("unknown public key");
     }
     c.set("publicKey", key);
+    c.set("recordsNetwork", (project ?? UNKNOWN).recordsNetwork);
     await next();
   };
 }
 
-/** The lookup's answer, or null when it failed or took longer than its budget. */
-async function mayExist(options: PublicKeyOptions, key: string): Promise<boolean | null> {
+/**
+ * The lookup's answer (null: no project has the key), or undefined when it failed or took longer
+ * than its budget.
+ */
+async function keyProject(
+  options: PublicKeyOptions,
+  key: string,
+): Promise<KeyProject | null | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), options.lookupBudgetMs);
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), options.lookupBudgetMs);
   });
   try {
-    return await Promise.race([options.keys.mayExist(key).catch(() => null), late]);
+    return await Promise.race([options.keys.project(key).catch(() => undefined), late]);
   } finally {
     clearTimeout(timer);
   }

@@ -5,7 +5,7 @@ import { migrationLevel } from "@/db/migrator.ts";
 import { createLastUsedWriter } from "./ingest/ingest.ts";
 import { LastUsedTracker } from "./ingest/last_used.ts";
 import { KnownKeys } from "./ingest/known_keys.ts";
-import { projectKeyExists } from "@/db/queries/projects/projects.ts";
+import { keyProject } from "@/db/queries/projects/projects.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
 import { ObjectStore } from "@/db/object_store.ts";
@@ -26,7 +26,10 @@ export interface AppDeps {
   config: Config;
   db: Db;
   lastUsed: LastUsedTracker;
-  /** Public keys some project has, remembered briefly: ingest refuses others before the body. */
+  /**
+   * Public keys some project has, remembered briefly with whether it records requests: ingest
+   * refuses others before the body, and keeps no request of a project that records none.
+   */
   knownKeys: KnownKeys;
   /** Signs session tokens and peppers one-time codes (AUTH_SECRET or a per-process secret). */
   authSecret: string;
@@ -48,7 +51,10 @@ export function createDeps(config: Config, db: Db): AppDeps {
     config,
     db,
     lastUsed: new LastUsedTracker(createLastUsedWriter(db)),
-    knownKeys: new KnownKeys((key) => projectKeyExists(db.kysely, key)),
+    knownKeys: new KnownKeys(async (key) => {
+      const row = await keyProject(db.kysely, key);
+      return row && { recordsNetwork: row.network_enabled };
+    }),
     authSecret: resolveAuthSecret(config),
     mailer: createMailer(config.mail),
     store: config.eventsStore

@@ -4,13 +4,20 @@ import type { ErrorKind } from "@/core/errors.ts";
 import type { PreparedIngest } from "@/core/ingest/prepare.ts";
 import { type IngestBody, ingestBodySchema, MAX_EVENTS_PER_BATCH } from "@/core/ingest/schema.ts";
 import { validation } from "@/core/errors.ts";
+import { withoutRequests } from "@/core/ingest/network_off.ts";
 import { parseWith } from "@/core/validate.ts";
 import { decodeWire, parseJson } from "@/http/body.ts";
 
-export interface DecodeJob {
-  id: number;
+/** An ingest body as it arrived, and what its key's project keeps of it. */
+export interface IngestWire {
   bytes: Uint8Array;
   gzip: boolean;
+  /** The project records no requests: its network events are left out (absent: kept). */
+  dropNetwork?: boolean;
+}
+
+export interface DecodeJob extends IngestWire {
+  id: number;
 }
 
 /** What a worker says once, when its code has loaded and it takes jobs. */
@@ -27,9 +34,12 @@ export type DecodeReply =
     crash?: string;
   };
 
-/** Content-Encoding, strict UTF-8, JSON and the ingest schema (NUL kept, made storable). */
-export function decodeIngestWire(wire: { bytes: Uint8Array; gzip: boolean }): IngestBody {
-  const json = parseJson(decodeWire({ ...wire, large: false }), false);
+/**
+ * Content-Encoding, strict UTF-8, JSON and the ingest schema (NUL kept, made storable); the
+ * requests of a project that records none emptied (core/ingest/network_off.ts).
+ */
+export function decodeIngestWire(wire: IngestWire): IngestBody {
+  const json = parseJson(decodeWire({ bytes: wire.bytes, gzip: wire.gzip, large: false }), false);
   // zod checks an array's length after each of its items: millions of `[]` would each be an issue.
   const events = (json as { events?: unknown } | null)?.events;
   if (Array.isArray(events) && events.length > MAX_EVENTS_PER_BATCH) {
@@ -38,7 +48,9 @@ export function decodeIngestWire(wire: { bytes: Uint8Array; gzip: boolean }): In
       message: `at most ${MAX_EVENTS_PER_BATCH} events per batch`,
     }]);
   }
-  return parseWith(ingestBodySchema, json, "body", { keepNul: true }) as IngestBody;
+  const body = parseWith(ingestBodySchema, json, "body", { keepNul: true }) as IngestBody;
+  if (wire.dropNetwork) body.events = withoutRequests(body.events);
+  return body;
 }
 
 /** The buffers a prepared batch can hand over without a copy (each its own ArrayBuffer). */

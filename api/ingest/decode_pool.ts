@@ -9,11 +9,11 @@
 import { AppError, payloadTooLarge, unavailable } from "@/core/errors.ts";
 import type { PreparedIngest } from "@/core/ingest/prepare.ts";
 import { log } from "@/log.ts";
-import type { DecodeJob, DecodeReply, WorkerReady } from "./decode.ts";
+import type { DecodeJob, DecodeReply, IngestWire, WorkerReady } from "./decode.ts";
 
 export interface DecodePool {
   /** Decodes and prepares one body in a worker; `weight` is the most it may decode to. */
-  decode(wire: { bytes: Uint8Array; gzip: boolean }, weight: number): Promise<PreparedIngest>;
+  decode(wire: IngestWire, weight: number): Promise<PreparedIngest>;
   /** Bytes (weights) admitted and not yet answered. */
   readonly bytesInFlight: number;
   /** Bodies waiting for a worker, and bodies a worker is decoding now (the metrics). */

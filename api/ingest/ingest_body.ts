@@ -19,12 +19,14 @@ export function ingestBody(pool: DecodePool | null): MiddlewareHandler<ApiEnv> {
     const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs);
     c.set("wireBytes", wire.bytes.byteLength);
     const { bytes, gzip } = wire;
-    const here = () => prepareIngest(decodeIngestWire({ bytes, gzip }));
+    // A project that records no requests keeps none (api/public_key.ts read which it is).
+    const job = { bytes, gzip, dropNetwork: !c.var.recordsNetwork };
+    const here = () => prepareIngest(decodeIngestWire(job));
     try {
       c.set(
         "ingest",
         pool && bytes.byteLength >= OFFLOAD_MIN_WIRE_BYTES
-          ? await pool.decode({ bytes, gzip }, bytes.byteLength)
+          ? await pool.decode(job, bytes.byteLength)
           // Without workers, large decodes on this thread still take turns (http/body.ts).
           : wire.large
           ? await largeDecodes.run(here)

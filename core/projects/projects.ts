@@ -86,7 +86,7 @@ export async function getProject(
 }
 
 export async function updateProject(
-  deps: ProjectDeps,
+  deps: ProjectDeps & Pick<AppDeps, "knownKeys">,
   viewer: Viewer,
   input: {
     id: string;
@@ -97,13 +97,15 @@ export async function updateProject(
     network?: Partial<NetworkSettingsView>;
   },
 ): Promise<ProjectView> {
-  await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
+  const { key } = await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
   await q.updateProject(deps.db.kysely, input.id, {
     name: input.name,
     display_name_trait_key: input.displayNameTraitKey,
     ...recordingColumns(input.recording ?? {}),
     ...networkColumns(input.network ?? {}),
   });
+  // This process's ingest keeps requests, or stops, from now on (core/ingest/known_keys.ts).
+  if (input.network) deps.knownKeys.forget(key);
   return toView((await q.findProject(deps.db.kysely, input.id))!);
 }
 

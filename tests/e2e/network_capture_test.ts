@@ -40,8 +40,11 @@ const HERO = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300">$
 }</svg>`;
 
 async function network(h: Harness, projectId: string, n: Partial<NetworkSettings>) {
-  await h.server.db.updateTable("projects").set(networkColumns({ ...DEFAULT_NETWORK, ...n }))
-    .where("id", "=", projectId).execute();
+  const { key } = await h.server.db.updateTable("projects")
+    .set(networkColumns({ ...DEFAULT_NETWORK, ...n })).where("id", "=", projectId)
+    .returning("key").executeTakeFirstOrThrow();
+  // As a save from the settings page does: ingest reads the project's capture again.
+  h.server.deps.knownKeys.forget(key);
 }
 
 /** Every byte stored for the project's sessions: batches (gunzipped), markers, session rows. */

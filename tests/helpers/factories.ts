@@ -31,7 +31,13 @@ export async function insertMembership(
 /** A project (in a new organization unless one is given) with a fresh key. */
 export async function insertProject(
   db: Kysely<Database>,
-  overrides: { organizationId?: string; name?: string; key?: string } = {},
+  overrides: {
+    organizationId?: string;
+    name?: string;
+    key?: string;
+    /** Network capture on: ingest keeps the requests its batches carry (off by default). */
+    network?: boolean;
+  } = {},
 ) {
   const organizationId = overrides.organizationId ?? (await insertOrganization(db)).id;
   return await db.insertInto("projects").values({
@@ -39,5 +45,6 @@ export async function insertProject(
     organization_id: organizationId,
     name: overrides.name ?? "Storefront",
     key: overrides.key ?? randomKey(),
+    network_enabled: overrides.network ?? false,
   }).returningAll().executeTakeFirstOrThrow();
 }

@@ -13,7 +13,11 @@ export const CRON_SECRET = "openapi-test-cron-secret";
 export async function openApiWorld(t: TestApp) {
   const db = t.db.kysely;
   const me = await signedInUser(t, { role: "OWNER" });
-  const project = await insertProject(db, { organizationId: me.organizationId, name: "Alpha" });
+  const project = await insertProject(db, {
+    organizationId: me.organizationId,
+    name: "Alpha",
+    network: true,
+  });
 
   // Recent, so the tracked user's 24 h timeline and activity have periods and buckets.
   const start = Date.now() - 10 * 60_000;

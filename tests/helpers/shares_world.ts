@@ -162,6 +162,7 @@ export async function sharesWorld(t: TestApp, origin = APP_ORIGIN) {
   const project = await insertProject(db, {
     organizationId: owner.organizationId,
     name: "Secret Project Name",
+    network: true, // recordings hold requests, which shares and exports leave out
   });
   await db.updateTable("organizations").set({ name: "Hidden Org Name" })
     .where("id", "=", owner.organizationId).execute();

@@ -53,6 +53,7 @@ const failingRequest = (url: string, timestamp: number): TestEvent => ({
 Deno.test("ingest: a failing request with a JWT path and a 2,000-character query is stored with its batch and listed by insights", async () => {
   await using t = await createTestApp();
   const w = await sessionsWorld(t, "VIEWER");
+  await t.db.kysely.updateTable("projects").set({ network_enabled: true }).execute();
   const body = {
     sessionId: crypto.randomUUID(),
     events: [...recordedEvents(3, T0), failingRequest(LONG_URL, T0 + 2_500)],

@@ -28,6 +28,7 @@ const request = (method: string, url: string, status: number, timestamp: number)
 Deno.test("insights: failing endpoints fold ids and rank by sessions; 4xx and others' do not count", async () => {
   await using t = await createTestApp();
   const w = await sessionsWorld(t, "VIEWER");
+  await t.db.kysely.updateTable("projects").set({ network_enabled: true }).execute();
   const post = async (key: string, events: unknown[]) => {
     const body = {
       sessionId: crypto.randomUUID(),

@@ -94,7 +94,10 @@ Deno.test("metrics: 401 without the bearer token or with another one, nothing re
 Deno.test("metrics: Prometheus text; one ingest moves its counters by one request and its bytes", async () => {
   await using t = await createTestApp({ METRICS_TOKEN: TOKEN });
   const viewer = await signedInUser(t);
-  const project = await insertProject(t.db.kysely, { organizationId: viewer.organizationId });
+  const project = await insertProject(t.db.kysely, {
+    organizationId: viewer.organizationId,
+    network: true,
+  });
 
   const res = await scrape(t);
   assert.equal(res.status, 200);

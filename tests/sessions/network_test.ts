@@ -37,7 +37,10 @@ const requests = (n: number, from: number, timestamp: number): TestEvent => ({
 async function recordedSession(count: number) {
   const t = await createTestApp();
   const me = await signedInUser(t);
-  const project = await insertProject(t.db.kysely, { organizationId: me.organizationId });
+  const project = await insertProject(t.db.kysely, {
+    organizationId: me.organizationId,
+    network: true,
+  });
   const sessionId = crypto.randomUUID();
   const events = [...recordedEvents(2, T0)];
   for (let i = 0; i < count; i += 10) {

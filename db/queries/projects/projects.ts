@@ -99,11 +99,16 @@ export async function deleteProject(db: Kysely<Database>, id: string): Promise<v
   await db.deleteFrom("projects").where("id", "=", id).execute();
 }
 
-/** Whether any project has this public key (the unique index on key answers it). */
-export async function projectKeyExists(db: Kysely<Database>, key: string): Promise<boolean> {
-  return (await db.selectFrom("projects").select("id").where("key", "=", key)
-    .executeTakeFirst()) !==
-    undefined;
+/**
+ * What ingest reads of the project with this public key before its body (the unique index on key
+ * answers it): whether it records requests; null when no project has the key.
+ */
+export async function keyProject(
+  db: Kysely<Database>,
+  key: string,
+): Promise<{ network_enabled: boolean } | null> {
+  return await db.selectFrom("projects").select("network_enabled").where("key", "=", key)
+    .executeTakeFirst() ?? null;
 }
 
 /** The recording and network settings of the project with this public key, or null. */
