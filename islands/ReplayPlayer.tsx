@@ -84,7 +84,10 @@ export default function ReplayPlayer(props: Props) {
   const gaps = player?.gaps ?? [];
   const duration = player?.duration ?? props.duration;
   const timeline = new Timeline(gaps, duration, player?.compressIdle ?? true);
-  const sections = buildHistory(markers, gaps, props.startedAt, duration);
+  const sections = buildHistory(markers, gaps, props.startedAt, duration, recording.frames);
+  const active = activeRow(sections, now);
+  // A blocked page's span: nothing of it was recorded, so the page before it is not shown frozen.
+  const blocked = sections[active.section]?.blocked ?? null;
   const fit = fitViewport(slotSize, recorded);
   const progress = props.eventCount > 0
     ? Math.min(recording.events.length / props.eventCount, 1)
@@ -177,6 +180,15 @@ export default function ReplayPlayer(props: Props) {
           {player?.ready && mode.name === "loading" && (
             <div class="replay-overlay subtle" role="status">Loading…</div>
           )}
+          {blocked !== null && (
+            <div class="replay-overlay replay-paused" role="status">
+              <strong>Recording paused on a blocked page</strong>
+              <code>{blocked}</code>
+              <span>
+                The project's recording settings leave this page out: nothing of it was recorded.
+              </span>
+            </div>
+          )}
         </div>
         <PlayerControls
           ready={!!player?.ready}
@@ -248,7 +260,7 @@ export default function ReplayPlayer(props: Props) {
             ? (
               <HistoryPanel
                 sections={hydrated ? sections : sections.slice(0, SERVER_HISTORY_SECTIONS)}
-                active={activeRow(sections, now)}
+                active={active}
                 origin={origin}
                 onSeek={(real) => player?.seek(real)}
               />

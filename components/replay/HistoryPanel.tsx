@@ -1,6 +1,7 @@
 // The History tab: sections chained over the session with their markers nested, exactly one row
-// marked current. Rows are buttons: a click seeks to the row's start. An error row expands below
-// to its whole message and stack.
+// marked current; a blocked page's section (the session's start too) is marked paused. Rows are
+// buttons: a click seeks to the row's start. An error row expands below to its whole message and
+// stack.
 import { Fragment } from "preact";
 import { clock } from "@/player/ui/format.ts";
 import { formatDuration } from "@/utils/format.ts";
@@ -18,6 +19,7 @@ interface Props {
 const KIND_LABEL = {
   init: "Start",
   navigation: "Page",
+  paused: "Paused",
   idle: "Idle",
   identify: "Identify",
   // short enough for the kind column; the row's label says the rest
@@ -39,18 +41,23 @@ function Row(
 ) {
   const url = "url" in item ? item.url : null;
   const detail = "detail" in item ? item.detail : undefined;
+  const blocked = "blocked" in item ? item.blocked : null;
+  const kind = blocked !== null ? "paused" : item.kind;
+  const title = blocked !== null
+    ? `Recording paused on a blocked page: ${blocked}`
+    : url ?? (detail ? `${item.label} · ${detail}` : undefined);
   return (
     <li>
       <button
         type="button"
-        class={`history-row kind-${item.kind}${nested ? " nested" : ""}`}
+        class={`history-row kind-${kind}${nested ? " nested" : ""}`}
         aria-current={current ? "true" : undefined}
         data-kind={item.kind}
         data-start={item.start}
-        title={url ?? (detail ? `${item.label} · ${detail}` : undefined)}
+        title={title}
         onClick={() => onSeek(item.start)}
       >
-        <span class="history-kind">{KIND_LABEL[item.kind]}</span>
+        <span class="history-kind">{KIND_LABEL[kind]}</span>
         <span class="history-label">
           {item.label}
           {detail && <code class="history-detail">{detail}</code>}

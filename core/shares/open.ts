@@ -66,16 +66,16 @@ export interface SharedReplay {
   showConsole: boolean;
 }
 
-const SHOWN_KINDS = new Set(["url", "rage_click", "dead_click"]);
+const SHOWN_KINDS = new Set(["url", "recording_paused", "rage_click", "dead_click"]);
 
 /**
- * A marker's fields the page needs: a page's path (not its query, which may name the visitor), a
- * click's selector and count (not the element's text), an error's message.
+ * A marker's fields the page needs: a page's path, a blocked one's too (not its query, which may
+ * name the visitor), a click's selector and count (not the element's text), an error's message.
  */
 function shownData(kind: string, data: unknown): Record<string, unknown> {
   const d = (data ?? {}) as Record<string, unknown>;
   const pick = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, d[k] ?? null]));
-  if (kind === "url") return pick("pathname");
+  if (kind === "url" || kind === "recording_paused") return pick("pathname");
   if (kind === "error") return pick("message");
   return pick("selector", "clicks");
 }

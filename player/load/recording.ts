@@ -32,6 +32,8 @@ export class Recording {
   /** The newest batch seen, the cursor for following an open session. */
   lastBatchId: string | null = null;
   batches = 0;
+  /** Real offsets of the full snapshots known so far, in order: where each page's frames begin. */
+  readonly frames: number[] = [];
 
   constructor(readonly sessionStart: number) {}
 
@@ -40,6 +42,11 @@ export class Recording {
     this.#seen(batch);
     this.skipped += skipped;
     const sorted = [...events].sort((a, b) => a.timestamp - b.timestamp);
+    for (const e of sorted) {
+      if (e.type === EventType.FullSnapshot) {
+        insertSorted(this.frames, e.timestamp - this.sessionStart);
+      }
+    }
     const last = this.events.at(-1)?.timestamp ?? -Infinity;
     if (sorted.length > 0 && sorted[0].timestamp < last) this.#merge(sorted);
     else this.events.push(...sorted);
@@ -185,4 +192,10 @@ export class Recording {
     return idleGaps(this.events.map((e) => e.timestamp), this.sessionStart)
       .filter((gap) => gap.end > 0).map((gap) => ({ start: Math.max(gap.start, 0), end: gap.end }));
   }
+}
+
+function insertSorted(list: number[], value: number) {
+  let at = list.length;
+  while (at > 0 && list[at - 1] > value) at--;
+  list.splice(at, 0, value);
 }

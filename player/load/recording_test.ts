@@ -96,3 +96,12 @@ Deno.test("recording: the viewport at a moment is its last Meta's or resize's, s
   assert.deepEqual(recording.sizeAt(500), { width: 1024, height: 768 });
   assert.deepEqual(recording.sizeAt(700), { width: 1024, height: 768 });
 });
+
+Deno.test("recording: the full snapshots' offsets stay in order as batches merge", () => {
+  const recording = new Recording(1_000);
+  recording.add(span("1"), [event(4, 1_000), event(2, 1_000), event(3, 1_500)]);
+  recording.add(span("3"), [event(5, 9_000, "service:url"), event(4, 9_400), event(2, 9_400)]);
+  // a late batch between them: its snapshot slots in order
+  recording.add(span("2"), [event(4, 5_000), event(2, 5_001)]);
+  assert.deepEqual(recording.frames, [0, 4_001, 8_400]);
+});

@@ -1,7 +1,8 @@
-// The History feed (docs/decisions.md "Replay"): sections `init` and `navigation` chained head to
-// tail over the whole session, and markers `idle` and `identify` nested in the section that holds
-// them. All times are real offsets from the session start; only the seek bar uses the compressed
-// timeline.
+// The History feed (docs/decisions.md "Replay"): sections `init`, `navigation` and `paused` (a
+// page the project's URL rules leave out) chained head to tail over the whole session, and markers
+// `idle` and `identify` nested in the section that holds them. A page's section starts at its first
+// frame, the full snapshot after its url marker, so its row opens that page and not the one before.
+// All times are real offsets from the session start; only the seek bar uses the compressed timeline.
 import { formatDuration } from "@/utils/format.ts";
 import type { IdleGap } from "@/player/play/timeline.ts";
 
@@ -27,10 +28,12 @@ export type SignalKind = "rage_click" | "dead_click" | "error" | "network_error"
 const SIGNAL_KINDS: readonly string[] = ["rage_click", "dead_click", "error", "network_error"];
 
 export interface HistorySection {
-  kind: "init" | "navigation";
+  kind: "init" | "navigation" | "paused";
   label: string;
   /** The full URL, shown on hover. */
   url: string | null;
+  /** A blocked page's path: nothing of it was recorded (its `recording_paused` marker). */
+  blocked: string | null;
   start: number;
   duration: number;
   markers: HistoryMarker[];
@@ -57,34 +60,58 @@ export function idleLabel(durationMs: number): string {
   return `Idle ${formatDuration(durationMs)}`;
 }
 
+const PAUSED = "recording_paused";
+
 /**
  * The feed for a session of `duration` ms starting at `sessionStart`. A url marker at the session
  * start (the one ingest writes from the first batch's metadata) names the init section instead of
- * opening a zero-length navigation section before it.
+ * opening a zero-length navigation section before it; a session opened on a blocked page has its
+ * init section paused. `frames` are the real offsets of the full snapshots known (in order): a
+ * page's section starts at the first one between its url marker and the next page's marker (the
+ * SDK marks a page as its script runs, and rrweb draws it at DOMContentLoaded).
  */
 export function buildHistory(
   markers: readonly SessionMarker[],
   gaps: readonly IdleGap[],
   sessionStart: number,
   duration: number,
+  frames: readonly number[] = [],
 ): HistorySection[] {
   const sorted = [...markers].sort((a, b) => a.timestamp - b.timestamp);
   const clamp = (timestamp: number) => Math.min(Math.max(timestamp - sessionStart, 0), duration);
   const sections: HistorySection[] = [
-    { kind: "init", label: "Session start", url: null, start: 0, duration: 0, markers: [] },
+    {
+      kind: "init",
+      label: "Session start",
+      url: null,
+      blocked: null,
+      start: 0,
+      duration: 0,
+      markers: [],
+    },
   ];
-  for (const marker of sorted.filter((m) => m.kind === "url")) {
+  for (const marker of sorted.filter((m) => m.kind === "url" || m.kind === PAUSED)) {
     const { url, pathname } = urlOf(marker.data);
     const start = clamp(marker.timestamp);
-    if (start === 0 && sections.length === 1 && sections[0].url === null) {
+    const head = sections.length === 1 && start === 0;
+    if (marker.kind === PAUSED) {
+      if (head) sections[0].blocked = pathname;
+      else sections.push(section("paused", pathname, null, pathname, start));
+    } else if (head && sections[0].url === null) {
       sections[0].label = `Session start · ${pathname}`;
       sections[0].url = url;
-      continue;
-    }
-    sections.push({ kind: "navigation", label: pathname, url, start, duration: 0, markers: [] });
+    } else sections.push(section("navigation", pathname, url, null, start));
   }
-  sections.forEach((section, i) => {
-    section.duration = (sections[i + 1]?.start ?? duration) - section.start;
+  // Each page from its first frame on (bounded by the next marker, so a page without one keeps its
+  // marker's time), then every section until the next.
+  const ends = sections.map((_, i) => sections[i + 1]?.start ?? duration);
+  sections.forEach((s, i) => {
+    if (s.kind !== "navigation") return;
+    const frame = frames.find((f) => f >= s.start && f < ends[i]);
+    if (frame !== undefined) s.start = frame;
+  });
+  sections.forEach((s, i) => {
+    s.duration = (sections[i + 1]?.start ?? duration) - s.start;
   });
   const nested: HistoryMarker[] = [
     ...gaps.map((gap): HistoryMarker => ({
@@ -116,6 +143,16 @@ export function buildHistory(
   ].sort((a, b) => a.start - b.start);
   for (const marker of nested) sections[sectionAt(sections, marker.start)].markers.push(marker);
   return sections;
+}
+
+function section(
+  kind: HistorySection["kind"],
+  label: string,
+  url: string | null,
+  blocked: string | null,
+  start: number,
+): HistorySection {
+  return { kind, label, url, blocked, start, duration: 0, markers: [] };
 }
 
 /** A signal's row text: the element's text (or the error's message) and its selector. */

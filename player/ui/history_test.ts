@@ -110,3 +110,53 @@ Deno.test("history: an error's evidence is its whole message and stack, else whe
     { label: "Script error.", evidence: "Script error.\nat https://s.test/a.js:3:7" },
   );
 });
+
+Deno.test("history: a page's section starts at its first frame, never before its marker or after the next", () => {
+  const markers = [url(0, "/"), url(20_000, "/b"), url(50_000, "/c"), url(80_000, "/d")];
+  // a full snapshot 1 ms before /b's marker is the page before's; /b's first is 400 ms after its
+  // marker (rrweb draws at DOMContentLoaded); /c's is exactly at its marker; /d has none, and the
+  // one at /d's marker to the ms belongs to /d, not /c
+  const frames = [0, 19_999, 20_400, 35_000, 50_000, 79_999, 80_000];
+  const sections = buildHistory(markers, [], START, 90_000, frames);
+  assert.deepEqual(sections.map((s) => [s.label, s.start, s.duration]), [
+    ["Session start · /", 0, 20_400],
+    ["/b", 20_400, 29_600],
+    ["/c", 50_000, 30_000],
+    ["/d", 80_000, 10_000],
+  ]);
+  const without = buildHistory(markers, [], START, 90_000, [0, 95_000]);
+  assert.deepEqual(
+    without.map((s) => s.start),
+    [0, 20_000, 50_000, 80_000],
+    "no frame: the marker",
+  );
+  assert.deepEqual(activeRow(sections, 20_399), { section: 0, marker: null });
+  assert.deepEqual(activeRow(sections, 20_400), { section: 1, marker: null });
+});
+
+const paused = (t: number, path: string) => ({
+  timestamp: START + t,
+  kind: "recording_paused",
+  data: { pathname: path },
+});
+
+Deno.test("history: a blocked page is a paused section from its marker to the next page's first frame", () => {
+  const markers = [url(0, "/"), paused(30_000, "/admin/secret"), url(40_000, "/c")];
+  const sections = buildHistory(markers, [], START, 60_000, [0, 40_250]);
+  assert.deepEqual(sections.map((s) => [s.kind, s.label, s.blocked, s.start, s.duration]), [
+    ["init", "Session start · /", null, 0, 30_000],
+    ["paused", "/admin/secret", "/admin/secret", 30_000, 10_250],
+    ["navigation", "/c", null, 40_250, 19_750],
+  ]);
+  assert.deepEqual(activeRow(sections, 29_999), { section: 0, marker: null });
+  assert.deepEqual(activeRow(sections, 30_000), { section: 1, marker: null });
+  assert.deepEqual(activeRow(sections, 40_249), { section: 1, marker: null });
+  assert.deepEqual(activeRow(sections, 40_250), { section: 2, marker: null });
+});
+
+Deno.test("history: a session opened on a blocked page has its init section paused", () => {
+  const sections = buildHistory([url(0, "/admin"), paused(0, "/admin")], [], START, 5_000);
+  assert.deepEqual(sections.map((s) => [s.kind, s.label, s.blocked, s.start, s.duration]), [
+    ["init", "Session start · /admin", "/admin", 0, 5_000],
+  ]);
+});

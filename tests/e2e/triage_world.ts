@@ -20,6 +20,8 @@ export interface TriageWorld extends AsyncDisposable {
   siteUrl: string;
   proxy: { mode: ProxyMode; ingests: number; lost: number };
   page(path: string, body: string, head?: string): void;
+  /** A file of the shop answered `delayMs` late (a script that holds its page's parsing). */
+  file(path: string, body: string, type: string, delayMs?: number): void;
 }
 
 export async function triageWorld(): Promise<TriageWorld> {
@@ -56,8 +58,15 @@ export async function triageWorld(): Promise<TriageWorld> {
   });
   const endpoint = `http://127.0.0.1:${ingest.addr.port}`;
   const pages = new Map<string, string>();
-  const site = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
-    const html = pages.get(new URL(req.url).pathname);
+  const files = new Map<string, { body: string; type: string; delayMs: number }>();
+  const site = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    const file = files.get(path);
+    if (file) {
+      await new Promise((r) => setTimeout(r, file.delayMs));
+      return new Response(file.body, { headers: { "content-type": file.type } });
+    }
+    const html = pages.get(path);
     return html === undefined
       ? new Response("not found", { status: 404 })
       : new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
@@ -76,6 +85,7 @@ export async function triageWorld(): Promise<TriageWorld> {
 <script src="${server.url}/sdk/v1/playhead.js"></script>
 <script>window.ph = Playhead.init(${init});${head}</script></head><body>${body}</body></html>`,
       ),
+    file: (path, body, type, delayMs = 0) => void files.set(path, { body, type, delayMs }),
     [Symbol.asyncDispose]: async () => {
       await ingest.shutdown();
       await site.shutdown();
