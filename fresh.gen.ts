@@ -34,6 +34,7 @@ import * as $CopyButton from "./islands/CopyButton.tsx";
 import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
 import * as $InsightsTrend from "./islands/InsightsTrend.tsx";
+import * as $NewSessionsBar from "./islands/NewSessionsBar.tsx";
 import * as $OnlineStatus from "./islands/OnlineStatus.tsx";
 import * as $PasskeyButton from "./islands/PasskeyButton.tsx";
 import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
@@ -89,6 +90,7 @@ const manifest = {
     "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
     "./islands/InsightsTrend.tsx": $InsightsTrend,
+    "./islands/NewSessionsBar.tsx": $NewSessionsBar,
     "./islands/OnlineStatus.tsx": $OnlineStatus,
     "./islands/PasskeyButton.tsx": $PasskeyButton,
     "./islands/PasskeySignIn.tsx": $PasskeySignIn,

@@ -10,6 +10,7 @@ import { seedDashboard } from "@/tests/helpers/dashboard_seed.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { insertSessions } from "@/tests/helpers/sessions_factories.ts";
+import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -217,6 +218,34 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
       await page.waitForURL(`${server.url}/replays/${first.id}`);
       assert.match(await page.locator("h1").textContent() ?? "", /^Replay:\s*\S/);
     });
+
+    await t.step(
+      "a session that arrives while the list is open is announced, then shown",
+      async () => {
+        await page.goto(`${server.url}/sessions`);
+        await hydrated(page);
+        const bar = page.getByTestId("new-sessions");
+        assert.equal(await bar.textContent(), "");
+        const externalId = crypto.randomUUID();
+        const res = await postIngest(server.t.app, {
+          sessionId: externalId,
+          events: recordedEvents(3, Date.now() - 5_000),
+          metadata: METADATA,
+        }, { key: seed.docs.key });
+        assert.equal(res.status, 204);
+        // Coming back to the tab asks at once (else the next beat, DASHBOARD_LIVE_REFRESH_MS).
+        await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+        const show = bar.getByRole("button", { name: "1 new session · Show" });
+      await show.waitFor();
+      await page.screenshot({ path: await artifactPath("sessions-new-bar.png") });
+      await show.click();
+        await page.waitForLoadState("load");
+        const { id } = await db.selectFrom("sessions").select("id")
+          .where("external_id", "=", externalId).executeTakeFirstOrThrow();
+        assert.equal((await shownIds(page))[0], id);
+        assert.equal(await page.getByTestId("new-sessions").textContent(), "");
+      },
+    );
     assert.deepEqual(errors, []);
 
     await t.step("a VIEWER pages with Load more and is offered no delete", async () => {

@@ -18,6 +18,7 @@ import type { ProjectView } from "@/core/projects/schema.ts";
 import { sessionBrowsers, sessionList, sessionSummary } from "@/core/sessions/list.ts";
 import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
+import NewSessionsBar from "@/islands/NewSessionsBar.tsx";
 import { badRequest } from "@/http/found.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
@@ -32,6 +33,8 @@ interface ListData {
   nextCursor: string | null;
   canDelete: boolean;
   renderedAt: string;
+  /** How often the open list asks whether new sessions arrived. */
+  refreshMs: number;
 }
 
 interface EmptyData {
@@ -66,14 +69,19 @@ export default function Sessions({ data }: PageProps<Data, DashboardState>) {
 function SessionsList({ data }: { data: ListData }) {
   const { query, summary, sessions } = data;
   const next = data.nextCursor ? sessionsHref({ ...query, cursor: data.nextCursor }) : null;
+  const summaryPath = sessionsApiPath(query).replace("/api/sessions?", "/api/sessions/summary?");
   return (
     <>
-      <SessionsKpis
-        summary={summary}
-        summaryPath={sessionsApiPath(query).replace("/api/sessions?", "/api/sessions/summary?")}
-      />
+      <SessionsKpis summary={summary} summaryPath={summaryPath} />
       <section class="card card-flush" aria-label="Sessions list">
         <SessionFilters query={query} projects={data.projects} browsers={data.browsers} />
+        {!query.cursor && (
+          <NewSessionsBar
+            summaryPath={summaryPath}
+            total={summary.totalSessions}
+            intervalMs={data.refreshMs}
+          />
+        )}
         {sessions.length === 0
           ? (
             <div class="empty" data-testid="sessions-no-match">
@@ -141,6 +149,7 @@ export const handler: Handlers<Data, DashboardState> = {
       nextCursor: page.nextCursor,
       canDelete: atLeast(role, "ADMIN"),
       renderedAt: new Date().toISOString(),
+      refreshMs: deps.config.liveRefreshMs,
     });
   },
 };
