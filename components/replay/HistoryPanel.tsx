@@ -1,11 +1,12 @@
 // The History tab: sections chained over the session with their markers nested, exactly one row
 // marked current; a blocked page's section (the session's start too) is marked paused. Rows are
 // buttons: a click seeks to the row's start. An error row expands below to its whole message and
-// stack.
+// stack; a page's web vitals follow its row, coloured by their ratings.
 import { Fragment } from "preact";
 import { clock } from "@/player/ui/format.ts";
 import { formatDuration } from "@/utils/format.ts";
 import type { ActiveRow, HistoryMarker, HistorySection } from "@/player/ui/history.ts";
+import { ratingText } from "@/player/ui/page_vitals.ts";
 import { ErrorEvidence } from "./ErrorEvidence.tsx";
 
 interface Props {
@@ -68,6 +69,16 @@ function Row(
         </span>
       </button>
       {"evidence" in item && item.evidence && <ErrorEvidence text={item.evidence} />}
+      {"vitals" in item && item.vitals.length > 0 && (
+        <ul class="history-vitals" aria-label={`Web vitals of ${item.pathname ?? "the page"}`}>
+          {item.vitals.map((v) => (
+            <li key={v.name} data-vital={v.name} data-rating={v.rating}>
+              {v.label}
+              <span class="visually-hidden">, {ratingText(v.rating)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

@@ -4,6 +4,7 @@
 import { ProjectPicker } from "@/components/ui/ProjectPicker.tsx";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
+import { VITAL_NAMES, VITAL_RATINGS } from "@/core/ingest/web_vitals.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { OrderAndApply } from "@/components/ui/OrderAndApply.tsx";
 import { FilterSelect } from "@/components/ui/FilterSelect.tsx";
@@ -47,6 +48,20 @@ const REASONS = [
 ] as const;
 
 const COMMENTS = [["true", "With comments"], ["false", "Without"]] as const;
+
+const RATING_WORDS = { good: "good", needs_improvement: "needs improvement", poor: "poor" };
+/**
+ * The web vitals a page of the session had (the `vital` filter, a comma list matching any): any
+ * poor one, then each name × rating.
+ */
+const VITALS: (readonly [string, string])[] = [
+  [VITAL_NAMES.map((name) => `${name}:poor`).join(","), "Any poor"],
+  ...VITAL_NAMES.flatMap((name) =>
+    VITAL_RATINGS.map((rating) =>
+      [`${name}:${rating}`, `${name.toUpperCase()} ${RATING_WORDS[rating]}`] as const
+    )
+  ),
+];
 
 const RANGES = [["all", "All time"], ["today", "Today"], ["7d", "Last 7 days"], [
   "30d",
@@ -137,6 +152,12 @@ export function SessionFilters(
         selected={query.reason?.join(",")}
       />
       <FilterSelect
+        label="Web vitals"
+        name="vital"
+        options={withCurrentVitals(query.vital)}
+        selected={query.vital?.join(",")}
+      />
+      <FilterSelect
         label="Comments"
         name="hasComments"
         options={COMMENTS}
@@ -200,6 +221,17 @@ function withCurrentReasons(current: string[] | undefined): (readonly [string, s
   const value = current?.join(",");
   if (!value || REASONS.some(([offered]) => offered === value)) return [...REASONS];
   return [...REASONS, [value, current!.map((r) => r.replace("_", " ")).join(" or ")] as const];
+}
+
+/** The offered vitals, plus the URL's own combination when it is not one of them. */
+function withCurrentVitals(current: string[] | undefined): (readonly [string, string])[] {
+  const value = current?.join(",");
+  if (!value || VITALS.some(([offered]) => offered === value)) return VITALS;
+  const words = current!.map((pair) => {
+    const [name, rating] = pair.split(":") as [string, keyof typeof RATING_WORDS];
+    return `${name.toUpperCase()} ${RATING_WORDS[rating]}`;
+  });
+  return [...VITALS, [value, words.join(" or ")] as const];
 }
 
 /** The offered bounds, plus the URL's own when it is not one of them. */

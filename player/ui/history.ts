@@ -1,10 +1,12 @@
 // The History feed (docs/decisions.md "Replay"): sections `init`, `navigation` and `paused` (a
-// page the project's URL rules leave out) chained head to tail over the whole session, and markers
-// `idle` and `identify` nested in the section that holds them. A page's section starts at its first
-// frame, the full snapshot after its url marker, so its row opens that page and not the one before.
-// All times are real offsets from the session start; only the seek bar uses the compressed timeline.
+// page the project's URL rules leave out) chained head to tail over the whole session, with each
+// page's web vitals, and markers `idle` and `identify` nested in the section that holds them. A
+// page's section starts at its first frame, the full snapshot after its url marker, so its row
+// opens that page and not the one before. All times are real offsets from the session start; only
+// the seek bar uses the compressed timeline.
 import { formatDuration } from "@/utils/format.ts";
 import type { IdleGap } from "@/player/play/timeline.ts";
+import { type PageVital, pageVitals } from "./page_vitals.ts";
 
 export interface SessionMarker {
   timestamp: number;
@@ -32,8 +34,12 @@ export interface HistorySection {
   label: string;
   /** The full URL, shown on hover. */
   url: string | null;
+  /** The page's path (null for a session start without one). */
+  pathname: string | null;
   /** A blocked page's path: nothing of it was recorded (its `recording_paused` marker). */
   blocked: string | null;
+  /** The page's web vitals with their ratings (player/ui/page_vitals.ts). */
+  vitals: PageVital[];
   start: number;
   duration: number;
   markers: HistoryMarker[];
@@ -80,15 +86,7 @@ export function buildHistory(
   const sorted = [...markers].sort((a, b) => a.timestamp - b.timestamp);
   const clamp = (timestamp: number) => Math.min(Math.max(timestamp - sessionStart, 0), duration);
   const sections: HistorySection[] = [
-    {
-      kind: "init",
-      label: "Session start",
-      url: null,
-      blocked: null,
-      start: 0,
-      duration: 0,
-      markers: [],
-    },
+    section("init", "Session start", null, null, null, 0),
   ];
   for (const marker of sorted.filter((m) => m.kind === "url" || m.kind === PAUSED)) {
     const { url, pathname } = urlOf(marker.data);
@@ -96,11 +94,12 @@ export function buildHistory(
     const head = sections.length === 1 && start === 0;
     if (marker.kind === PAUSED) {
       if (head) sections[0].blocked = pathname;
-      else sections.push(section("paused", pathname, null, pathname, start));
+      else sections.push(section("paused", pathname, null, pathname, pathname, start));
     } else if (head && sections[0].url === null) {
       sections[0].label = `Session start · ${pathname}`;
       sections[0].url = url;
-    } else sections.push(section("navigation", pathname, url, null, start));
+      sections[0].pathname = pathname;
+    } else sections.push(section("navigation", pathname, url, pathname, null, start));
   }
   // Each page from its first frame on (bounded by the next marker, so a page without one keeps its
   // marker's time), then every section until the next.
@@ -113,6 +112,7 @@ export function buildHistory(
   sections.forEach((s, i) => {
     s.duration = (sections[i + 1]?.start ?? duration) - s.start;
   });
+  pageVitals(sections, sorted, sessionStart).forEach((vitals, i) => sections[i].vitals = vitals);
   const nested: HistoryMarker[] = [
     ...gaps.map((gap): HistoryMarker => ({
       kind: "idle",
@@ -149,10 +149,11 @@ function section(
   kind: HistorySection["kind"],
   label: string,
   url: string | null,
+  pathname: string | null,
   blocked: string | null,
   start: number,
 ): HistorySection {
-  return { kind, label, url, blocked, start, duration: 0, markers: [] };
+  return { kind, label, url, pathname, blocked, vitals: [], start, duration: 0, markers: [] };
 }
 
 /** A signal's row text: the element's text (or the error's message) and its selector. */

@@ -54,6 +54,7 @@ const DEFAULTS: Record<string, string> = {
   minDuration: "",
   maxDuration: "",
   reason: "",
+  vital: "",
   hasComments: "",
   comment: "",
   range: "all",
@@ -160,6 +161,25 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
       },
     );
 
+    await t.step("a web vital's rating filters the list and lands in the URL", async () => {
+      const shifty = seed.ada.sessions[0];
+      await db.updateTable("sessions").set({ web_vitals: ["lcp:good", "cls:poor"] })
+        .where("id", "=", shifty.id).execute();
+      await page.getByLabel("Web vitals").selectOption({ label: "CLS poor" });
+      await applyFilters(page);
+      assert.deepEqual(query(page), { vital: ["cls:poor"] });
+      assert.deepEqual(await shownIds(page), [shifty.id]);
+      await page.getByLabel("Web vitals").selectOption({ label: "Any poor" });
+      await applyFilters(page);
+      assert.deepEqual(await shownIds(page), [shifty.id]);
+      await page.screenshot({ path: await artifactPath("sessions-vital-1280.png") });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: await artifactPath("sessions-vital-1440.png") });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${server.url}/sessions`);
+      await hydrated(page);
+    });
+
     await t.step("sorts by date and by duration, both directions", async () => {
       await page.getByLabel("Sort by").selectOption("date");
       await page.getByLabel("Order").selectOption("asc");
@@ -236,9 +256,9 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
         // Coming back to the tab asks at once (else the next beat, DASHBOARD_LIVE_REFRESH_MS).
         await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
         const show = bar.getByRole("button", { name: "1 new session · Show" });
-      await show.waitFor();
-      await page.screenshot({ path: await artifactPath("sessions-new-bar.png") });
-      await show.click();
+        await show.waitFor();
+        await page.screenshot({ path: await artifactPath("sessions-new-bar.png") });
+        await show.click();
         await page.waitForLoadState("load");
         const { id } = await db.selectFrom("sessions").select("id")
           .where("external_id", "=", externalId).executeTakeFirstOrThrow();

@@ -139,3 +139,44 @@ Deno.test("sessions page: the search filters come from the URL, show in the bar 
     assert.equal((await page(t, `/sessions?${q}`, { cookie: owner.cookie })).status, 400, q);
   }
 });
+
+Deno.test("sessions page: the web vitals filter offers each vital and rating, and any poor one", async () => {
+  await using t = await createPagesApp();
+  const owner = await signedInUser(t);
+  const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
+  const [slow, shifty, fine] = await insertSessions(t.db.kysely, project, [{}, {}, {}]);
+  const vitals = (id: string, web_vitals: string[]) =>
+    t.db.kysely.updateTable("sessions").set({ web_vitals }).where("id", "=", id).execute();
+  await vitals(slow.id, ["lcp:poor", "cls:good"]);
+  await vitals(shifty.id, ["lcp:good", "cls:needs_improvement", "ttfb:poor"]);
+  await vitals(fine.id, ["lcp:good", "inp:good"]);
+  const open = async (query: string) => {
+    const res = await page(t, `/sessions?${query}`, { cookie: owner.cookie });
+    assert.equal(res.status, 200, query);
+    return await res.text();
+  };
+  const html = await open("vital=cls:needs_improvement");
+  const select = /<select name="vital">([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+  const offered = [...select.matchAll(/<option\s+value="([^"]*)"/g)].map((m) => m[1]);
+  assert.equal(offered.length, 1 + 1 + 5 * 3, "any, any poor, then names × ratings");
+  for (const name of ["lcp", "cls", "inp", "fcp", "ttfb"]) {
+    for (const rating of ["good", "needs_improvement", "poor"]) {
+      assert.ok(offered.includes(`${name}:${rating}`), `${name}:${rating}`);
+    }
+  }
+  assert.match(select, /<option\s+value="cls:needs_improvement" selected>CLS needs improvement</);
+  assert.deepEqual(rows(html), [shifty.id]);
+  // any poor vital: LCP's or TTFB's
+  const poor = await open(
+    `vital=${encodeURIComponent("lcp:poor,cls:poor,inp:poor,fcp:poor,ttfb:poor")}`,
+  );
+  assert.match(
+    poor,
+    /<option\s+value="lcp:poor,cls:poor,inp:poor,fcp:poor,ttfb:poor" selected>Any poor</,
+  );
+  assert.deepEqual(new Set(rows(poor)), new Set([slow.id, shifty.id]));
+  // a combination the form does not offer is kept, named, and selected
+  const mixed = await open("vital=inp:good&vital=lcp:poor");
+  assert.match(mixed, /<option\s+value="inp:good,lcp:poor" selected>INP good or LCP poor</);
+  assert.deepEqual(new Set(rows(mixed)), new Set([slow.id, fine.id]));
+});
