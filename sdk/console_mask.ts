@@ -1,7 +1,9 @@
 // Console lines masked by the page's own text rules: a value the recording masks (an input's value
 // while inputs are masked, a password's always, the text of a masked or blocked element and the
 // inputs inside a blocked one) is masked where a
-// console line or error message quotes it too, before the line leaves the page.
+// console line or error message quotes it too, before the line leaves the page; and a URL's user
+// and password (`http://user:pass@host/`) never leave it in a line or a stack.
+import { withoutUserinfo } from "@/core/ingest/userinfo.ts";
 import type { RecordedEvent } from "./types.ts";
 
 /** Shorter values are not looked for: "a" or "42" would mask half of every line. */
@@ -74,4 +76,18 @@ export function maskedValuesPerTask(read: () => string[]): () => string[] {
     setTimeout(() => (cached = null), 0);
     return cached;
   };
+}
+
+/** A console record's arguments and stack with URLs' credentials left out; other events unchanged. */
+export function withoutConsoleUserinfo(event: RecordedEvent): RecordedEvent {
+  const data = event.data as { plugin?: string; payload?: Record<string, unknown> } | null;
+  const log = data?.payload;
+  if (data?.plugin !== "rrweb/console@1" || !log) return event;
+  for (const field of ["payload", "trace"]) {
+    const lines = log[field];
+    if (Array.isArray(lines)) {
+      log[field] = lines.map((line) => typeof line === "string" ? withoutUserinfo(line) : line);
+    }
+  }
+  return event;
 }

@@ -6,6 +6,7 @@ import {
   maskedValuesPerTask,
   type MaskRules,
   MAX_MASKED_SOURCES,
+  withoutConsoleUserinfo,
 } from "./console_mask.ts";
 import type { RecordedEvent } from "./types.ts";
 
@@ -95,4 +96,25 @@ Deno.test("console mask: log calls in one task share one scan; the next task sca
   await new Promise((r) => setTimeout(r, 0));
   values();
   assert.equal(scans, 2);
+});
+
+Deno.test("console mask: a URL's user and password leave no console line or stack", () => {
+  const url = "http://user:pass@127.0.0.1:8123/x";
+  const event = consoleRecord(
+    JSON.stringify(`Failed to execute 'open' on 'XMLHttpRequest': ${url}`),
+    JSON.stringify({ url }),
+  );
+  (event.data as { payload: { trace: string[] } }).payload.trace = [
+    "send (https://u:p@shop.test/app.js:1:2)",
+  ];
+  const log = (withoutConsoleUserinfo(event).data as {
+    payload: { payload: string[]; trace: string[] };
+  }).payload;
+  assert.deepEqual(log.payload, [
+    JSON.stringify("Failed to execute 'open' on 'XMLHttpRequest': http://127.0.0.1:8123/x"),
+    JSON.stringify({ url: "http://127.0.0.1:8123/x" }),
+  ]);
+  assert.deepEqual(log.trace, ["send (https://shop.test/app.js:1:2)"]);
+  const meta = { type: 4, data: { href: url }, timestamp: 1 } as RecordedEvent;
+  assert.equal(withoutConsoleUserinfo(meta), meta);
 });

@@ -3,7 +3,12 @@
 
 import { record } from "@rrweb/record";
 import type { EventType } from "@rrweb/types";
-import { maskConsoleRecord, maskedValues, maskedValuesPerTask } from "./console_mask.ts";
+import {
+  maskConsoleRecord,
+  maskedValues,
+  maskedValuesPerTask,
+  withoutConsoleUserinfo,
+} from "./console_mask.ts";
 import { consolePlugin, type EarlyConsole } from "./early_console.ts";
 import { withErrorEvidence } from "./error_evidence.ts";
 import { captureOptions } from "./privacy.ts";
@@ -30,7 +35,8 @@ export function startRecorder(
       blockAttribute: options.privacyBlockAttribute,
     })
   );
-  const evidence = (event: RecordedEvent) => withErrorEvidence(maskConsoleRecord(event, masked));
+  const evidence = (event: RecordedEvent) =>
+    withErrorEvidence(maskConsoleRecord(withoutConsoleUserinfo(event), masked));
   const stop = record({
     ...captureOptions(options),
     emit: (raw) => {

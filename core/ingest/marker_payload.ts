@@ -1,5 +1,6 @@
-// A marker's payload as it is stored: storable text, every string cut to its bound with a mark, and
-// the whole within MARKER_DATA_CHARS (core/ingest/limits.ts), so that no payload fails its batch.
+// A marker's payload as it is stored: storable text without URLs' credentials (./userinfo.ts),
+// every string cut to its bound with a mark, and the whole within MARKER_DATA_CHARS
+// (core/ingest/limits.ts), so that no payload fails its batch.
 import {
   cutText,
   ERROR_MESSAGE_CHARS,
@@ -10,6 +11,7 @@ import {
   URL_CHARS,
 } from "./limits.ts";
 import { storableJson } from "./storable.ts";
+import { withoutUserinfo } from "./userinfo.ts";
 
 /** Fields of the markers the service reads, with their own bound (the rest: MARKER_TEXT_CHARS). */
 const FIELD_CHARS: Record<string, Record<string, number>> = {
@@ -34,7 +36,7 @@ const KEPT_FIELDS: Record<string, readonly string[]> = {
 
 /** The stored payload of a `service:<kind>` marker (the schema has refused deeper nesting). */
 export function markerPayload(kind: string, payload: unknown): unknown {
-  const data = cutStrings(storableJson(payload), FIELD_CHARS[kind] ?? {});
+  const data = cutStrings(withoutCredentials(storableJson(payload)), FIELD_CHARS[kind] ?? {});
   if (JSON.stringify(data).length <= MARKER_DATA_CHARS) return data;
   const kept: Record<string, unknown> = { truncated: true };
   for (const field of KEPT_FIELDS[kind] ?? []) {
@@ -42,6 +44,16 @@ export function markerPayload(kind: string, payload: unknown): unknown {
     if (value === null || typeof value !== "object") kept[field] = value;
   }
   return kept;
+}
+
+/** A copy with every string's URLs without their user and password. */
+function withoutCredentials(value: unknown): unknown {
+  if (typeof value === "string") return withoutUserinfo(value);
+  if (!value || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(withoutCredentials);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, withoutCredentials(child)]),
+  );
 }
 
 /**

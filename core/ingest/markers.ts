@@ -6,6 +6,7 @@ import { EventType } from "@rrweb/types";
 import { cutText, ERROR_MESSAGE_CHARS, PATHNAME_CHARS } from "./limits.ts";
 import { markerPayload } from "./marker_payload.ts";
 import { storableText } from "./storable.ts";
+import { withoutUserinfo } from "./userinfo.ts";
 import { isVitalName, rateVital } from "./web_vitals.ts";
 
 const CONSOLE_PLUGIN = "rrweb/console@1";
@@ -159,9 +160,11 @@ function consoleError(data: unknown): ErrorEvidence | null {
   if (log?.level !== "error") return null;
   const error: ErrorEvidence = { message: consoleErrorMessage(log.payload) };
   const frames = Array.isArray(log.trace) ? log.trace.filter((f) => typeof f === "string") : [];
-  if (frames.length) error.stack = storableText(cutText(frames.join("\n"), ERROR_STACK_CHARS));
+  if (frames.length) {
+    error.stack = storableText(cutText(withoutUserinfo(frames.join("\n")), ERROR_STACK_CHARS));
+  }
   if (typeof log.source === "string" && log.source) {
-    error.source = storableText(cutText(log.source, ERROR_SOURCE_CHARS));
+    error.source = storableText(cutText(withoutUserinfo(log.source), ERROR_SOURCE_CHARS));
   }
   if (isPosition(log.line)) error.line = log.line;
   if (isPosition(log.column)) error.column = log.column;
@@ -172,7 +175,8 @@ const isPosition = (n: unknown): n is number => Number.isSafeInteger(n) && (n as
 
 /**
  * The message of a console error's arguments (each a JSON text the plugin wrote; strings are
- * shown unquoted) joined by spaces, cut to ERROR_MESSAGE_CHARS.
+ * shown unquoted) joined by spaces, URLs without their user and password, cut to
+ * ERROR_MESSAGE_CHARS.
  */
 function consoleErrorMessage(payload: unknown): string {
   const args = Array.isArray(payload) ? payload : [];
@@ -181,7 +185,9 @@ function consoleErrorMessage(payload: unknown): string {
     if (message.length >= ERROR_MESSAGE_CHARS) break;
     message += (message ? " " : "") + argumentText(arg);
   }
-  return storableText(cutText(message.trim() || "(no message)", ERROR_MESSAGE_CHARS));
+  // Credentials out before the cut, so no part of them is left at the end.
+  const text = withoutUserinfo(message.trim()) || "(no message)";
+  return storableText(cutText(text, ERROR_MESSAGE_CHARS));
 }
 
 function argumentText(arg: unknown): string {

@@ -133,3 +133,37 @@ Deno.test("markers: a click signal is dated at its `at` up to 60 s before its ev
   assert.equal(ts(click("dead_click", 97_000.5)), 100_000);
   assert.equal(ts(click("checkout", 97_000)), 100_000); // other kinds keep their event's time
 });
+
+Deno.test("markers: an error's message, stack and source, and any marker's payload, lose URLs' user and password", () => {
+  const open = "http://user:pass@127.0.0.1:8123/x";
+  const log = {
+    level: "error",
+    payload: [
+      `"Uncaught SyntaxError: Failed to execute 'open' on 'XMLHttpRequest': ${open}"`,
+      `{"url":"${open}"}`,
+    ],
+    trace: [`send (https://u:p@shop.test/app.js:10:5)`],
+    source: "https://u:p@shop.test/app.js",
+  };
+  const markers = extractMarkers([
+    { type: 6, timestamp: 1, data: { plugin: "rrweb/console@1", payload: log } },
+    {
+      type: 5,
+      timestamp: 2,
+      data: {
+        tag: "service:url",
+        payload: { url: "https://ann:secret@shop.test/a", nested: [{ u: open }] },
+      },
+    },
+  ]);
+  assert.deepEqual(markers.map((m) => m.data), [
+    {
+      message: "Uncaught SyntaxError: Failed to execute 'open' on 'XMLHttpRequest': " +
+        'http://127.0.0.1:8123/x {"url":"http://127.0.0.1:8123/x"}',
+      stack: "send (https://shop.test/app.js:10:5)",
+      source: "https://shop.test/app.js",
+    },
+    { url: "https://shop.test/a", nested: [{ u: "http://127.0.0.1:8123/x" }] },
+  ]);
+  assert.ok(!JSON.stringify(markers).includes("pass"));
+});

@@ -1,10 +1,17 @@
 // The network bundle (an on-demand module, sdk/lazy_modules.ts, started by sdk/network_loader.ts
-// only when the project records requests): rrweb's network plugin records each fetch and XHR,
-// sdk/network/requests.ts keeps what the project allows, redacted, before anything is queued; web
-// vitals go out as `service:web_vital` events.
+// only when the project records requests): rrweb's network plugin records each XHR and ./fetch.ts
+// each fetch, sdk/network/requests.ts keeps what the project allows, redacted, before anything is
+// queued; web vitals go out as `service:web_vital` events.
 import { getRecordNetworkPlugin } from "@rrweb/rrweb-plugin-network-record";
 import type { NetworkHost } from "@/sdk/network_host.ts";
-import { isOwnRequest, type PluginRequest, recordedRequest, requestRules } from "./requests.ts";
+import { watchFetch } from "./fetch.ts";
+import {
+  isOwnRequest,
+  type PluginRequest,
+  recordedRequest,
+  recordsBody,
+  requestRules,
+} from "./requests.ts";
 import { watchVitals } from "./vitals.ts";
 
 const BODY_TYPES = [
@@ -35,17 +42,18 @@ export function start(host: NetworkHost): void {
   };
   const rules = requestRules(settings, host.options, performance.timeOrigin);
   const bodies = settings.bodyUrls.length > 0;
-  const nativeFetch = globalThis.fetch;
+  // Bodies are read only for the content types recorded, and kept only for `bodyUrls`; never a
+  // stream (text/event-stream), which would be read for as long as it runs.
+  const readsBody = (type: string | null) => bodies && BODY_TYPES.some((t) => type?.includes(t));
   const options = {
-    initiatorTypes: ["fetch", "xmlhttprequest"],
-    // Headers on: the plugin then wraps fetch and XHR, which gives each request its method.
+    initiatorTypes: ["xmlhttprequest"],
+    // Headers on: the plugin then wraps XHR, which gives each request its method.
     recordHeaders: true,
-    // Bodies are read only for the content types recorded, and kept only for `bodyUrls`; never a
-    // stream (text/event-stream), which the plugin would wait on before the page got its answer.
     recordBody: bodies ? BODY_TYPES : false,
     transformRequestFn: (raw: PluginRequest) => recordedRequest(raw, rules),
   };
   const plugin = getRecordNetworkPlugin(options as never);
+  const open = XMLHttpRequest.prototype.open;
   plugin.observer!(
     (payload: unknown) => {
       const { requests } = payload as { requests: unknown[] };
@@ -54,18 +62,36 @@ export function start(host: NetworkHost): void {
     globalThis as never,
     options as never,
   );
-  // Playhead's own requests (ingest, settings) skip the plugin: their headers and bodies are
+  keepOpening(open);
+  // Playhead's own requests (ingest, settings) are sent as they are: their headers and bodies are
   // never even read.
-  const wrapped = globalThis.fetch;
-  globalThis.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
-    let own = false;
-    try {
-      const address = input instanceof Request ? input.url : String(input);
-      own = isOwnRequest(new URL(address, location.href).href, rules.endpoint);
-    } catch {
-      // an address fetch itself will refuse: the page gets fetch's own error
-    }
-    return (own ? nativeFetch : wrapped).call(globalThis, input, init);
-  };
+  watchFetch({
+    own: (url) => isOwnRequest(url, rules.endpoint),
+    readsBody: (url, type) => readsBody(type) && recordsBody(url, rules),
+    report: (raw) => {
+      const request = recordedRequest(raw, rules);
+      if (request) host.emit({ requests: [request] });
+    },
+  });
   if (host.settings.vitals !== false) watchVitals(host);
+}
+
+/**
+ * The plugin's XHR `open` builds a `Request` of the address first, which throws where the
+ * browser's own `open` does not (an address with a user and password, `http://user:pass@host/`):
+ * the page's request must not break because it is recorded, so when the patched `open` throws,
+ * the browser's `open` is called as if unpatched (the request goes unrecorded, or fails with the
+ * browser's own error).
+ */
+function keepOpening(original: XMLHttpRequest["open"]): void {
+  const proto = XMLHttpRequest.prototype;
+  const patched = proto.open;
+  if (patched === original) return;
+  proto.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+    try {
+      return (patched as (...a: unknown[]) => void).apply(this, args);
+    } catch {
+      return (original as (...a: unknown[]) => void).apply(this, args);
+    }
+  } as XMLHttpRequest["open"];
 }

@@ -78,6 +78,11 @@ const size = (headers: Headers | undefined) => {
 const lower = (headers: Headers | undefined): Headers =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
+/** Whether the bodies of requests to this address are recorded (the project's `bodyUrls`). */
+export function recordsBody(address: string, rules: RequestRules): boolean {
+  return rules.bodies(pathOf(address));
+}
+
 /** The request as recorded, or null when it is not recorded at all. */
 export function recordedRequest(raw: PluginRequest, rules: RequestRules): RecordedRequest | null {
   const type = raw.initiatorType ?? "fetch";
@@ -108,7 +113,7 @@ export function recordedRequest(raw: PluginRequest, rules: RequestRules): Record
   ];
   if (Object.keys(kept[0]).length) request.requestHeaders = kept[0];
   if (Object.keys(kept[1]).length) request.responseHeaders = kept[1];
-  if (rules.bodies(pathOf(raw.name))) {
+  if (recordsBody(raw.name, rules)) {
     const sent = bodyKind(requestHeaders["content-type"]);
     if (requestText && sent) {
       request.requestBody = redactBody(requestText, sent, rules.maskBodies ? "request" : "none");
