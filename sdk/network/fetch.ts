@@ -54,6 +54,9 @@ export function watchFetch(watch: FetchWatch): void {
   globalThis.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
     let request: Request;
     try {
+      const url = input instanceof Request ? input.url : new URL(String(input), document.baseURI);
+      // Playhead's own uploads are not copied, let alone read.
+      if (watch.own(String(url))) return native.call(globalThis, input, init);
       // A copy to read: the page's own request and body go to fetch untouched.
       const streamed = init?.body instanceof ReadableStream;
       request = new Request(
@@ -63,7 +66,6 @@ export function watchFetch(watch: FetchWatch): void {
     } catch {
       return native.call(globalThis, input, init); // fetch's own error
     }
-    if (watch.own(request.url)) return native.call(globalThis, input, init);
     const w: Waiting = { name: request.url, start: performance.now() };
     waiting.add(w);
     const sent = native.call(globalThis, input, init);
