@@ -47,6 +47,7 @@ export class PlayheadClient {
   #firstFlush: ReturnType<typeof setTimeout> | undefined;
   #gzip: LazyGzip; // loaded once this session sends
   #onPage: PageCapture; // rrweb, the signals and the early console on this page
+  #left = false; // pagehide came, and no pageshow from the back/forward cache since
 
   constructor(readonly options: ResolvedOptions) {
     this.#onPage = new PageCapture(options, {
@@ -73,15 +74,22 @@ export class PlayheadClient {
         }
         // The page's end marker: a session whose latest event it is grows no more (the replay's
         // Live badge, core/sessions/live.ts) until another of its pages sends.
-        if (this.#state !== "idle") this.#push(PAGE_CLOSED_TAG, {});
+        this.#left = true;
+        this.#closed();
         this.#flusher.hide(true);
         this.#journal.unlock();
       },
       back: () => {
+        this.#left = false;
         this.#journal.lock();
         this.#restorePending(); // take the parked events back
       },
-      hidden: () => this.#flusher.hide(false),
+      hidden: () => {
+        // Recorded after the end marker (web vitals report at the visibilitychange that follows a
+        // navigation's pagehide): the marker goes again, so it stays the page's last event.
+        if (this.#left && this.#flusher.buffer.length > 0) this.#closed();
+        this.#flusher.hide(false);
+      },
     });
     this.#restorePending();
     void recoverOrphans(this.#transport, { page: this.#journal.page, sessionId: this.#sessionId });
@@ -119,6 +127,11 @@ export class PlayheadClient {
     if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
     this.#onPage.start();
     this.#flushSoon();
+  }
+
+  /** The page's end marker, for a session started (a cancelled one has nothing to end). */
+  #closed(): void {
+    if (this.#state !== "idle") this.#push(PAGE_CLOSED_TAG, {});
   }
 
   /** Flushes FIRST_FLUSH_MS from now (a page's first batch, or a new page's first snapshot). */

@@ -3,7 +3,7 @@
 // closed tab's session is not Live; a click whose handler throws is an error, not a dead click.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { recordingColumns } from "@/core/projects/recording.ts";
+import { networkColumns, recordingColumns } from "@/core/projects/recording.ts";
 import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { waitFor } from "./sdk_harness.ts";
@@ -20,7 +20,10 @@ Deno.test("replay e2e: History, paused pages, Live and signals say what happened
   await using w = await triageWorld();
   const db = w.server.t.db.kysely;
   await db.updateTable("projects")
-    .set(recordingColumns({ ...DEFAULT_RECORDING, urlBlock: ["/admin/**"] }))
+    .set({
+      ...recordingColumns({ ...DEFAULT_RECORDING, urlBlock: ["/admin/**"] }),
+      ...networkColumns({ enabled: true, vitals: true }),
+    })
     .where("id", "=", w.projectId).execute();
   w.page("/home", `<h1>HomeText</h1><a id="go" href="/catalog">Catalog</a>`);
   // The catalog's parsing waits on a script: its first snapshot (at DOMContentLoaded) comes well
@@ -31,7 +34,9 @@ Deno.test("replay e2e: History, paused pages, Live and signals say what happened
     `<h1>CatalogText</h1>
 <button id="thrower" onclick="addToCart()">Add to cart</button>
 <script>function addToCart() { throw new Error("Cart service said no"); }</script>
-<script src="/slow.js"></script>`,
+<script src="/slow.js"></script>
+<script>setTimeout(() => document.body.prepend(Object.assign(document.createElement("div"),
+  { textContent: "Banner", style: "height:300px" })), 50);</script>`,
   );
   w.page("/admin/secret", `<h1>TopSecretText</h1>`);
   w.page("/checkout", `<h1>CheckoutText</h1>`);
@@ -120,6 +125,22 @@ Deno.test("replay e2e: History, paused pages, Live and signals say what happened
     await settled();
     await notice.waitFor({ state: "detached" });
     assert.ok((await frameText(page)).includes("CheckoutText"));
+  });
+
+  await t.step("each page's web vitals show under its History row with their ratings", async () => {
+    const vitalsOf = (path: string) =>
+      page.locator(".history > li", { has: row(page, "navigation", path) })
+        .locator(".history-vitals li");
+    await vitalsOf("/catalog").first().waitFor();
+    const catalog = await vitalsOf("/catalog").evaluateAll((items) =>
+      items.map((li) => [li.getAttribute("data-vital"), li.getAttribute("data-rating")])
+    );
+    const names = catalog.map(([name]) => name);
+    assert.ok(names.includes("lcp") && names.includes("fcp"), JSON.stringify(catalog));
+    // the 300 px banner pushed the page down: a shift past the good threshold
+    assert.notEqual(catalog.find(([name]) => name === "cls")?.[1] ?? "good", "good");
+    assert.match(await vitalsOf("/catalog").first().innerText(), /^LCP \d+ ms/);
+    await page.screenshot({ path: await artifactPath("truth-vitals-1440.png") });
   });
 
   await t.step("History shows the error row and no dead click", async () => {
