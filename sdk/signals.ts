@@ -2,8 +2,9 @@
 // - `service:rage_click`: 3 or more clicks, each within 1 s of the previous and within 30 px of the
 //   first; one event per burst, when it ends, with the click count;
 // - `service:dead_click`: a click on an interactive element after which nothing happens for 3 s
-//   (no DOM mutation, scroll, navigation, input or selection change, and no uncaught error: a
-//   click whose handler throws is an error, which the console plugin records as one, not dead).
+//   (no DOM mutation, scroll, navigation, input or selection change, and no uncaught error before a
+//   click elsewhere: a click whose handler throws is an error, which the console plugin records as
+//   one, not dead).
 // Each carries `{ selector, text, x, y, at, clicks? }`, the text read under the same privacy rules
 // as the recording: masked text is asterisks, an input gives no value, a blocked element no text.
 // `at` is when it happened (epoch ms): the burst's first click, the dead click itself; the event is
@@ -55,8 +56,16 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
   const privacy = privacyOf(options);
   let burst: Burst | null = null;
   let burstTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The click waiting to be proven dead, and what proves it alive. */
-  let pending: { payload: SignalPayload; timer: ReturnType<typeof setTimeout> } | null = null;
+  /**
+   * The click waiting to be proven dead, and what proves it alive; `element` and whether a click
+   * landed outside it since (an error after that is the other click's, not this one's).
+   */
+  let pending: {
+    payload: SignalPayload;
+    timer: ReturnType<typeof setTimeout>;
+    element: Element;
+    elsewhere: boolean;
+  } | null = null;
   let observer: MutationObserver | null = null;
 
   const endBurst = () => {
@@ -79,11 +88,14 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
     pending = null;
     stopWatching();
   };
+  const failed = () => {
+    if (!pending?.elsewhere) alive();
+  };
   const stopWatching = () => {
     observer?.disconnect();
     observer = null;
     for (const type of ACTIVITY) removeEventListener(type, alive, true);
-    for (const type of FAILURES) removeEventListener(type, alive);
+    for (const type of FAILURES) removeEventListener(type, failed);
     document.removeEventListener("selectionchange", alive, true);
   };
 
@@ -115,6 +127,7 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
     burstTimer = setTimeout(endBurst, RAGE_INTERVAL_MS + 1);
 
     // One dead-click watch at a time: clicks while one waits are part of the same nothing.
+    if (pending && !pending.element.contains(target)) pending.elsewhere = true;
     const interactive = pending ? null : target.closest(INTERACTIVE);
     if (!interactive) return;
     const payload: SignalPayload = { ...describe(interactive, privacy), x, y, at: epoch };
@@ -126,10 +139,12 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
       characterData: true,
     });
     for (const type of ACTIVITY) addEventListener(type, alive, true);
-    for (const type of FAILURES) addEventListener(type, alive);
+    for (const type of FAILURES) addEventListener(type, failed);
     document.addEventListener("selectionchange", alive, true);
     pending = {
       payload,
+      element: interactive,
+      elsewhere: false,
       timer: setTimeout(() => {
         const dead = pending?.payload;
         pending = null;
@@ -152,8 +167,9 @@ export function watchSignals(options: ResolvedOptions, emit: SignalEmit): () => 
 /** What proves a click did something, besides DOM mutations and selection changes. */
 const ACTIVITY = ["scroll", "input", "change", "popstate", "hashchange", "pagehide"] as const;
 /**
- * What makes a click an error instead: an uncaught exception or rejection. Heard without capture,
- * so only a script's error reaches the window (an image's or a script file's does not bubble).
+ * What makes a click an error instead: an uncaught exception or rejection, before any click outside
+ * its element. Heard without capture, so only a script's error reaches the window (an image's or a
+ * script file's does not bubble).
  */
 const FAILURES = ["error", "unhandledrejection"] as const;
 

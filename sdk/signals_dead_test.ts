@@ -129,6 +129,18 @@ Deno.test("signals: a click whose handler throws within 3 s is an error, not a d
   assert.deepEqual(await deadAfter(thrown, DEAD_CLICK_MS - 1), [], "thrown 2999 ms after");
   assert.deepEqual(await deadAfter(thrown, DEAD_CLICK_MS), ["button#buy"], "3000 ms: too late");
   assert.deepEqual(await deadAfter(rejected, DEAD_CLICK_MS - 1), [], "an unhandled rejection");
+  // Clicked again (a rage click) before it threw: still its own handler's error.
+  const again = (w: ReturnType<typeof signalsWorld>) => {
+    w.click("#buy");
+    thrown(w);
+  };
+  assert.deepEqual(await deadAfter(again), [], "the same button clicked again, then thrown");
+  // A click elsewhere came first: the error is that click's, and this one stays dead.
+  const elsewhere = (w: ReturnType<typeof signalsWorld>) => {
+    w.click("#out");
+    thrown(w);
+  };
+  assert.deepEqual(await deadAfter(elsewhere), ["button#buy"], "thrown after a click elsewhere");
   // An element's failed load is no error of the click's: its event does not bubble to the window.
   const failedLoad = (w: ReturnType<typeof signalsWorld>) =>
     w.element("#out").dispatchEvent(new w.window.Event("error"));
