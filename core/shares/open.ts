@@ -115,5 +115,7 @@ export async function sharedEvents(
 ): Promise<AsyncIterable<EventBatchOut>> {
   const from = window.start - session.started_at.getTime();
   const batches = await sessionBatches(deps, session, { from: from > 0 ? from : null });
-  return windowBatches(batches, window, sharedEvent);
+  // From the recording's start: nothing before it, so nothing to synthesize.
+  const cut = from > 0 ? window : { ...window, start: -Infinity };
+  return windowBatches(batches, cut, sharedEvent);
 }

@@ -1,7 +1,8 @@
 // What a public link's player is sent, and an export holds (docs/decisions.md "Shares",
 // "Exports"): the session's batches cut to a window on the server. Nothing stamped before the
-// window's start: the page as it stood then is one Meta and full snapshot synthesized at the start
-// by the server's DOM model (player/server_frame/window_start.ts); nothing stamped after its end;
+// window's start: the page as it stood then (its changes stamped at the start included) is one Meta
+// and full snapshot synthesized at the start by the server's DOM model
+// (player/server_frame/window_start.ts); nothing stamped after its end;
 // no custom event (identify() puts the tracked user's traits there, and apps their own data) and no
 // network request unless the window asks for them (the JSON export, when its reader does); the
 // console when the window shows it. A pure function of the batches and the window, so a cut could
@@ -36,6 +37,20 @@ function allowed(event: RecordedEvent, window: EventWindow): boolean {
   if (plugin.startsWith("rrweb/console")) return window.showConsole;
   return plugin.startsWith("rrweb/network") && window.network === true;
 }
+
+/**
+ * Whether an event goes into the page at the start rather than being sent: every event stamped
+ * before it, and the page's own events stamped at it (so the start's batch shows the start whole:
+ * the player draws a moment from the events posted with its first snapshot).
+ */
+function ofTheStart(event: RecordedEvent, start: number): boolean {
+  return event.timestamp < start || (event.timestamp === start && PAGE_EVENTS.has(event.type));
+}
+const PAGE_EVENTS = new Set<number>([
+  EventType.Meta,
+  EventType.FullSnapshot,
+  EventType.IncrementalSnapshot,
+]);
 
 /** The batch of the synthesized start: an id no stored batch has (they count from 1). */
 const START_BATCH_ID = "0";
@@ -77,7 +92,7 @@ export async function* windowEvents(
     if (batch.firstTimestamp > window.end) break;
     const sent: RecordedEvent[] = [];
     for (const event of await decoded(batch)) {
-      if (event.timestamp < window.start) {
+      if (ofTheStart(event, window.start)) {
         // Once the start is sent, a late event from before it has nowhere to go.
         if (!started) before.push(event);
       } else if (event.timestamp <= window.end && allowed(event, window)) sent.push(map(event));

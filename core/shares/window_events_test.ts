@@ -44,22 +44,22 @@ async function cut(batches: RecordedEvent[][], window: Partial<EventWindow>) {
 
 const RECORDING = [
   [meta(0), snapshot(1), move(10), log(20), request(25), custom(26)],
-  [move(39_999), move(40_000), log(40_001), request(40_002), custom(40_003)],
+  [move(39_999), move(40_000), log(40_000), request(40_002), custom(40_003)],
   [move(70_000), move(70_001)],
 ];
 
 Deno.test("window cut: nothing stamped before the start is sent; the page at the start leads, stamped at it", async () => {
-  const batches = await cut(RECORDING, { start: T0 + 40_000, end: T0 + 70_000 });
+  const batches = await cut(RECORDING, { start: T0 + 40_000, end: T0 + 70_000, showConsole: true });
   assert.deepEqual(batches.map((b) => b.id), ["0", "2", "3"]);
   assert.deepEqual(batches[0].events.map((e) => [e.type, e.timestamp - T0]), [
     [4, 40_000],
     [2, 40_000],
-    [3, 40_000], // the pointer where it was
+    [3, 40_000], // the pointer where it was at 40 s (the move at 40 s is the page's: in the start)
   ]);
   const sent = batches.flatMap((b) => b.events);
   assert.ok(sent.every((e) => e.timestamp >= T0 + 40_000 && e.timestamp <= T0 + 70_000));
-  // At the start exactly: sent as recorded; at the end exactly: sent; a millisecond after: not.
-  assert.deepEqual(batches[1].events.map((e) => e.timestamp - T0), [40_000]);
+  // A log at the start exactly is sent as recorded; at the end exactly too; a millisecond after, not.
+  assert.deepEqual(batches[1].events.map((e) => [e.type, e.timestamp - T0]), [[6, 40_000]]);
   assert.deepEqual(batches[2].events.map((e) => e.timestamp - T0), [70_000]);
 });
 
@@ -73,7 +73,7 @@ Deno.test("window cut: from the beginning nothing is synthesized; console, reque
   assert.ok(all.every((e) => (e.data as { tag?: string }).tag !== "service:identity"));
   const logs = (await cut(recording, { start: T0 + 40_000, showConsole: true }))
     .flatMap((b) => b.events).filter((e) => e.type === 6);
-  assert.deepEqual(logs.map((e) => e.timestamp - T0), [40_001], "the console from the start");
+  assert.deepEqual(logs.map((e) => e.timestamp - T0), [40_000], "the console from the start");
 });
 
 Deno.test("window cut: the map applies to the synthesized start too", async () => {

@@ -48,11 +48,15 @@ export const SLICE_EVENTS = 100;
 
 /**
  * A batch's events in the order they are posted: up to and including its first full snapshot on
- * their own (the first frame needs no more), then slices of SLICE_EVENTS.
+ * their own, with the events stamped at its millisecond (the first frame needs no more: a public
+ * link's page at its window's start is a snapshot and the inputs, scrolls and styles that follow
+ * it, all stamped at the start), then slices of SLICE_EVENTS.
  */
-export function slices<T extends { type: number }>(events: T[]): T[][] {
+export function slices<T extends { type: number; timestamp?: number }>(events: T[]): T[][] {
   const parts: T[][] = [];
   let from = events.findIndex((e) => e.type === EventType.FullSnapshot) + 1;
+  const at = events[from - 1]?.timestamp ?? -Infinity;
+  while (from > 0 && from < events.length && (events[from].timestamp ?? Infinity) <= at) from++;
   if (from > 0) parts.push(events.slice(0, from));
   for (; from < events.length; from += SLICE_EVENTS) {
     parts.push(events.slice(from, from + SLICE_EVENTS));

@@ -75,6 +75,13 @@ Deno.test("decode worker: a batch is posted up to its first snapshot, then in sl
   assert.deepEqual(slices([]), [[]]);
 });
 
+Deno.test("decode worker: the events stamped at the first snapshot's millisecond are posted with it", () => {
+  const at = (type: number, timestamp: number) => ({ type, timestamp });
+  const events = [at(4, 10), at(2, 10), at(3, 10), at(3, 10), at(3, 11), at(3, 12)];
+  assert.deepEqual(slices(events).map((part) => part.length), [4, 2]);
+  assert.deepEqual(slices(events).flat(), events);
+});
+
 Deno.test("decode worker: a batch already decoded is skipped when a later answer holds it again", async () => {
   const events = [{ type: 3, data: { source: 2, type: 1, id: 1, x: 0, y: 0 }, timestamp: 5 }];
   const batch = async (id: string) => ({

@@ -15,7 +15,7 @@ import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";
 import type { ControllerOptions } from "./controller_options.ts";
 import { ReplayerConfig } from "./replayer_config.ts";
-import { pauseOffset, playOffset, showLimit } from "./replay_position.ts";
+import { drawsItself, pauseOffset, playOffset, showLimit } from "./replay_position.ts";
 import { opensAtMoment, reachable } from "./moment_reach.ts";
 import { BOOTING, nextMode, type PlayerMode, wantsPlay } from "./player_mode.ts";
 
@@ -203,8 +203,8 @@ export class ReplayController {
       () => ["playing", "seeking", "loading"].includes(this.#mode.name),
       () => this.options.onChange(),
     );
-    // At the very start rrweb draws the first snapshot by itself.
-    if (wantsPlay(this.#mode) || this.#position > this.#shift) this.#show();
+    // At the very start rrweb draws the first snapshot by itself (and only it).
+    if (wantsPlay(this.#mode) || !drawsItself(recording, this.#position, this.#shift)) this.#show();
     else this.#mode = nextMode(this.#mode, "shown");
   }
 

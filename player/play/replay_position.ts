@@ -1,5 +1,6 @@
 // Where rrweb must stop to show a real offset (ms from the session start), given the real offset of
 // rrweb's own time 0 (`shift`): every event stamped at or before the moment is shown.
+import { EventType } from "@rrweb/types";
 import type { Recording } from "@/player/load/recording.ts";
 
 /**
@@ -20,4 +21,17 @@ export function pauseOffset(recording: Recording, position: number, shift: numbe
 /** rrweb's offset for `play` from `position`. */
 export function playOffset(position: number, shift: number): number {
   return Math.max(position - shift, 0);
+}
+
+/**
+ * Whether rrweb's own first draw (the first full snapshot alone) shows `position`: not when events
+ * after that snapshot are stamped at or before it, as a public link's page at its window's start is
+ * (a snapshot, then the inputs, scrolls and style changes it does not hold, all at the start).
+ */
+export function drawsItself(recording: Recording, position: number, shift: number): boolean {
+  if (position > shift) return false;
+  const { events } = recording;
+  const first = events.findIndex((e) => e.type === EventType.FullSnapshot);
+  return first < 0 || first + 1 >= events.length ||
+    events[first + 1].timestamp >= showLimit(recording, position, shift);
 }

@@ -3,7 +3,7 @@
 // back as one Meta and one full snapshot, then what a snapshot does not hold — input values, the
 // scroll of each box, style-sheet changes the model does not follow, the pointer — so a link's
 // player is sent none of the events before its window, only the page they left.
-import { EventType, IncrementalSource } from "@rrweb/types";
+import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
 import type { RecordedEvent } from "@/player/decode/decode.ts";
 import { DomModel, type ModelNode, type MutationData, TooManyNodes } from "./dom_model.ts";
 
@@ -119,6 +119,7 @@ export class WindowStart {
     if (this.failure) return [];
     if (this.#newPage || !model) return this.#newPage ? meta : [];
     giveIds(model.root);
+    const frames = framedDocuments(model.root);
     const incremental = (data: Data) => at(EventType.IncrementalSnapshot, data);
     const root = model.scrolls.get(model.root.id ?? NaN);
     const events = [
@@ -127,6 +128,16 @@ export class WindowStart {
         node: model.root,
         initialOffset: { left: root?.x ?? 0, top: root?.y ?? 0 },
       }),
+      // Each frame's document as rrweb records it: added to its frame once the page is built.
+      ...frames.map(({ parentId, node }) =>
+        incremental({
+          source: IncrementalSource.Mutation,
+          adds: [{ parentId, nextId: null, node }],
+          removes: [],
+          texts: [],
+          attributes: [],
+        })
+      ),
     ];
     for (const [id, input] of this.#inputs) {
       if (model.node(id)) events.push(incremental(input));
@@ -155,4 +166,23 @@ function giveIds(root: ModelNode) {
     for (const child of node.childNodes ?? []) walk(child);
   };
   walk(root);
+}
+
+/**
+ * The documents of frames, taken out of the tree, outer ones first: a full snapshot holds none (rrweb
+ * would rebuild the page's own document in their place), each comes as an add to its frame.
+ */
+function framedDocuments(root: ModelNode): { parentId: number; node: ModelNode }[] {
+  const found: { parentId: number; node: ModelNode }[] = [];
+  const walk = (node: ModelNode) => {
+    const children = node.childNodes ?? [];
+    if (node !== root && node.type === NodeType.Element) {
+      const documents = children.filter((child) => child.type === NodeType.Document);
+      if (documents.length) node.childNodes = children.filter((c) => !documents.includes(c));
+      for (const document of documents) found.push({ parentId: node.id!, node: document });
+    }
+    for (const child of children) walk(child);
+  };
+  walk(root);
+  return found;
 }

@@ -112,3 +112,29 @@ Deno.test("window start: past its node bound nothing at all (the link starts at 
     assert.equal(start.failure, maxNodes < 6 ? "too-many-nodes" : null);
   }
 });
+
+Deno.test("window start: a frame's document comes as an add to its frame after the snapshot, as rrweb records it", () => {
+  const frameDocument = {
+    type: 0,
+    id: 61,
+    childNodes: [el(62, "html", [el(63, "body", [el(64, "input")])])],
+  };
+  const events = startOf([
+    meta(0),
+    snapshot(1),
+    mutation(5_000, { adds: [{ parentId: 3, nextId: null, node: el(60, "iframe") }] }),
+    mutation(5_001, { adds: [{ parentId: 60, nextId: null, node: frameDocument }] }),
+    incremental(6_000, { source: 5, id: 64, text: "inside", isChecked: false }),
+  ]).events();
+  assert.deepEqual(events.map((e) => [e.type, (e.data as { source?: number }).source]), [
+    [4, undefined],
+    [2, undefined],
+    [3, 0],
+    [3, 5],
+  ]);
+  const snapshotText = JSON.stringify(events[1].data);
+  assert.ok(snapshotText.includes('"tagName":"iframe"') && !snapshotText.includes('"id":61'));
+  const add = (events[2].data as { adds: { parentId: number; node: { id: number } }[] }).adds;
+  assert.deepEqual(add.map((a) => [a.parentId, a.node.id]), [[60, 61]]);
+  assert.ok(JSON.stringify(add).includes('"id":64'), "the document whole");
+});

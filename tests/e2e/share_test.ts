@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { decodeBatch } from "@/player/decode/decode.ts";
 import { PERSON, sharesWorld, shopEvents } from "@/tests/helpers/shares_world.ts";
 
 const SECRETS = [PERSON.userId, PERSON.name, PERSON.email, PERSON.plan, "Hidden Org Name"];
@@ -275,6 +276,139 @@ Deno.test("share e2e: a recording's relative addresses make no request under /s/
     assert.equal((await page.goto(second))?.status(), 200, "not locked out");
     const token = new URL(first).pathname;
     assert.deepEqual(onS, [token, `${token}/events`]);
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("share e2e: a link opens at its window's start showing the page as it stood then, from events none stamped before it", async () => {
+  await using server = await startPagesServer();
+  const w = await sharesWorld(server.t, server.url);
+  const T = shopEvents()[0][0].timestamp;
+  const at = (t: number, type: number, data: unknown) => ({ type, data, timestamp: T + t });
+  const input = (t: number, id: number, text: string, isChecked = false) =>
+    at(t, 3, { source: 5, id, text, isChecked });
+  const el = (id: number, tagName: string, attributes = {}, childNodes: unknown[] = []) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes,
+    childNodes,
+  });
+  const option = (id: number, value: string) =>
+    el(id, "option", { value }, [{ type: 3, id: id + 1, textContent: value.toUpperCase() }]);
+  const session = await w.record([[
+    at(0, 4, { href: "https://shop.test/form?reset_token=RT", width: 1000, height: 600 }),
+    at(1, 2, {
+      node: {
+        type: 0,
+        id: 1,
+        childNodes: [el(2, "html", {}, [
+          el(3, "head", {}, [el(50, "style")]),
+          el(4, "body", {}, [
+            el(10, "input", { type: "text" }),
+            el(20, "select", {}, [option(21, "a"), option(23, "b")]),
+            el(30, "input", { type: "checkbox" }),
+            el(40, "div", { id: "box", style: "height: 100px; overflow: auto" }, [
+              el(41, "div", { style: "height: 1000px" }),
+            ]),
+            el(11, "p"),
+            el(60, "iframe"),
+          ]),
+        ])],
+      },
+      initialOffset: { left: 0, top: 0 },
+    }),
+    // The frame's document, as rrweb records it once the frame has loaded.
+    at(5_000, 3, {
+      source: 0,
+      adds: [{
+        parentId: 60,
+        nextId: null,
+        node: {
+          type: 0,
+          id: 61,
+          childNodes: [el(62, "html", {}, [
+            el(63, "body", {}, [{ type: 3, id: 64, textContent: "Inside the frame" }]),
+          ])],
+        },
+      }],
+      texts: [],
+      attributes: [],
+      removes: [],
+    }),
+    at(10_000, 3, {
+      source: 0,
+      adds: [{
+        parentId: 11,
+        nextId: null,
+        node: { type: 3, id: 12, textContent: "Added at 10 s" },
+      }],
+      texts: [],
+      attributes: [],
+      removes: [],
+    }),
+    input(12_000, 10, "draft at 12 s"),
+    input(20_000, 10, "final at 20 s"),
+    input(21_000, 20, "b"),
+    input(22_000, 30, "on", true),
+    at(23_000, 3, { source: 3, id: 40, x: 0, y: 250 }),
+    at(24_000, 3, {
+      source: 8,
+      id: 50,
+      adds: [{ rule: "#box { border-top: 7px solid red }", index: 0 }],
+    }),
+    input(45_000, 10, "typed in the window"),
+    at(60_000, 3, { source: 1, positions: [{ x: 5, y: 5, id: 4, timeOffset: 0 }] }),
+  ]]);
+  const url = (await w.share({ startMs: 40_000, endMs: 60_000 }, undefined, session)).body.url;
+  const answer = await (await fetch(`${url}/events`)).json();
+  const sent = (await Promise.all(
+    answer.batches.map((b: { data: string }) => decodeBatch(b.data)),
+  )).flat();
+  assert.ok(sent.every((e) => e.timestamp >= T + 40_000), "nothing stamped before the start");
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.locator(".replay-player[data-ready='true']").waitFor();
+    const frame = page.locator(".replay-root iframe");
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLIFrameElement>(".replay-root iframe")?.contentDocument?.body
+        ?.innerText.includes("Added at 10 s")
+    );
+    const shown = () =>
+      frame.evaluate((iframe: HTMLIFrameElement) => {
+        const doc = iframe.contentDocument!;
+        const box = doc.querySelector<HTMLElement>("#box")!;
+        return {
+          text: doc.querySelector<HTMLInputElement>("input[type=text]")!.value,
+          select: doc.querySelector("select")!.value,
+          checked: doc.querySelector<HTMLInputElement>("input[type=checkbox]")!.checked,
+          scroll: box.scrollTop,
+          border: iframe.contentWindow!.getComputedStyle(box).borderTopWidth,
+          frame: doc.querySelector("iframe")?.contentDocument?.body?.textContent,
+        };
+      });
+    const start = {
+      text: "final at 20 s",
+      select: "b",
+      checked: true,
+      scroll: 250,
+      border: "7px",
+      frame: "Inside the frame",
+    };
+    assert.equal(await now(page), 0);
+    assert.deepEqual(await shown(), start, "at its start, as opened");
+    await page.getByRole("slider", { name: "Seek" }).fill("10000");
+    await page.locator(".replay-player[data-now='10000'][data-seeking='false']").waitFor();
+    assert.deepEqual(await shown(), { ...start, text: "typed in the window" });
+    await page.getByRole("slider", { name: "Seek" }).fill("0");
+    await page.locator(".replay-player[data-now='0'][data-seeking='false']").waitFor();
+    assert.deepEqual(await shown(), start, "and again, sought back");
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
   }

@@ -24,13 +24,13 @@ Deno.test("public link: 00:40–01:10 sends the page at 40 s, synthesized, then 
   assert.equal(res.status, 200);
   assert.match(res.headers.get("content-type") ?? "", /application\/json/);
   const events = (await eventsOf(res)).flat();
-  // The page as it stood at 40 s (the snapshot at 30.001 s with the heading's change at 30 s), as
-  // a Meta and a full snapshot stamped at 40 s: nothing recorded before the window is sent.
+  // The page as it stood at 40 s (the snapshot at 30.001 s with the heading's changes at 30 and
+  // 40 s), as a Meta and a full snapshot stamped at 40 s: nothing recorded before it is sent.
   assert.deepEqual(events.slice(0, 2).map((e) => [e.type, e.timestamp]), [
     [4, T0 + 40_000],
     [2, T0 + 40_000],
   ]);
-  assert.match(JSON.stringify(events[1].data), /"textContent":"At 30 s"/);
+  assert.match(JSON.stringify(events[1].data), /"textContent":"At 40 s"/);
   assert.ok(events.every((e) => e.timestamp >= T0 + 40_000), "nothing before the start");
   assert.ok(events.every((e) => e.timestamp <= T0 + 70_000), "nothing after the end");
   // The end is inclusive: the heading's change at exactly 70 s is the last event sent.
