@@ -3,14 +3,19 @@
 // memory, nothing sent), then `record` (to the flusher, sent once the session is old enough),
 // `buffer` (held until a trigger records it, sdk/trigger_buffer.ts) or `off` (not captured at all).
 // A recorded session's decision is kept in sessionStorage, so its later pages record from their
-// start whatever the settings say then.
+// start whatever the settings say then. A session buffering carries its buffer from page to page
+// (`keep()`, the journal, `apply()`'s `kept`).
 
-import type { RecordingReason, RecordingTrigger } from "@/core/projects/recording_limits.ts";
+import {
+  PRE_TRIGGER_MS,
+  type RecordingReason,
+  type RecordingTrigger,
+} from "@/core/projects/recording_limits.ts";
 import type { CaptureSettings } from "./capture_settings.ts";
 import { type EncodedEvent, encodeEvent } from "./encoded_event.ts";
 import { isSampled } from "./sampling.ts";
 import { type KeyValueStorage, safeGet } from "./session_id.ts";
-import { TriggerBuffer } from "./trigger_buffer.ts";
+import { type KeptSegment, type PageStart, TriggerBuffer } from "./trigger_buffer.ts";
 import { type PathRule, pathRule } from "./url_rules.ts";
 import type { RecordedEvent, SessionMetadata } from "./types.ts";
 
@@ -19,6 +24,8 @@ export type CaptureMode = "pending" | "record" | "buffer" | "off";
 export interface GateHost {
   /** Takes the events a decision records, before anything else of the page. */
   adopt(events: EncodedEvent[]): void;
+  /** Numbers the events of this page that have no number yet, in its sequence. */
+  number(events: EncodedEvent[]): void;
   /** Sends one event of a recorded session; returns its JSON size. */
   send(event: RecordedEvent): number;
   /** Takes a full snapshot, which opens a buffer segment (when capturing). */
@@ -50,6 +57,7 @@ export class CaptureGate {
   #decision: Decision | null;
   #started: number;
   #manualAt: number | null = null;
+  #startPage: PageStart | undefined; // the earlier page a triggered recording starts on
   #timer: ReturnType<typeof setTimeout> | undefined;
   #ticker: ReturnType<typeof setInterval> | undefined;
 
@@ -73,10 +81,27 @@ export class CaptureGate {
     return this.#rule(new URL(url).pathname);
   }
 
-  /** The metadata fields of a triggered session (a sampled one is the service's default). */
-  metadata(): Pick<SessionMetadata, "recordingReason" | "triggeredAt"> {
+  /**
+   * The metadata fields of a triggered session (a sampled one is the service's default), and the
+   * page its recording starts on when that is an earlier one.
+   */
+  metadata(): Partial<
+    Pick<SessionMetadata, "recordingReason" | "triggeredAt" | "url" | "referrer">
+  > {
     const d = this.#decision;
-    return d && d.r !== "sampled" ? { recordingReason: d.r, triggeredAt: d.t } : {};
+    const why = d && d.r !== "sampled" ? { recordingReason: d.r, triggeredAt: d.t } : {};
+    return { ...why, ...this.#startPage };
+  }
+
+  /** What the buffer carries to the session's next page from `page` (nothing unless buffering). */
+  keep({ url, referrer }: PageStart): KeptSegment[] {
+    if (this.mode !== "buffer") return [];
+    return this.#buffer.keep({ url, referrer }, (e) => this.host.number(e));
+  }
+
+  /** Changes whenever what `keep()` gives may have. */
+  get keptRevision(): number {
+    return this.#buffer.revision;
   }
 
   /** Routes one recorded event; returns its JSON size (0 when dropped). */
@@ -96,14 +121,19 @@ export class CaptureGate {
 
   /**
    * Applies the settings read from the service (or the fallback) and decides, once. True when they
-   * block the page at `url` that the earlier ones allowed: what it held is dropped, unsent.
+   * block the page at `url` that the earlier ones allowed: what it held is dropped, unsent. What
+   * the session's earlier pages `kept` goes before this page's buffer, unless the session is
+   * recorded already (they sent theirs) or not captured.
    */
-  apply(settings: CaptureSettings, url?: string): boolean {
+  apply(settings: CaptureSettings, url?: string, kept: KeptSegment[] = []): boolean {
     const allowed = url !== undefined && this.allows(url);
     this.#settings = settings;
     this.#rule = pathRule(settings.urlBlock, settings.urlAllow);
     const blocked = allowed && !this.allows(url);
     if (blocked) this.#buffer.clear();
+    if (!this.#decision && this.mode !== "off") {
+      this.#buffer.carry(kept, Date.now() - settings.bufferMs - PRE_TRIGGER_MS);
+    }
     if (this.mode === "pending") this.#choose(settings);
     return blocked;
   }
@@ -112,7 +142,10 @@ export class CaptureGate {
     if (!this.#decision && isSampled(this.sessionId, settings.sampleRate)) {
       this.#decide({ s: this.sessionId, r: "sampled" });
     }
-    if (this.#decision) return this.#record(this.#buffer.takeAll());
+    if (this.#decision) {
+      this.#startPage = this.#buffer.startPage();
+      return this.#record(this.#buffer.takeAll());
+    }
     if (this.#manualAt !== null || settings.triggers.length > 0) {
       this.mode = "buffer";
       this.#buffer.prune(Date.now());
@@ -140,6 +173,7 @@ export class CaptureGate {
     }
     const wasOff = this.mode === "off";
     this.#decide({ s: this.sessionId, r: reason, t: at });
+    this.#startPage = this.#buffer.startPage(at);
     this.#record(this.#buffer.take(at), true);
     if (wasOff) this.host.capture(true);
   }

@@ -32,6 +32,7 @@ function fakeHost() {
   };
   const host: GateHost = {
     adopt: (events: EncodedEvent[]) => log.adopted.push(...events.map((e) => e.json)),
+    number: () => {},
     send: (event) => (log.sent.push(event), 1),
     snapshot: () => {},
     capture: (on) => void log.capture.push(on),
@@ -133,4 +134,39 @@ Deno.test("capture gate: a page is allowed as the settings in force say", () => 
   gate.apply({ ...ALL, urlAllow: [["/shop/**", "/admin/**"], []] }); // replaces the first rules
   assert.equal(gate.allows("https://x.test/admin/users"), true);
   assert.equal(gate.allows("https://x.test/blog"), false);
+});
+
+Deno.test("capture gate: a session left out carries its buffer to its next page, where a trigger records from the earlier page", () => {
+  const storage = memory();
+  const id = idThat(false);
+  const settings = { ...ALL, sampleRate: 0.5, triggers: ["error" as const] };
+  let seq = 0;
+  const number = (events: EncodedEvent[]) => {
+    for (const e of events) if (e.page === undefined) Object.assign(e, { page: "p1", seq: seq++ });
+  };
+  const one = { url: "https://shop.test/one", referrer: "" };
+  const first = new CaptureGate(id, storage, { ...fakeHost().host, number }, ALL);
+  first.route(ev(4, at));
+  assert.deepEqual(first.keep(one), [], "nothing while pending");
+  first.apply(settings);
+  first.route(ev(2, at));
+
+  const { host, log } = fakeHost();
+  const next = new CaptureGate(id, storage, host, ALL);
+  next.route(ev(4, at + 20_000));
+  next.apply(settings, "https://shop.test/two", first.keep(one));
+  next.route(consoleError(at + 45_000));
+  assert.equal(next.mode, "record");
+  assert.deepEqual(log.adopted.map((j) => JSON.parse(j).timestamp), [
+    at,
+    at,
+    at + 20_000,
+    at + 45_000,
+  ]);
+  assert.deepEqual(next.metadata(), {
+    recordingReason: "error",
+    triggeredAt: at + 45_000,
+    ...one,
+  });
+  assert.deepEqual(next.keep(one), [], "a recorded session keeps no buffer");
 });

@@ -7,8 +7,6 @@ import { PAGE_CLOSED_TAG } from "@/core/sessions/live.ts";
 import { CaptureGate } from "./capture_gate.ts";
 import { browserLocalStorage, fetchSettings, lastKnown, narrow } from "./capture_settings.ts";
 import { Flusher } from "./flusher.ts";
-import { JOURNAL_EVERY_MS } from "./journal.ts";
-import { clearPending, savePending, takePending } from "./keepalive.ts";
 import { logError } from "./log.ts";
 import { identityOf, pageMetadata, urlPayload } from "./metadata.ts";
 import { PageTracker, watchHistory } from "./navigation.ts";
@@ -17,9 +15,9 @@ import { PageJournal } from "./page_journal.ts";
 import { watchLifecycle } from "./page_lifecycle.ts";
 import { addCustomEvent, customEvent, takeFullSnapshot } from "./recorder.ts";
 import { LazyGzip } from "./lazy_modules.ts";
-import { recoverOrphans } from "./recovery.ts";
 import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
 import { browserTransportDeps, Transport } from "./transport.ts";
+import type { KeptSegment } from "./trigger_buffer.ts";
 import type { RecorderState, ResolvedOptions, Traits, UserIdentity } from "./types.ts";
 
 const RESUME_DELAY_MS = 100; // after a single-page navigation out of a blocked page
@@ -43,13 +41,14 @@ export class PlayheadClient {
   #consentHeld: boolean; // `hold: true` until `release()`
   #sendable = false; // the gate let this session send
   #settled: Promise<void>; // the settings read and applied
-  #journal = new PageJournal();
+  #journal: PageJournal; // what this page leaves for the next ones of its key (journal, parking)
   #firstFlush: ReturnType<typeof setTimeout> | undefined;
   #gzip: LazyGzip; // loaded once this session sends
   #onPage: PageCapture; // rrweb, the signals and the early console on this page
   #left = false; // pagehide came, and no pageshow from the back/forward cache since
 
   constructor(readonly options: ResolvedOptions) {
+    this.#journal = new PageJournal(options, this.#storage);
     this.#onPage = new PageCapture(options, {
       route: (e) => this.#gate.route(e),
       push: (tag, payload) => this.#push(tag, payload),
@@ -61,11 +60,12 @@ export class PlayheadClient {
     this.#consentHeld = options.hold;
     this.#flusher = this.#newFlusher(true); // held: nothing goes before the settings are read
     this.#gate = this.#newGate();
-    this.#settled = fetchSettings(options, this.#local).then((p) => this.#applySettings(p));
+    const kept = this.#journal.recover(this.#transport, this.#sessionId); // earlier pages' buffer
+    this.#settled = Promise.all([fetchSettings(options, this.#local), kept])
+      .then(([project, k]) => this.#applySettings(project, k));
     watchHistory((url) => this.#onNavigate(url));
     setInterval(() => void this.#flusher.flush(), options.flushInterval);
-    setInterval(() => this.#writeJournal(false), JOURNAL_EVERY_MS);
-    this.#journal.lock();
+    this.#journal.open(() => this.#writeJournal(false));
     watchLifecycle({
       leave: () => {
         // Leaving before the settings came: the last known ones decide (sdk/README.md).
@@ -82,7 +82,7 @@ export class PlayheadClient {
       back: () => {
         this.#left = false;
         this.#journal.lock();
-        this.#restorePending(); // take the parked events back
+        this.#journal.unpark(this.#flusher, this.#sessionId); // take the parked events back
       },
       hidden: () => {
         // Recorded after the end marker (web vitals report at the visibilitychange that follows a
@@ -91,8 +91,7 @@ export class PlayheadClient {
         this.#flusher.hide(false);
       },
     });
-    this.#restorePending();
-    void recoverOrphans(this.#transport, { page: this.#journal.page, sessionId: this.#sessionId });
+    this.#journal.unpark(this.#flusher, this.#sessionId);
     if (options.autoStart) this.start();
   }
 
@@ -174,8 +173,7 @@ export class PlayheadClient {
     this.pause();
     this.#state = "idle";
     const flusher = this.#flusher;
-    clearPending(this.#storage, this.#sessionId);
-    this.#journal.forget();
+    this.#journal.forget(this.#sessionId);
     this.#pages.reset();
     this.#startUrl = null;
     this.#sessionId = newSessionId(this.#storage);
@@ -253,7 +251,7 @@ export class PlayheadClient {
         ...this.#gate.metadata(),
       }),
       gzipSync: () => this.#gzip.get(),
-      park: (batches) => savePending(this.#storage, sessionId, batches),
+      park: (batches) => this.#journal.park(sessionId, batches),
       sealed: () => this.#writeJournal(true),
     }, this.#transport);
   }
@@ -262,6 +260,7 @@ export class PlayheadClient {
     const initial = narrow(lastKnown(this.#local, this.options.apiKey), this.options);
     return new CaptureGate(this.#sessionId, this.#storage, {
       adopt: (events) => this.#flusher.adopt(events),
+      number: (events) => this.#flusher.number(events),
       send: (event) => this.#flusher.add(event),
       snapshot: () => this.#extraSnapshot(),
       capture: (on) => this.#capture(on && this.#project !== null),
@@ -274,7 +273,7 @@ export class PlayheadClient {
   }
 
   /** The settings read (or fallen back to): a page they block drops what it held, then decides. */
-  #applySettings(project: RecordingSettings | null): void {
+  #applySettings(project: RecordingSettings | null, kept: KeptSegment[] = []): void {
     if (!project) {
       logError("the service does not know this apiKey: nothing is recorded");
       this.#gate.dispose();
@@ -282,8 +281,9 @@ export class PlayheadClient {
       return this.#onPage.halt();
     }
     this.#project = project;
-    // Settings that block this page drop what it held (a previous page's leftovers are kept).
-    if (this.#gate.apply(narrow(project, this.options), location.href) && this.#onPage.running) {
+    // Settings that block this page drop what it held (not the earlier pages' buffer, `kept`).
+    const blocked = this.#gate.apply(narrow(project, this.options), location.href, kept);
+    if (blocked && this.#onPage.running) {
       this.#startUrl = location.origin + location.pathname;
       this.#block();
     }
@@ -292,14 +292,9 @@ export class PlayheadClient {
   #writeJournal(now: boolean): void {
     this.#journal.write(this.#flusher, now, {
       sessionId: this.#sessionId,
-      metadata: () => pageMetadata(this.#startUrl ?? location.href, this.#identity),
+      metadata: this.#flusher.config.metadata, // with why, and from which page, it records
+      kept: (page) => this.#consentHeld ? [] : this.#gate.keep(page), // not before consent
+      keptRevision: this.#gate.keptRevision,
     });
-  }
-
-  #restorePending(): void {
-    const batches = takePending(this.#storage, this.#sessionId);
-    if (batches.length === 0) return;
-    this.#flusher.restore(batches);
-    void this.#flusher.flush(); // the previous page's leftovers go first, right away
   }
 }

@@ -102,10 +102,19 @@ export class Flusher {
 
   /**
    * Takes the events a recording decision releases (sdk/capture_gate.ts), this page's first: the
-   * gate held at most the buffer's ceiling, so none is dropped here.
+   * gate held at most the buffer's ceiling, so none is dropped here. Those numbered already keep
+   * their numbers (an earlier page's, or this page's given as its buffer was journaled).
    */
   adopt(events: EncodedEvent[]): void {
-    if (!this.#cancelled) this.buffer.unshift(events.map((e) => this.#number(e)));
+    if (this.#cancelled) return;
+    this.number(events);
+    this.buffer.unshift(events);
+    this.#revision++;
+  }
+
+  /** Numbers, in order, the events that have no number yet. */
+  number(events: EncodedEvent[]): void {
+    for (const e of events) if (e.page === undefined) this.#number(e);
   }
 
   /** Gives an event this page's next number; batches are cut into runs of them (cutBatches). */

@@ -1,7 +1,9 @@
 // Events not yet acknowledged, kept in IndexedDB (it outlives the tab and the browser): a tab
 // closed or a browser killed before its last upload loses at most JOURNAL_EVERY_MS of recording,
-// and the next page of the site sends the rest (docs/decisions.md "Capture timing").
+// and the next page of the site running the same key sends the rest (docs/decisions.md "Capture
+// timing"). A session that buffers for a trigger keeps its buffer here for its next page too.
 import type { BatchRange } from "./encoded_event.ts";
+import { type KeptSegment, keptSize } from "./trigger_buffer.ts";
 import type { SessionMetadata } from "./types.ts";
 
 /** How often a page writes its unacknowledged events (when they changed). */
@@ -12,8 +14,14 @@ export const JOURNAL_MAX_PAGES = 20;
 
 const STORE = "pages";
 
+/** The project a page records for: its entry is sent with that key to that endpoint only. */
+export interface JournalProject {
+  apiKey: string;
+  endpoint: string;
+}
+
 /** One page's unacknowledged batches: each a JSON array of events, to be sent exactly as cut. */
-export interface JournalEntry {
+export interface JournalEntry extends Partial<JournalProject> {
   page: string;
   sessionId: string;
   savedAt: number;
@@ -24,6 +32,13 @@ export interface JournalEntry {
    * that re-saved this entry may have dropped batches and not ranges: then they do not match.
    */
   ranges?: (BatchRange | null)[];
+  /** The trigger buffer, for the session's next page (sdk/trigger_buffer.ts); never sent as is. */
+  buffer?: KeptSegment[];
+}
+
+/** Whether the entry was written for `project` (entries of SDKs before the key was kept: never). */
+export function isOf(entry: JournalEntry, project: JournalProject): boolean {
+  return entry.apiKey === project.apiKey && entry.endpoint === project.endpoint;
 }
 
 /** Both IndexedDB and Web Locks (secure origins): without locks no page is known to be gone. */
@@ -63,17 +78,25 @@ async function withStore<T>(
   });
 }
 
-/** Writes a page's entry, its oldest batches dropped past JOURNAL_MAX_BYTES; none left: deleted. */
+/**
+ * Writes a page's entry within JOURNAL_MAX_BYTES: its newest batches, then its buffer's newest
+ * segments in what is left (the oldest go first); nothing left: deleted.
+ */
 export function saveEntry(entry: JournalEntry): Promise<unknown> {
   let bytes = 0;
-  let keep = entry.batches.length;
-  while (keep > 0 && bytes + entry.batches[keep - 1].length <= JOURNAL_MAX_BYTES) {
-    bytes += entry.batches[--keep].length;
-  }
+  const newest = <T>(items: T[], size: (item: T) => number) => {
+    let keep = items.length;
+    while (keep > 0 && bytes + size(items[keep - 1]) <= JOURNAL_MAX_BYTES) {
+      bytes += size(items[--keep]);
+    }
+    return keep;
+  };
+  const keep = newest(entry.batches, (b) => b.length);
   const batches = entry.batches.slice(keep);
-  if (batches.length === 0) return deleteEntry(entry.page);
+  const buffer = entry.buffer?.slice(newest(entry.buffer, keptSize));
+  if (batches.length === 0 && !buffer?.length) return deleteEntry(entry.page);
   const ranges = entry.ranges?.slice(keep);
-  return withStore("readwrite", (s) => s.put({ ...entry, batches, ranges }));
+  return withStore("readwrite", (s) => s.put({ ...entry, batches, ranges, buffer }));
 }
 
 export function deleteEntry(page: string): Promise<unknown> {

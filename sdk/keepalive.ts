@@ -63,16 +63,18 @@ export function planKeepalive(
   return { bodies, rest: queue, sent };
 }
 
-const pendingKey = (sessionId: string) => `playhead:pending:${sessionId}`;
+/** `owner`: the session, and the key and endpoint its batches may go with (sdk/page_journal.ts). */
+const pendingKey = (owner: string) => `playhead:pending:${owner}`;
 
 /**
- * Stores batches for the next page of the same session, as `[{"pageId":…,"seq":…,"events":[…]},
- * …]` assembled from the encoded events (the range only for numbered ones). When sessionStorage is
- * full the oldest batches go first, like the in-memory ceiling.
+ * Stores batches for the next page of the same session and project (`owner`), as
+ * `[{"pageId":…,"seq":…,"events":[…]},…]` assembled from the encoded events (the range only for
+ * numbered ones). When sessionStorage is full the oldest batches go first, like the in-memory
+ * ceiling.
  */
 export function savePending(
   storage: KeyValueStorage | null,
-  sessionId: string,
+  owner: string,
   batches: PendingBatch[],
 ): void {
   if (!storage) return;
@@ -84,23 +86,23 @@ export function savePending(
         const at = range ? `"pageId":${JSON.stringify(range.pageId)},"seq":${range.seq},` : "";
         return `{${at}"events":${jsonArray(b.events)}}`;
       }).join(",");
-      storage.setItem(pendingKey(sessionId), `[${text}]`);
+      storage.setItem(pendingKey(owner), `[${text}]`);
       return;
     } catch {
       kept = kept.slice(1);
     }
   }
-  clearPending(storage, sessionId);
+  clearPending(storage, owner);
 }
 
 /**
- * Reads and removes the batches a previous page of this session left behind, re-encoded with the
- * numbers they had (a batch's events follow its first one by one).
+ * Reads and removes the batches a previous page of this session and project left behind,
+ * re-encoded with the numbers they had (a batch's events follow its first one by one).
  */
-export function takePending(storage: KeyValueStorage | null, sessionId: string): PendingBatch[] {
-  const raw = safeGet(storage, pendingKey(sessionId));
+export function takePending(storage: KeyValueStorage | null, owner: string): PendingBatch[] {
+  const raw = safeGet(storage, pendingKey(owner));
   if (!raw) return [];
-  clearPending(storage, sessionId);
+  clearPending(storage, owner);
   try {
     const parsed = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
@@ -116,9 +118,9 @@ export function takePending(storage: KeyValueStorage | null, sessionId: string):
   }
 }
 
-export function clearPending(storage: KeyValueStorage | null, sessionId: string): void {
+export function clearPending(storage: KeyValueStorage | null, owner: string): void {
   try {
-    storage?.removeItem(pendingKey(sessionId));
+    storage?.removeItem(pendingKey(owner));
   } catch {
     // Nothing to do: storage is unusable.
   }

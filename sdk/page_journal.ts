@@ -1,16 +1,56 @@
-// This page's entry in the journal (sdk/journal.ts): its id, its lock (held while the page is
-// open, so a free lock means the page is gone), and the unacknowledged events, written when they
-// changed.
+// What this page leaves for the pages after it, for its project only (its key and endpoint): its
+// entry in the journal (sdk/journal.ts) — its id, its lock (held while the page is open, so a free
+// lock means the page is gone), the unacknowledged events and the trigger buffer, written when
+// they changed — and what its unload could not send, parked for the tab's next page.
 import { jsonArray, rangeOf } from "./encoded_event.ts";
 import type { Flusher } from "./flusher.ts";
-import { deleteEntry, JOURNALING, saveEntry, withLock } from "./journal.ts";
-import { uuidV4 } from "./session_id.ts";
+import {
+  deleteEntry,
+  JOURNAL_EVERY_MS,
+  JOURNALING,
+  type JournalProject,
+  saveEntry,
+  withLock,
+} from "./journal.ts";
+import { clearPending, type PendingBatch, savePending, takePending } from "./keepalive.ts";
+import { recoverJournal } from "./recovery.ts";
+import { type KeyValueStorage, uuidV4 } from "./session_id.ts";
+import type { Transport } from "./transport.ts";
+import type { KeptSegment, PageStart } from "./trigger_buffer.ts";
 import type { SessionMetadata } from "./types.ts";
+
+export interface JournaledSession {
+  sessionId: string;
+  metadata: () => SessionMetadata;
+  /** What the trigger buffer carries to the session's next page from `page`, and its revision. */
+  kept: (page: PageStart) => KeptSegment[];
+  keptRevision: number;
+}
 
 export class PageJournal {
   readonly page = uuidV4();
-  #written = -1; // the flusher revision last written
+  readonly project: JournalProject;
+  #written = ""; // the revisions last written
+  #saved = false; // an entry was written since the last delete
   #unlock: (() => void) | null = null;
+
+  constructor({ apiKey, endpoint }: JournalProject, readonly storage: KeyValueStorage | null) {
+    this.project = { apiKey, endpoint };
+  }
+
+  /**
+   * Recovers what gone pages of this key left (sdk/recovery.ts); resolves with the trigger buffer
+   * the session's earlier pages kept.
+   */
+  recover(transport: Transport, sessionId: string): Promise<KeptSegment[]> {
+    return recoverJournal(transport, { ...this.project, page: this.page, sessionId });
+  }
+
+  /** Takes the page's lock, and calls `write` every JOURNAL_EVERY_MS. */
+  open(write: () => void): void {
+    setInterval(write, JOURNAL_EVERY_MS);
+    this.lock();
+  }
 
   lock(): void {
     void withLock(this.page, true, () => new Promise<void>((done) => this.#unlock = done));
@@ -22,30 +62,58 @@ export class PageJournal {
   }
 
   /**
-   * Writes the unacknowledged events when they changed, or `now`. Never while holding: held events
-   * may not leave the page before `release()` (consent).
+   * Writes the unacknowledged events and the trigger buffer when they changed, or `now`. Never
+   * the events while holding: held events may not leave the page before `release()` (consent).
    */
   write(
     source: Pick<Flusher, "held" | "revision" | "unacknowledged">,
     now: boolean,
-    session: { sessionId: string; metadata: () => SessionMetadata },
+    session: JournaledSession,
   ): void {
-    if (!JOURNALING || source.held || (!now && source.revision === this.#written)) return;
-    this.#written = source.revision;
-    const batches = source.unacknowledged();
+    const revisions = `${source.revision} ${session.keptRevision}`;
+    if (!JOURNALING || (!now && revisions === this.#written)) return;
+    this.#written = revisions;
+    const batches = source.held ? [] : source.unacknowledged();
+    const metadata = session.metadata();
+    const buffer = session.kept(metadata);
+    const empty = batches.length === 0 && buffer.length === 0;
+    if (empty && !this.#saved) return; // nothing to write, and no entry to delete
+    this.#saved = !empty;
     void saveEntry({
       page: this.page,
       sessionId: session.sessionId,
+      ...this.project,
       savedAt: Date.now(),
-      metadata: session.metadata(),
+      metadata,
       batches: batches.map(jsonArray),
       ranges: batches.map(rangeOf),
+      buffer,
     });
   }
 
-  /** Drops the entry (a cancelled session): the next write starts afresh. */
-  forget(): void {
+  /** Parks what the unload could not send, for the tab's next page of this session and key. */
+  park(sessionId: string, batches: PendingBatch[]): void {
+    savePending(this.storage, this.#parkedBy(sessionId), batches);
+  }
+
+  /** Hands `flusher` what the tab's previous page of this session and key parked: sent first, now. */
+  unpark(flusher: Flusher, sessionId: string): void {
+    const batches = takePending(this.storage, this.#parkedBy(sessionId));
+    if (batches.length === 0) return;
+    flusher.restore(batches);
+    void flusher.flush();
+  }
+
+  /** Drops the entry and what the session parked (it was cancelled): the next write starts afresh. */
+  forget(sessionId: string): void {
+    clearPending(this.storage, this.#parkedBy(sessionId));
     void deleteEntry(this.page);
-    this.#written = -1;
+    this.#written = "";
+    this.#saved = false;
+  }
+
+  /** Parked batches are the session's, sent only with this key to this endpoint. */
+  #parkedBy(sessionId: string): string {
+    return `${sessionId} ${this.project.apiKey} ${this.project.endpoint}`;
   }
 }

@@ -1,37 +1,67 @@
 // What pages of this site that are gone (a closed tab, a killed browser) left in the journal
-// (sdk/journal.ts), sent by the next page: each page's batches in order, each with its range in
-// its page's sequence, so the service stores only the events it has not (its keepalive bodies may
-// have arrived, cut differently), each with that page's own metadata.
+// (sdk/journal.ts), sent by the next page running the same key to the same endpoint: each page's
+// batches in order, each with its range in its page's sequence, so the service stores only the
+// events it has not (its keepalive bodies may have arrived, cut differently), each with that
+// page's own metadata. Another key's entries stay for a page of that key (within the journal's
+// bounds). This session's earlier pages' trigger buffer is handed to this page first.
 import {
   allEntries,
   deleteEntry,
+  isOf,
   JOURNAL_MAX_PAGES,
   type JournalEntry,
+  type JournalProject,
   saveEntry,
   withLock,
 } from "./journal.ts";
 import { bodyHead } from "./encoded_event.ts";
 import type { Transport } from "./transport.ts";
+import type { KeptSegment } from "./trigger_buffer.ts";
 
 /** Entries older than the service's retention are dropped unsent. */
 const MAX_AGE_MS = 7 * 86_400_000;
+/** How long a page's recording decision waits for the journal's answer (it may never come). */
+export const KEPT_WAIT_MS = 2_000;
+
+export interface OwnPage extends JournalProject {
+  page: string;
+  sessionId: string;
+}
 
 /**
- * Sends every orphaned page's entry but `own`'s. An entry of this tab's own session is dropped
- * instead: its page parked what it had not sent in sessionStorage, which this page restores.
+ * Recovers the journal; resolves with the trigger buffer this session's earlier pages kept, as
+ * soon as it is read (or with none after KEPT_WAIT_MS), while the orphans are still being sent.
+ */
+export function recoverJournal(transport: Transport, own: OwnPage): Promise<KeptSegment[]> {
+  return new Promise((carry) => {
+    setTimeout(() => carry([]), KEPT_WAIT_MS);
+    void recoverOrphans(transport, own, carry).catch(() => {}).finally(() => carry([]));
+  });
+}
+
+/**
+ * Hands `carry` the buffers of this session's other pages, then sends every orphaned page's
+ * entry of this key and endpoint. An entry of this tab's own session is dropped instead of sent:
+ * its page parked what it had not sent in sessionStorage, which this page restores. Entries past
+ * the journal's bounds go unsent whatever their key, as do those of SDKs that did not name theirs.
  */
 export async function recoverOrphans(
   transport: Transport,
-  own: { page: string; sessionId: string },
+  own: OwnPage,
+  carry: (kept: KeptSegment[]) => void,
 ): Promise<void> {
   const entries = (await allEntries()).filter((e) => e.page !== own.page);
+  const mine = entries.filter((e) => isOf(e, own) && e.sessionId === own.sessionId);
+  carry(mine.flatMap((e) => e.buffer ?? []));
   // Past JOURNAL_MAX_PAGES (a site the service never answers), the oldest go unsent.
   const surplus = entries.length - JOURNAL_MAX_PAGES;
   for (const [i, entry] of entries.entries()) {
+    const expired = i < surplus || entry.savedAt < Date.now() - MAX_AGE_MS ||
+      entry.apiKey === undefined;
+    if (!expired && !isOf(entry, own)) continue; // it waits for a page of its own key
     await withLock(entry.page, false, async (gone) => {
       if (!gone) return; // its page is still open
-      const stale = i < surplus || entry.savedAt < Date.now() - MAX_AGE_MS;
-      if (stale || entry.sessionId === own.sessionId) {
+      if (expired || entry.sessionId === own.sessionId) {
         await deleteEntry(entry.page);
       } else {
         await sendEntry(transport, entry);

@@ -7,8 +7,12 @@
 // Bounded: at most MAX_BUFFER_BYTES of event JSON and MAX_BUFFER_EVENTS events. Past either, the
 // oldest whole segments go (a recording never starts without its snapshot); when the newest alone
 // is past it, it goes too and the caller takes a fresh snapshot (`overflowed()` says so).
+//
+// The buffer spans the session's pages: a page leaving keeps its segments in the journal
+// (`keep()`, each event numbered in its page's sequence), and the session's next page puts them
+// before its own (`carry()`), so a trigger on any page finds the time before it.
 
-import type { EncodedEvent } from "./encoded_event.ts";
+import { type EncodedEvent, follows, utf8Length } from "./encoded_event.ts";
 import { PRE_TRIGGER_MS } from "@/core/projects/recording_limits.ts";
 import { MAX_BUFFERED_EVENTS } from "./options.ts";
 
@@ -17,9 +21,27 @@ export const MAX_BUFFER_BYTES = 8 * 1024 * 1024;
 export const MAX_BUFFER_EVENTS = MAX_BUFFERED_EVENTS;
 const META = 4;
 
+/** The page a segment was recorded on: a recording that opens with it starts there. */
+export interface PageStart {
+  url: string;
+  referrer: string;
+}
+
+/** A segment as the journal keeps it for the session's next page (sdk/journal.ts). */
+export interface KeptSegment {
+  start: number;
+  page: PageStart;
+  /** Its events in runs of one page's sequence: that page's id, the first's number, their JSON. */
+  runs: { pageId: string; seq: number; events: string[] }[];
+}
+
 interface Segment {
   start: number;
   events: EncodedEvent[];
+  /** Opened by a Meta (else by what came before the page's first snapshot). */
+  meta: boolean;
+  /** An earlier page's, carried; undefined: this page's. */
+  page?: PageStart;
 }
 
 export class TriggerBuffer {
@@ -27,6 +49,7 @@ export class TriggerBuffer {
   #bytes = 0;
   #events = 0;
   #overflowed = false;
+  #revision = 0;
 
   constructor(
     readonly maxBytes = MAX_BUFFER_BYTES,
@@ -43,14 +66,59 @@ export class TriggerBuffer {
     return this.#segments.at(-1)?.start ?? -Infinity;
   }
 
+  /** Changes whenever what is held changes. */
+  get revision(): number {
+    return this.#revision;
+  }
+
   /** Holds one event; a Meta opens a segment (the snapshot follows it). */
   add(encoded: EncodedEvent, type: number, timestamp: number): void {
     if (type === META || this.#segments.length === 0) {
-      this.#segments.push({ start: timestamp, events: [] });
+      this.#segments.push({ start: timestamp, events: [], meta: type === META });
     }
     this.#segments.at(-1)!.events.push(encoded);
     this.#bytes += encoded.bytes;
     this.#events++;
+    this.#revision++;
+    this.#bound();
+  }
+
+  /**
+   * Every segment held, for the session's next page: this page's are `page`'s, and their events
+   * are numbered first (`number`, this page's sequence), so each copy of them has the same numbers.
+   */
+  keep(page: PageStart, number: (events: EncodedEvent[]) => void): KeptSegment[] {
+    return this.#segments.map((s) => {
+      number(s.events);
+      return { start: s.start, page: s.page ?? page, runs: runsOf(s.events) };
+    });
+  }
+
+  /**
+   * Puts the segments the session's earlier pages kept before this page's own, those that began
+   * before `since` left out. What this page held before its first snapshot (its url marker) joins
+   * the last of them. The bound applies to the whole.
+   */
+  carry(kept: KeptSegment[], since: number): void {
+    const earlier = distinct(kept).filter((s) => s.start >= since).map((s): Segment => ({
+      start: s.start,
+      page: s.page,
+      meta: true,
+      events: s.runs.flatMap((r) => r.events.map((json, i) => numbered(json, r.pageId, r.seq + i))),
+    }));
+    if (earlier.length === 0) return;
+    const own = this.#segments;
+    if (own.length > 0 && !own[0].meta) earlier.at(-1)!.events.push(...own.shift()!.events);
+    this.#segments = [...earlier, ...own];
+    const events = this.#segments.flatMap((s) => s.events);
+    this.#events = events.length;
+    this.#bytes = events.reduce((n, e) => n + e.bytes, 0);
+    this.#revision++;
+    this.#bound();
+  }
+
+  /** Drops the oldest segments while past the bound; the newest too, and says so. */
+  #bound(): void {
     while (this.#bytes > this.maxBytes || this.#events > this.maxEvents) {
       if (this.#segments.length === 1) this.#overflowed = true;
       this.#drop();
@@ -76,13 +144,22 @@ export class TriggerBuffer {
    * the first) and everything after; the buffer is emptied.
    */
   take(at: number): EncodedEvent[] {
+    const events = this.#segments.slice(this.#from(at)).flatMap((s) => s.events);
+    this.clear();
+    return events;
+  }
+
+  /** The earlier page `take(at)` (no `at`: `takeAll()`) starts on; undefined: this page. */
+  startPage(at?: number): PageStart | undefined {
+    return this.#segments[at === undefined ? 0 : this.#from(at)]?.page;
+  }
+
+  #from(at: number): number {
     let from = 0;
     for (let i = 0; i < this.#segments.length; i++) {
       if (this.#segments[i].start <= at - PRE_TRIGGER_MS) from = i;
     }
-    const events = this.#segments.slice(from).flatMap((s) => s.events);
-    this.clear();
-    return events;
+    return from;
   }
 
   /** Everything held, oldest first (a session decided to be recorded from its start). */
@@ -96,6 +173,7 @@ export class TriggerBuffer {
     this.#segments = [];
     this.#bytes = 0;
     this.#events = 0;
+    this.#revision++;
   }
 
   #drop(): void {
@@ -103,5 +181,49 @@ export class TriggerBuffer {
     if (!gone) return;
     this.#events -= gone.events.length;
     for (const e of gone.events) this.#bytes -= e.bytes;
+    this.#revision++;
   }
+}
+
+/** A kept segment's JSON characters (the journal's measure). */
+export function keptSize(s: KeptSegment): number {
+  return s.runs.reduce((n, r) => n + r.events.reduce((m, json) => m + json.length, 0), 0);
+}
+
+function numbered(json: string, page: string, seq: number): EncodedEvent {
+  return { json, bytes: utf8Length(json), page, seq };
+}
+
+/** Numbered events as runs of one page's sequence. */
+function runsOf(events: EncodedEvent[]): KeptSegment["runs"] {
+  const runs: KeptSegment["runs"] = [];
+  events.forEach((e, i) => {
+    if (i > 0 && follows(events[i - 1], e)) runs.at(-1)!.events.push(e.json);
+    else runs.push({ pageId: e.page!, seq: e.seq!, events: [e.json] });
+  });
+  return runs;
+}
+
+/**
+ * Well-formed kept segments by start, each once: a page back from the back/forward cache keeps
+ * again what the next page kept already (the longer copy stays).
+ */
+function distinct(kept: KeptSegment[]): KeptSegment[] {
+  const byKey = new Map<string, KeptSegment>();
+  for (const s of kept.filter(wellFormed)) {
+    const key = `${s.start} ${s.runs[0].pageId} ${s.runs[0].seq}`;
+    const had = byKey.get(key);
+    if (!had || keptSize(had) < keptSize(s)) byKey.set(key, s);
+  }
+  return [...byKey.values()].sort((a, b) => a.start - b.start);
+}
+
+/** What another version of the SDK kept may differ: only this shape is carried. */
+function wellFormed(s: KeptSegment): boolean {
+  const run = (r: KeptSegment["runs"][number]) =>
+    typeof r?.pageId === "string" && Number.isSafeInteger(r.seq) && Array.isArray(r.events) &&
+    r.events.every((json) => typeof json === "string");
+  return Number.isFinite(s?.start) && typeof s.page?.url === "string" &&
+    typeof s.page.referrer === "string" && Array.isArray(s.runs) && s.runs.length > 0 &&
+    s.runs.every(run);
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { TriggerBuffer } from "./trigger_buffer.ts";
+import type { EncodedEvent } from "./encoded_event.ts";
+import { type KeptSegment, TriggerBuffer } from "./trigger_buffer.ts";
 
 const S = 1_000;
 const ev = (tag: string, bytes = 10) => ({ json: tag, bytes });
@@ -63,4 +64,77 @@ Deno.test("trigger buffer: past the bound the oldest whole segments go, then the
   events.add(ev("x"), 3, 1);
   events.add(ev("m2"), 4, 2); // three events: the first segment goes
   assert.deepEqual(events.takeAll().map((e) => e.json), ["m2"]);
+});
+
+/** Numbers events as a flusher of page `page` would: each without a number gets the next. */
+function numberer(page: string) {
+  let seq = 0;
+  return (events: EncodedEvent[]) => {
+    for (const e of events) if (e.page === undefined) Object.assign(e, { page, seq: seq++ });
+  };
+}
+const ONE = { url: "https://shop.test/one", referrer: "https://search.test/" };
+const TWO = { url: "https://shop.test/two", referrer: ONE.url };
+
+Deno.test("trigger buffer: the next page puts what the earlier one kept before its own, numbered as that page's", () => {
+  const one = new TriggerBuffer();
+  page(one, 60 * S, 20 * S); // a page of 20 s
+  const kept = one.keep(ONE, numberer("p1"));
+  assert.deepEqual(one.keep(ONE, numberer("p1")), kept, "each copy has the same numbers");
+  assert.deepEqual(kept.map((s) => [s.start, s.page, s.runs.map((r) => [r.pageId, r.seq])]), [
+    [0, ONE, [["p1", 0]]],
+  ]);
+  const two = new TriggerBuffer();
+  two.add(ev("url@20"), 5, 20 * S); // its url marker, before its first snapshot
+  two.add(ev("meta@20"), 4, 20 * S);
+  two.carry(kept, 20 * S - 90 * S);
+  two.add(ev("e@45"), 3, 45 * S);
+  // 45 s: the latest snapshot 30 s before is the first page's, which the url marker now follows
+  assert.deepEqual(two.startPage(45 * S), ONE);
+  const events = two.take(45 * S);
+  assert.deepEqual(events.slice(0, 2).map((e) => [e.json, e.page, e.seq]), [
+    ["meta@0", "p1", 0],
+    ["e@1000", "p1", 1],
+  ]);
+  assert.deepEqual(events.slice(21).map((e) => e.json), ["url@20", "meta@20", "e@45"]);
+  assert.ok(events.slice(21).every((e) => e.page === undefined), "this page's own: not yet");
+});
+
+Deno.test("trigger buffer: at 30 s after the next page's snapshot, the recording starts there", () => {
+  const one = new TriggerBuffer();
+  page(one, 60 * S, 20 * S);
+  const two = new TriggerBuffer();
+  two.add(ev("meta@20"), 4, 20 * S);
+  two.carry(one.keep(ONE, numberer("p1")), 0);
+  assert.deepEqual(two.startPage(50 * S - 1), ONE);
+  assert.equal(two.startPage(50 * S), undefined, "this page's own");
+  assert.equal(two.take(50 * S)[0].json, "meta@20");
+});
+
+Deno.test("trigger buffer: kept segments begun before `since`, ill-formed or kept twice are carried once or not at all", () => {
+  const one = new TriggerBuffer();
+  page(one, 10 * S, 30 * S); // segments at 0, 10, 20 and 30 s
+  const kept = one.keep(ONE, numberer("p1"));
+  const again = kept.map((s) => structuredClone(s)); // the page back from the bfcache kept them too
+  const odd = [{ start: 5, page: TWO, runs: [{ pageId: "p9", seq: 0, events: [1] }] }];
+  const two = new TriggerBuffer();
+  two.carry([...again, ...(odd as unknown as KeptSegment[]), ...kept], 10 * S);
+  const carried = two.takeAll().map((e) => e.json);
+  assert.deepEqual(carried.filter((j) => j.startsWith("meta")), [
+    "meta@10000",
+    "meta@20000",
+    "meta@30000",
+  ]);
+  assert.equal(carried.length, 21);
+});
+
+Deno.test("trigger buffer: the bound holds for the earlier pages' segments and this page's together", () => {
+  const big = (tag: string) => ({ json: tag.padEnd(40, "."), bytes: 40 }); // carried: measured again
+  const one = new TriggerBuffer();
+  for (const t of [0, 1, 2]) one.add(big(`meta@${t}`), 4, t);
+  const two = new TriggerBuffer(100, 1_000);
+  two.add(big("meta@3"), 4, 3);
+  two.carry(one.keep(TWO, numberer("p1")), 0);
+  assert.equal(two.bytes, 80);
+  assert.deepEqual(two.takeAll().map((e) => e.json.slice(0, 6)), ["meta@2", "meta@3"]);
 });

@@ -306,4 +306,63 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
       assert.deepEqual(await listed("reason=manual"), [id]);
     },
   );
+
+  // Three pages of a visit, 20 s each (at T0, +20 s, +40 s), Playhead.trigger() on the third: the
+  // recording opens with the latest page whose snapshot is 30 s or more before the trigger.
+  for (const [into3, from] of [[9_999, 1], [10_000, 2]]) {
+    await t.step(
+      `sampleRate 0: a trigger ${into3} ms into a visit's third page is stored from page ${from}`,
+      async () => {
+        await settings(h, project.id, {
+          sampleRate: 0,
+          triggers: ["dead_click"],
+          bufferMs: 60_000,
+        });
+        const v = await open(h, undefined, T0);
+        for (const n of [1, 2, 3]) {
+          h.page(
+            `/visit/${n}`,
+            sdkPage(h, project.key, {}, `<p id="tick">Visit${n}Text</p>`, TICKER),
+          );
+          if (n > 1) await v.page.clock.runFor(20_000);
+          await load(v, `${h.pagesUrl}/visit/${n}`);
+          await withPh(v.page, (ph) => ph.flush()); // decided, with the earlier pages' buffer
+        }
+        await v.page.clock.runFor(into3);
+        assert.equal(v.ingests(), 0, "nothing before the trigger");
+        await withPh(v.page, (ph) => ph.trigger());
+        await v.page.clock.runFor(3_000);
+        await waitFor(() => v.ingests() > 0, 10_000, "the triggered upload");
+        await withPh(v.page, (ph) => ph.flush());
+        const id = await withPh(v.page, (ph) => ph.sessionId!);
+        await v.context.close();
+
+        const at = T0 + 40_000 + into3;
+        const row = await sessionRow(db, project.id, id);
+        assert.equal(row?.recording_reason, "manual");
+        assert.equal(row?.triggered_at, at);
+        const events = await storedEvents(db, project.id, id);
+        assert.ok(at - events[0].timestamp >= 30_000, `${at - events[0].timestamp} ms before`);
+        assert.equal(events[0].type, 4, "opens with a Meta");
+        assert.equal(events[0].timestamp, T0 + (from - 1) * 20_000);
+        assert.equal(row?.url, `${h.pagesUrl}/visit/${from}`, "the session starts on its page");
+        // Each page's events go with its own page id and numbers, and are stored once.
+        const bodies = h.seen.filter((r) => r.path === "/api/ingest")
+          .map((r) => JSON.parse(r.text) as { sessionId: string; pageId?: string })
+          .filter((b) => b.sessionId === id);
+        const pageOf = (n: number) =>
+          bodies.find((b) => JSON.stringify(b).includes(`Visit${n}Text`))?.pageId;
+        const pages = [1, 2, 3].filter((n) => n >= from).map(pageOf);
+        assert.equal(new Set(pages).size, 4 - from, `one page id each: ${pages}`);
+        assert.ok(pages.every((p) => p !== undefined));
+        assert.equal(pageOf(1), from === 1 ? pages[0] : undefined);
+        const sequences = await db.selectFrom("page_sequences").select(["page_id", "seqs"])
+          .where("project_id", "=", project.id).where("session_external_id", "=", id).execute();
+        assert.deepEqual(sequences.map((r) => r.page_id).sort(), [...pages].sort());
+        const numbered = sequences.flatMap((r) => [...r.seqs.matchAll(/\[(\d+),(\d+)\)/g)])
+          .reduce((n, [, lo, hi]) => n + Number(hi) - Number(lo), 0);
+        assert.equal(events.length, numbered, "every event numbered and stored once");
+      },
+    );
+  }
 });
