@@ -26,7 +26,10 @@ Deno.test("user page: header, traits, the window from the URL and the sessions",
   assert.match(html, /data-testid="user-external-id">ada@example\.test</);
   assert.match(html, />Storefront</);
   for (const [key, value] of [["company", "Analytical Engines"], ["plan", "pro"], ["seats", "4"]]) {
-    assert.match(html, new RegExp(`data-trait="${key}".*?<td[^>]*>${value}</td>`, "s"));
+    assert.match(
+      html,
+      new RegExp(`data-trait="${key}".*?<div class="trait-value"[^>]*>${value}</div>`, "s"),
+    );
   }
   assert.match(
     html,
