@@ -104,8 +104,12 @@ export function RecordingSettingsForm({ recording: r, editable }: Props) {
           </label>
         </div>
         <p class="muted small">
-          A triggered recording starts at least 30 s before its trigger and at most this plus 30 s
-          before it (or where the page began), and goes on to the session's end.
+          A triggered recording starts at least 30 s before its trigger, on whichever page of the
+          visit that was, and at most this plus 30 s before it (or where the visit began), and goes
+          on to the session's end. Until a trigger nothing is sent: the visitor's browser keeps that
+          stretch of the visit, in memory (at most 8 MiB and 10,000 events) and, between the visit's
+          pages of this project, in its IndexedDB (at most 4 MiB per page); past those, the oldest
+          part goes first, so a busy page can keep less.
         </p>
         {editable && (
           <p>
