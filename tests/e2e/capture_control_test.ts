@@ -335,7 +335,7 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
         await waitFor(() => v.ingests() > 0, 10_000, "the triggered upload");
         await withPh(v.page, (ph) => ph.flush());
         const id = await withPh(v.page, (ph) => ph.sessionId!);
-        await v.context.close();
+        // Open until the reads are done: its pagehide would send its end marker between them.
 
         const at = T0 + 40_000 + into3;
         const row = await sessionRow(db, project.id, id);
@@ -362,6 +362,7 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
         const numbered = sequences.flatMap((r) => [...r.seqs.matchAll(/\[(\d+),(\d+)\)/g)])
           .reduce((n, [, lo, hi]) => n + Number(hi) - Number(lo), 0);
         assert.equal(events.length, numbered, "every event numbered and stored once");
+        await v.context.close();
       },
     );
   }
