@@ -42,6 +42,8 @@ export interface Config {
     /** Stored event bytes past which a replay export answers 413. */
     exportMaxBytes: number;
   };
+  /** Hosts (`host` or `host:port`) an export fetches images from though private. */
+  exportFetchAllowHosts: string[];
   database: {
     poolMax: number;
     connectTimeoutMs: number;
@@ -119,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       passkeyOptionsPerAddressMinute: e.PASSKEY_OPTIONS_PER_ADDRESS_MINUTE,
       exportMaxBytes: e.EXPORT_MAX_BYTES,
     },
+    exportFetchAllowHosts: e.EXPORT_FETCH_ALLOW_HOSTS,
     database: {
       poolMax: e.DATABASE_POOL_MAX,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,

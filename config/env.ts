@@ -9,6 +9,8 @@ export type NodeEnv = "production" | "development" | "test";
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url().optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A host name or IP address (IPv6 in brackets), with a port or without. */
+const HOST_ENTRY = /^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
 export const envSchema = z.object({
   // Strict unless told otherwise: a deployment that forgets NODE_ENV must not become a development
@@ -49,6 +51,12 @@ export const envSchema = z.object({
   PASSKEY_OPTIONS_PER_ADDRESS_MINUTE: positiveInt(30),
   // The stored event bytes a replay export may hold (docs/decisions.md "Exports"): 100 MiB.
   EXPORT_MAX_BYTES: positiveInt(100 * 1024 * 1024),
+  // Hosts an export may fetch a recording's images from though they resolve to private addresses
+  // (docs/decisions.md "Exports"): recorded sites on the server's own network. A comma list of
+  // `host` (any port) or `host:port`; none by default.
+  EXPORT_FETCH_ALLOW_HOSTS: z.string().default("").transform((text) =>
+    text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+  ).pipe(z.array(z.string().regex(HOST_ENTRY, "each entry must be host or host:port"))),
   DATABASE_POOL_MAX: positiveInt(10),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),

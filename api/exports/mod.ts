@@ -46,7 +46,9 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
       auth: "cookie",
       summary: "One replay as a file: HTML that plays offline, or the raw events as JSON",
       description: "`html`: the player and the events in one file that plays in a browser " +
-        "with no network (speed, seek, skip idle, History). `json`: `{ session, omitted, " +
+        "with no network (speed, seek, skip idle, History); the recorded page's images the " +
+        "server could fetch (public addresses, or hosts of EXPORT_FETCH_ALLOW_HOSTS) are in it " +
+        "as data URLs, and a notice lists those that are not and why. `json`: `{ session, omitted, " +
         "events }`, the rrweb events in replay order, without network requests or custom " +
         "events unless `include` names them (`omitted` lists what the file leaves out). " +
         "Neither holds the tracked user, and both cut every recorded page address to its " +
@@ -66,6 +68,7 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
       const chunks = format === "json" ? jsonExport(file, include) : htmlExport(
         file,
         await offlinePlayerScript(deps.config.nodeEnv === "production", buildDir),
+        { allowHosts: deps.config.exportFetchAllowHosts, signal: c.req.raw.signal },
       );
       const name = `playhead-replay-${file.session.startedAt.slice(0, 19).replace(/:/g, "-")}`;
       return c.body(streamed(chunks), 200, {

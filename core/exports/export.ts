@@ -1,6 +1,7 @@
 // One replay exported (docs/decisions.md "Exports"), for every member: the session's stored event
 // bytes are counted first, and a session past the limit is refused (413) before anything is read;
-// otherwise its batches stream into the file, never held whole.
+// otherwise its batches stream into the file, never held whole (the HTML file reads them twice:
+// first for the images to fetch, core/exports/inline_images.ts).
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { notFound, payloadTooLarge } from "@/core/errors.ts";
@@ -25,6 +26,10 @@ export interface SessionExport {
   session: ExportedSession;
   markers: MarkerOut[];
   batches: AsyncIterable<EventBatchOut>;
+  /** The same batches read again from the start. */
+  reread: () => Promise<AsyncIterable<EventBatchOut>>;
+  /** What the limit leaves after the stored events: the room of the file's images. */
+  room: number;
 }
 
 function exported(s: SessionRow): ExportedSession {
@@ -70,5 +75,11 @@ export async function sessionExport(
       kind: m.kind,
       data: markerWithPageAddress(m.data),
     }));
-  return { session: exported(session), markers, batches: await sessionBatches(deps, session) };
+  return {
+    session: exported(session),
+    markers,
+    batches: await sessionBatches(deps, session),
+    reread: () => sessionBatches(deps, session),
+    room: maxBytes - bytes,
+  };
 }

@@ -2,15 +2,24 @@
 // page's styles, each batch as an inert `<script type="application/octet-stream">` holding its
 // base64 (written as it is read), the player's props, then the player itself
 // (player/offline/entry.tsx). Its policy lets only that one script run and loads nothing from
-// anywhere: a recorded image or font that was not inlined stays blank.
+// anywhere: the recorded images the server could fetch are in the events as data URLs
+// (core/exports/inline_images.ts), a notice names those that are not, and what is not inlined (the
+// rest, fonts) stays blank.
 import type { ExportProps } from "@/player/offline/props.ts";
-import { type EventWindow, windowBatches } from "@/core/shares/window_events.ts";
+import { windowBatches } from "@/core/shares/window_events.ts";
 import type { SessionExport } from "./export.ts";
-import { offlineEvent } from "./offline_events.ts";
-import { withPageAddresses } from "@/core/shares/addresses.ts";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { type ImageOptions, inlineImages } from "./inline_images.ts";
+import { ALL_EVENTS, inlinedReading } from "./image_places.ts";
+import { imageNotice, imageReportJson } from "./image_notice.ts";
 
-const STYLESHEETS = ["styles.css", "frame.css", "components.css", "replay.css", "shares.css"];
+const STYLESHEETS = [
+  "styles.css",
+  "frame.css",
+  "content.css",
+  "components.css",
+  "replay.css",
+  "shares.css",
+];
 
 let styles: Promise<string> | null = null;
 
@@ -32,14 +41,14 @@ const inScript = (text: string) => text.replace(/</g, "\\u003c");
 const attribute = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** Every event but custom ones (identify() puts the tracked user's traits there) and requests. */
-const ALL: EventWindow = { start: -Infinity, end: Infinity, showConsole: true };
-/** Page addresses cut to origin and path, then every remote address emptied. */
-const exported = (event: RecordedEvent) => offlineEvent(withPageAddresses(event));
-
+/**
+ * Every event but custom ones (identify() puts the tracked user's traits there) and requests, page
+ * addresses cut to origin and path, every remote address emptied but the images fetched.
+ */
 export async function* htmlExport(
   file: SessionExport,
   playerScript: string,
+  images: Omit<ImageOptions, "room">,
 ): AsyncGenerator<string> {
   const { session } = file;
   const script = playerScript.replace(/<\/(script)/gi, "<\\/$1");
@@ -60,10 +69,16 @@ export async function* htmlExport(
 <body>
 <main class="site-main">
 <div class="replay-heading"><h1>Replay</h1><span class="muted">recorded ${recorded}, exported from Playhead</span></div>
-<div class="replay-page" id="replay"><p class="muted">Loading the recording…</p></div>
+`;
+  const { report, inlined } = await inlineImages(file.batches, { ...images, room: file.room });
+  yield `${imageNotice(report)}${
+    imageReportJson(report)
+  }<div class="replay-page" id="replay"><p class="muted">Loading the recording…</p></div>
 </main>
 `;
-  for await (const batch of windowBatches(file.batches, ALL, exported)) {
+  for await (
+    const batch of windowBatches(await file.reread(), ALL_EVENTS, inlinedReading(inlined))
+  ) {
     const { data, ...fields } = batch;
     yield `<script type="application/octet-stream" data-batch="${
       attribute(JSON.stringify(fields))

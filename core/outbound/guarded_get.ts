@@ -64,7 +64,9 @@ async function checkedAddresses(
   }
   if (!addresses.length) return refused("failed", `${url.hostname} does not resolve`);
   const closed = allowed ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-  if (closed) return refused("private", `${url.hostname} is ${closed.address}`);
+  if (closed) {
+    return refused("private", literal ? closed.address : `${url.hostname} is ${closed.address}`);
+  }
   return addresses;
 }
 
