@@ -4,7 +4,8 @@
 // reading can run wherever the cut runs; the fetching is core/exports/inline_images.ts's.
 import { EventType } from "@rrweb/types";
 import type { RecordedEvent } from "@/player/decode/decode.ts";
-import { type CutSource, type EventWindow, windowEvents } from "@/core/shares/window_events.ts";
+import type { EventBatchOut } from "@/core/sessions/schema.ts";
+import { type EventWindow, windowEvents } from "@/core/shares/window_events.ts";
 import { withPageAddresses } from "@/core/shares/addresses.ts";
 import { AddressRewriter, isLocal } from "./offline_events.ts";
 
@@ -54,7 +55,7 @@ export interface Sighting {
  * The images the export's events name, in the order first seen, each with its number of places;
  * past `listed` distinct ones, only counted.
  */
-export async function imageSightings(batches: AsyncIterable<CutSource>, listed: number) {
+export async function imageSightings(batches: AsyncIterable<EventBatchOut>, listed: number) {
   const seen = new Map<string, Sighting>();
   let unlisted = 0;
   const read = readingWith((key, resolved) => {
