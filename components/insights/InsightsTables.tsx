@@ -119,10 +119,18 @@ export function ErrorTable(
         <tbody>
           {rows.map((r) => (
             <tr key={r.fingerprint}>
-              <td class="truncate" title={r.fingerprint}>
-                <a href={sessionsLink(scope, { signals: ["error"], error: r.fingerprint })}>
+              <td class="error-group">
+                <a
+                  href={sessionsLink(scope, { signals: ["error"], error: r.fingerprint })}
+                  title={r.fingerprint}
+                >
                   {r.message || "(no message)"}
                 </a>
+                {/* The latest error's whole message and stack, folded until asked for */}
+                <details class="error-group-detail">
+                  <summary>{r.stack ? "Message and stack" : "Whole message"}</summary>
+                  <pre>{[r.message, r.stack].filter(Boolean).join("\n")}</pre>
+                </details>
               </td>
               <td class="num">{formatCount(r.sessions)}</td>
               <td class="num">{formatCount(r.users)}</td>
@@ -171,38 +179,5 @@ export function PageTable(
         </tbody>
       </table>
     </div>
-  );
-}
-
-export function DailyTable({ rows }: { rows: Insights["daily"] }) {
-  return (
-    <details class="chart-table">
-      <summary>Days as a table</summary>
-      <table class="table" data-testid="insights-daily">
-        <thead>
-          <tr>
-            <th scope="col">Day (UTC)</th>
-            <th scope="col" class="num">Errors</th>
-            <th scope="col" class="num">Rage clicks</th>
-            <th scope="col" class="num">Dead clicks</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.day}>
-              <td>{r.day}</td>
-              <td class="num">{formatCount(r.errors)}</td>
-              <td class="num">{formatCount(r.rageClicks)}</td>
-              <td class="num">{formatCount(r.deadClicks)}</td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={4} class="muted">No signals in this range.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </details>
   );
 }

@@ -7,6 +7,7 @@ import { activeOrganization } from "@/core/org_access.ts";
 import { startOfUtcDay } from "@/core/sessions/list.ts";
 import {
   dailyCounts,
+  hourlyCounts,
   type InsightsScope,
   topElements,
   topErrors,
@@ -19,9 +20,11 @@ const DAY_MS = 86_400_000;
 
 /**
  * The range's start: the beginning of the UTC day it falls in, as the rollups (migration 0017)
- * count sessions by the day they were created (7d reads up to a day more than 168 hours).
+ * count sessions by the day they were created (7d reads up to a day more than 168 hours). `all` has
+ * none: what is kept (RETENTION_MS) bounds it.
  */
 function since(range: InsightsRange, now: Date): Date {
+  if (range === "all") return new Date(0);
   if (range === "today") return startOfUtcDay(now);
   return startOfUtcDay(new Date(now.getTime() - (range === "7d" ? 7 : 30) * DAY_MS));
 }
@@ -38,7 +41,15 @@ export async function insightsOf(
     since: since(input.range, now),
   };
   if (scope.projectIds?.length === 0) {
-    return { rageClicks: [], deadClicks: [], errors: [], endpoints: [], pages: [], daily: [] };
+    return {
+      rageClicks: [],
+      deadClicks: [],
+      errors: [],
+      endpoints: [],
+      pages: [],
+      daily: [],
+      hourly: [],
+    };
   }
   const db = deps.db.kysely;
   // One after another: each reads only the range's rollup rows, so five connections at once would
@@ -49,6 +60,8 @@ export async function insightsOf(
   const endpoints = await topFailingEndpoints(db, scope);
   const pages = await topPages(db, scope);
   const daily = await dailyCounts(db, scope);
+  // Today's trend by the hour, as a day is one point (migration 0032)
+  const hourly = input.range === "today" ? await hourlyCounts(db, scope) : [];
   const iso = (ts: number) => new Date(ts).toISOString();
   const element = (r: (typeof rage)[number]) => ({
     selector: r.selector,
@@ -63,6 +76,7 @@ export async function insightsOf(
     errors: errors.map((r) => ({
       fingerprint: r.fingerprint,
       message: r.message,
+      stack: r.stack,
       sessions: r.sessions,
       users: r.users,
       firstSeenAt: iso(r.first_ts),
@@ -84,6 +98,12 @@ export async function insightsOf(
     })),
     daily: daily.map((r) => ({
       day: r.day,
+      errors: r.errors,
+      rageClicks: r.rage_clicks,
+      deadClicks: r.dead_clicks,
+    })),
+    hourly: hourly.map((r) => ({
+      hour: `${r.hour}:00:00.000Z`,
       errors: r.errors,
       rageClicks: r.rage_clicks,
       deadClicks: r.dead_clicks,

@@ -6,8 +6,9 @@ const idList = z.string().max(4000).transform((text) =>
 ).transform((ids) => ids.length ? ids : undefined);
 
 export const insightsQuery = z.object({
-  range: z.enum(["today", "7d", "30d"]).default("7d").meta({
-    description: "sessions created today (UTC), in the last 7 or 30 days",
+  range: z.enum(["today", "7d", "30d", "all"]).default("7d").meta({
+    description: "sessions created today (UTC), in the last 7 or 30 days, or all that are kept " +
+      "(sessions are deleted 7 days after they are created)",
   }),
   projectIds: idList.optional().meta({ description: "comma separated; others' are ignored" }),
 });
@@ -34,6 +35,9 @@ export const insights = z.strictObject({
         "frame of its stack; the sessions list's `error` filter takes it",
     }),
     message: z.string().meta({ description: "the group's latest message" }),
+    stack: z.string().meta({
+      description: 'the latest error\'s stack, one frame a line; "" without one',
+    }),
     sessions: count,
     users: count,
     firstSeenAt: iso,
@@ -63,5 +67,11 @@ export const insights = z.strictObject({
     rageClicks: count,
     deadClicks: count,
   })),
+  hourly: z.array(z.strictObject({
+    hour: iso.meta({ description: "the UTC hour's start" }),
+    errors: count,
+    rageClicks: count,
+    deadClicks: count,
+  })).meta({ description: "today's hours with signals (`range=today`); empty for other ranges" }),
 });
 export type Insights = z.output<typeof insights>;

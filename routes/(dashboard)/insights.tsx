@@ -1,18 +1,19 @@
 // /insights (docs/decisions.md "Insights"): where the active organization's sessions went wrong in
 // a range, the elements people rage- and dead-click, the errors they meet, the endpoints that
-// fail them, the pages where it happens, and a daily trend; every row links to the sessions it counts.
+// fail them, the pages where it happens, and a trend (per day, or per hour today); every row links
+// to the sessions it counts.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { ProjectPicker } from "@/components/ui/ProjectPicker.tsx";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import {
-  DailyTable,
   ElementTable,
   EndpointTable,
   ErrorTable,
   type LinkScope,
   PageTable,
 } from "@/components/insights/InsightsTables.tsx";
+import { TrendTable } from "@/components/insights/TrendTable.tsx";
 import { insightsOf } from "@/core/insights/insights.ts";
 import type { Insights, InsightsInput } from "@/core/insights/schema.ts";
 import { insightsHref, readInsightsQuery } from "@/page_state/insights.ts";
@@ -22,15 +23,27 @@ import InsightsTrend from "@/islands/InsightsTrend.tsx";
 import { badRequest } from "@/http/found.ts";
 import type { DashboardState } from "./_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
+import { RETENTION_MS } from "@/core/service/cleanup.ts";
+import { startOfUtcDay } from "@/core/sessions/list.ts";
 
-const RANGES = [["today", "Today"], ["7d", "Last 7 days"], ["30d", "Last 30 days"]] as const;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** How long sessions are kept: "All time" is that long at most. */
+const KEPT_DAYS = RETENTION_MS / DAY_MS;
+const RANGES = [
+  ["today", "Today"],
+  ["7d", "Last 7 days"],
+  ["30d", "Last 30 days"],
+  ["all", `All time (${KEPT_DAYS} days kept)`],
+] as const;
 
 interface Data {
   kind: "insights";
   scope: LinkScope;
   projects: ProjectView[];
   insights: Insights;
+  /** The trend's points: a day each, or an hour each today. */
+  by: "day" | "hour";
   from: string;
   to: string;
   renderedAt: string;
@@ -82,9 +95,21 @@ function Body({ data }: { data: Data }) {
           </div>
         </form>
         <div class="insights-section">
-          <h2>Signals per day</h2>
-          <InsightsTrend daily={insights.daily} from={data.from} to={data.to} />
-          <DailyTable rows={insights.daily} />
+          <h2>{data.by === "hour" ? "Signals per hour today (UTC)" : "Signals per day"}</h2>
+          {scope.range === "all" && (
+            <p class="muted">
+              All time is every session still kept: sessions are deleted {KEPT_DAYS}{" "}
+              days after they are recorded.
+            </p>
+          )}
+          <InsightsTrend
+            daily={insights.daily}
+            hourly={insights.hourly}
+            by={data.by}
+            from={data.from}
+            to={data.to}
+          />
+          <TrendTable daily={insights.daily} hourly={insights.hourly} by={data.by} />
         </div>
       </section>
       <div class="insights-grid">
@@ -108,7 +133,7 @@ function Body({ data }: { data: Data }) {
             empty="No dead clicks in this range."
           />
         </section>
-        <section class="card stack" aria-labelledby="errors-heading">
+        <section class="card stack insights-wide" aria-labelledby="errors-heading">
           <h2 id="errors-heading">Errors</h2>
           <ErrorTable rows={insights.errors} scope={scope} now={now} />
         </section>
@@ -116,7 +141,7 @@ function Body({ data }: { data: Data }) {
           <h2 id="endpoints-heading">Failing endpoints</h2>
           <EndpointTable rows={insights.endpoints} scope={scope} now={now} />
         </section>
-        <section class="card stack" aria-labelledby="pages-heading">
+        <section class="card stack insights-wide" aria-labelledby="pages-heading">
           <h2 id="pages-heading">Pages with the most signals</h2>
           <PageTable rows={insights.pages} scope={scope} />
         </section>
@@ -140,15 +165,36 @@ export const handler: Handlers<Data | { kind: "no-organization" }, DashboardStat
       listProjects(deps, viewer, { organizationId: viewer.activeOrganizationId }),
       insightsOf(deps, viewer, input, now),
     ]);
-    const days = input.range === "today" ? 0 : input.range === "7d" ? 7 : 30;
     return ctx.render({
       kind: "insights",
       scope: { range: input.range, projectIds: input.projectIds },
       projects,
       insights,
-      from: new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10),
-      to: now.toISOString().slice(0, 10),
+      ...trendSpan(input.range, insights.daily, now),
       renderedAt: now.toISOString(),
     });
   },
 };
+
+/**
+ * The trend's first and last points: today's hours up to now's; else the range's days up to
+ * today's, all time's from its first day with signals, or as far back as sessions are kept.
+ */
+function trendSpan(range: InsightsInput["range"], daily: Insights["daily"], now: Date) {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  if (range === "today") {
+    const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+    return {
+      by: "hour" as const,
+      from: startOfUtcDay(now).toISOString(),
+      to: new Date(hour).toISOString(),
+    };
+  }
+  const days = range === "7d" ? 7 : range === "30d" ? 30 : KEPT_DAYS;
+  const from = day(now.getTime() - days * DAY_MS);
+  return {
+    by: "day" as const,
+    from: range === "all" && daily.length && daily[0].day < from ? daily[0].day : from,
+    to: day(now.getTime()),
+  };
+}

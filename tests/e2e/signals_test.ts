@@ -1,7 +1,8 @@
 // Browser test of frustration signals: a real page recorded by the served SDK. Rage clicks, dead
 // clicks and errors reach the service as markers and session counts under the privacy rules; the
 // session is then found by each of the sessions list's filters, shows its badges, and /insights
-// lists it.
+// lists it: every Errors column at 1280 and 1440, a group's whole message and stack, today by the
+// hour.
 
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
@@ -254,6 +255,71 @@ Deno.test("signals e2e: recorded signals, markers, filters, badges and insights"
         assert.equal(await rows.first().getAttribute("data-session"), shopSession.id);
         assert.match(await rows.first().textContent() ?? "", /ada@example.test/);
       }
+    });
+    await t.step(
+      "/insights at 1280 and 1440: every Errors column shows; a group unfolds its whole message and stack",
+      async () => {
+        for (const width of [1280, 1440]) {
+          await dashboard.setViewportSize({ width, height: 900 });
+          await dashboard.goto(`${server.url}/insights`);
+          await hydrated(dashboard);
+          const table = dashboard.getByTestId("insights-errors");
+          const box = (await table.locator("xpath=..").boundingBox())!;
+          const heads = await table.locator("th").allInnerTexts();
+          assert.deepEqual(heads.map((h) => h.toLowerCase()), [
+            "error group",
+            "sessions",
+            "users",
+            "first seen",
+            "last seen",
+          ]);
+          for (const head of await table.locator("th").all()) {
+            const { x, width: w } = (await head.boundingBox())!;
+            assert.ok(
+              x + w <= box.x + box.width + 0.5,
+              `${await head.innerText()} cut at ${width}`,
+            );
+          }
+          const thrown = table.locator("tr", { hasText: "ThrownBoom" });
+          const detail = thrown.locator(".error-group-detail");
+          assert.equal(await detail.locator("pre").isVisible(), false);
+          await detail.getByText("Message and stack").click();
+          const shown = await detail.locator("pre").innerText();
+          const [message, ...frames] = shown.split("\n");
+          assert.match(message, /ThrownBoom/);
+          assert.ok(frames.length >= 1, shown);
+          assert.match(frames[0], /onclick/);
+          // whole: the text wraps in the cell, never cut on the right
+          assert.ok(
+            await detail.locator("pre").evaluate((pre) => pre.scrollWidth <= pre.clientWidth),
+          );
+          await dashboard.screenshot({
+            path: await artifactPath(`insights-errors-${width}.png`),
+            fullPage: true,
+          });
+        }
+      },
+    );
+    await t.step("/insights today draws a line of hours; all time says what is kept", async () => {
+      await dashboard.goto(`${server.url}/insights?range=today`);
+      await hydrated(dashboard);
+      await dashboard.locator(".insights-trend canvas").first().waitFor();
+      assert.match(
+        await dashboard.locator(".insights-trend [role=img]").getAttribute("aria-label") ?? "",
+        /signals per hour today \(UTC\)/,
+      );
+      assert.match(await dashboard.locator(".u-legend").innerText(), /Errors\s*2 in range/);
+      await dashboard.screenshot({
+        path: await artifactPath("insights-today.png"),
+        fullPage: true,
+      });
+      await dashboard.locator("select[name=range]").selectOption({
+        label: "All time (7 days kept)",
+      });
+      await dashboard.getByRole("button", { name: "Apply" }).click();
+      await dashboard.waitForURL(/range=all/);
+      await dashboard.getByText("All time is every session still kept").waitFor();
+      assert.match(await dashboard.getByTestId("insights-errors").innerText(), /ThrownBoom/);
     });
     assert.deepEqual(errors, []);
   } finally {

@@ -1,6 +1,6 @@
 // Migration 0021: errors are grouped by fingerprint (the message with URLs, ids and numbers folded,
 // plus the top frame), with first and last seen, sessions and users, and the sessions list's
-// `error` filter takes a group's fingerprint.
+// `error` filter takes a group's fingerprint; each group has its latest error's stack (0032).
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp } from "@/tests/helpers/app.ts";
@@ -17,6 +17,8 @@ const error = (message: string, trace: string[], timestamp: number) => ({
   timestamp,
 });
 const PAY = ["pay (https://shop.test/app.js?v=3:10:5)", "https://shop.test/app.js:2:1"];
+/** The same top frame (the same group) from another caller. */
+const PAY_LATER = [PAY[0], "checkout (https://shop.test/app.js:7:3)"];
 
 Deno.test("insights: error_fingerprint folds URLs, ids and numbers and keeps the top frame", async () => {
   await using t = await createTestApp();
@@ -36,7 +38,7 @@ Deno.test("insights: error_fingerprint folds URLs, ids and numbers and keeps the
   for (const [data, expected] of cases) assert.equal(await fingerprint(data), expected);
 });
 
-Deno.test("insights: two errors differing only by an id are one group, linked to its sessions", async () => {
+Deno.test("insights: two errors differing only by an id are one group with the latest's stack, linked to its sessions", async () => {
   await using t = await createTestApp();
   const w = await sessionsWorld(t, "VIEWER");
   const post = async (events: unknown[], userId?: string) => {
@@ -47,7 +49,7 @@ Deno.test("insights: two errors differing only by an id are one group, linked to
     return sessionId;
   };
   const a = await post([error("Order 8123 failed", PAY, T0 + 1000)], "ada");
-  const b = await post([error("Order 9001 failed", PAY, T0 + 5000)], "bob");
+  const b = await post([error("Order 9001 failed", PAY_LATER, T0 + 5000)], "bob");
   // the same message thrown elsewhere is another group; so is another message
   const c = await post([
     error("Order 7 failed", ["other (https://shop.test/x.js:1:1)"], T0 + 2000),
@@ -59,12 +61,15 @@ Deno.test("insights: two errors differing only by an id are one group, linked to
   assert.deepEqual(group, {
     fingerprint: "Order <n> failed @ pay (https://shop.test/app.js:<n>:<n>)",
     message: "Order 9001 failed",
+    stack: PAY_LATER.join("\n"),
     sessions: 2,
     users: 2,
     firstSeenAt: new Date(T0 + 1000).toISOString(),
     lastSeenAt: new Date(T0 + 5000).toISOString(),
   });
   assert.equal(body.errors.length, 3);
+  const other = body.errors.find((e: { message: string }) => e.message === "Order 7 failed");
+  assert.equal(other.stack, "other (https://shop.test/x.js:1:1)");
 
   const listed = await w.get(
     `/api/sessions?signals=error&error=${encodeURIComponent(group.fingerprint)}`,

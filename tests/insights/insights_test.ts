@@ -115,8 +115,55 @@ Deno.test("insights: elements, errors, pages and days of the range, scoped and n
     ]),
     [["button#pay", 1]],
   );
-  for (const bad of ["range=year", "range=all"]) {
+  for (const bad of ["range=year", "range=90d"]) {
     assert.equal((await w.get(`/api/insights?${bad}`)).res.status, 400, bad);
   }
   assert.equal((await call(t.app, "GET", "/api/insights")).status, 401);
+});
+
+Deno.test("insights: today's trend is by the hour; all time takes in every session kept", async () => {
+  await using t = await createTestApp();
+  const w = await sessionsWorld(t, "VIEWER");
+  const now = Date.now();
+  const todayStart = Date.parse(new Date(now).toISOString().slice(0, 10));
+  const today = await insertSession(w.db, w.alpha, {
+    createdAt: new Date(Math.max(now - 60_000, todayStart)),
+  });
+  const yesterday = await insertSession(w.db, w.alpha, { createdAt: new Date(now - DAY - 60_000) });
+  const old = await insertSession(w.db, w.alpha, { createdAt: new Date(now - 40 * DAY) });
+  const HOUR = 3_600_000;
+  for (
+    const [session, ts, kind] of [
+      [today, todayStart + 10 * 60_000, "error"],
+      [today, todayStart + 50 * 60_000, "rage_click"],
+      [today, todayStart + 5 * HOUR + 1, "error"],
+      [yesterday, todayStart - HOUR, "error"],
+      [old, old.created_at.getTime() + 1000, "dead_click"],
+    ] as const
+  ) {
+    const data = kind === "error" ? { message: "boom" } : { selector: "a.more", text: "More" };
+    await insertMarker(w.db, session.id, { ts, kind, data });
+  }
+  const hour = (h: number) => new Date(todayStart + h * HOUR).toISOString();
+
+  const day = await w.get("/api/insights?range=today");
+  assert.equal(day.res.status, 200);
+  assert.deepEqual(day.body.hourly, [
+    { hour: hour(0), errors: 1, rageClicks: 1, deadClicks: 0 },
+    { hour: hour(5), errors: 1, rageClicks: 0, deadClicks: 0 },
+  ]);
+  assert.deepEqual((await w.get("/api/insights?range=7d")).body.hourly, []);
+
+  // everything kept, whatever its age (the cleanup is what removes sessions past 7 days)
+  const all = await w.get("/api/insights?range=all");
+  assert.equal(all.res.status, 200);
+  assert.deepEqual(
+    all.body.deadClicks.map((
+      d: { selector: string; sessions: number },
+    ) => [d.selector, d.sessions]),
+    [["a.more", 1]],
+  );
+  const days = all.body.daily.map((d: { day: string }) => d.day);
+  assert.equal(days[0], old.created_at.toISOString().slice(0, 10));
+  assert.equal(days.length, 3);
 });

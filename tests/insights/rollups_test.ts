@@ -1,6 +1,7 @@
-// Migration 0017: the insights' signal rollups kept by ingest's statement agree with a recount of
-// the markers, count a session once per element however many batches repeat it, give a deleted
-// session's signals back, and expire with their hours in the daily cleanup.
+// Migration 0017: the insights' signal rollups kept by ingest's statement (with 0032's hours and
+// latest stacks) agree with a recount of the markers, count a session once per element however
+// many batches repeat it, give a deleted session's signals back, and expire with their hours in
+// the daily cleanup.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { createTestApp } from "@/tests/helpers/app.ts";
@@ -27,12 +28,22 @@ const rage = (text: string, timestamp: number) =>
     { selector: "button#buy", text, x: 1, y: 2, clicks: 3 },
     timestamp,
   );
-/** A console error as the SDK records it: ingest makes it an `error` marker. */
+/**
+ * A console error as the SDK records it: ingest makes it an `error` marker. One top frame (one
+ * group), called from a place that differs with the time: each error's stack is its own.
+ */
 const error = (message: string, timestamp: number): TestEvent => ({
   type: 6,
   data: {
     plugin: "rrweb/console@1",
-    payload: { level: "error", trace: [], payload: [JSON.stringify(message)] },
+    payload: {
+      level: "error",
+      trace: [
+        "pay (https://shop.test/app.js:1:2)",
+        `step${timestamp} (https://shop.test/a.js:3:4)`,
+      ],
+      payload: [JSON.stringify(message)],
+    },
   },
   timestamp,
 });
@@ -42,7 +53,7 @@ async function rollupRows(db: Db) {
   const { rows } = await sql<
     Record<string, unknown>
   >`SELECT organization_id, kind, created_day, project_id, key, sessions,
-      errors, rage_clicks, dead_clicks, last_ts::text, last_text
+      errors, rage_clicks, dead_clicks, last_ts::text, last_text, last_stack
     FROM signal_rollups WHERE sessions > 0 OR errors + rage_clicks + dead_clicks > 0
     ORDER BY kind, key, project_id, created_day`.execute(db);
   return rows;
@@ -111,7 +122,7 @@ Deno.test("insights: ingest keeps the rollups as a recount of the markers would;
   // maximum cannot)
   await w.db.deleteFrom("sessions").where("external_id", "=", a).execute();
   const counts = (rows: Record<string, unknown>[]) =>
-    rows.map(({ last_ts: _, last_text: __, ...counted }) => counted);
+    rows.map(({ last_ts: _, last_text: __, last_stack: ___, ...counted }) => counted);
   assert.deepEqual(counts(await rollupRows(w.db)), counts(await recounted(w.db)));
   const after = (await w.get("/api/insights?range=7d")).body;
   assert.equal(after.rageClicks[0].sessions, 1);

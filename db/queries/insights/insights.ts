@@ -1,6 +1,6 @@
 // The insights from the signal rollups of migration 0017 (kept by triggers with the
-// markers): the rows of the range's created days, grouped by element, error group (0021), page and day,
-// with an element's or message's users counted in signal_users.
+// markers): the rows of the range's created days, grouped by element, error group (0021), page, day
+// and hour (0032), with an element's or message's users counted in signal_users.
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "@/db/schema.ts";
 
@@ -25,6 +25,8 @@ export interface ErrorGroupRow {
   fingerprint: string;
   /** The group's latest message. */
   message: string;
+  /** The latest signal's stack (migration 0032), or "" without one. */
+  stack: string;
   sessions: number;
   users: number;
   first_ts: number;
@@ -46,7 +48,15 @@ export interface DayRow {
   dead_clicks: number;
 }
 
-type RollupKind = "error" | "rage_click" | "dead_click" | "page" | "day";
+export interface HourRow {
+  /** The UTC hour, `YYYY-MM-DDTHH`. */
+  hour: string;
+  errors: number;
+  rage_clicks: number;
+  dead_clicks: number;
+}
+
+type RollupKind = "error" | "rage_click" | "dead_click" | "page" | "day" | "hour";
 
 const TOP = 10;
 
@@ -80,10 +90,12 @@ async function topKeys(
       users: number;
       first_ts: string | null;
       last_ts: string;
+      stack: string;
     }
   >`
     WITH top AS (
       SELECT r.key, COALESCE((array_agg(r.last_text ORDER BY r.last_ts DESC))[1], '') AS text,
+        COALESCE((array_agg(r.last_stack ORDER BY r.last_ts DESC))[1], '') AS stack,
         sum(r.sessions)::integer AS sessions, max(r.last_ts) AS last_ts,
         min(r.first_ts) AS first_ts
       FROM (${rollups(scope, kind)}) r
@@ -108,7 +120,7 @@ export async function topElements(
   scope: InsightsScope,
   kind: "rage_click" | "dead_click",
 ): Promise<ElementRow[]> {
-  return (await topKeys(db, scope, kind)).map(({ key, first_ts: _, ...r }) => ({
+  return (await topKeys(db, scope, kind)).map(({ key, first_ts: _, stack: __, ...r }) => ({
     selector: key,
     ...r,
   }));
@@ -145,6 +157,17 @@ export async function dailyCounts(db: Kysely<Database>, scope: InsightsScope): P
     SELECT r.key AS day, sum(r.errors)::integer AS errors,
       sum(r.rage_clicks)::integer AS rage_clicks, sum(r.dead_clicks)::integer AS dead_clicks
     FROM (${rollups(scope, "day")}) r
+    GROUP BY r.key HAVING sum(r.errors + r.rage_clicks + r.dead_clicks) > 0 ORDER BY 1
+  `.execute(db);
+  return rows;
+}
+
+/** Signals per UTC hour of their ts (migration 0032), for a range of a day. */
+export async function hourlyCounts(db: Kysely<Database>, scope: InsightsScope): Promise<HourRow[]> {
+  const { rows } = await sql<HourRow>`
+    SELECT r.key AS hour, sum(r.errors)::integer AS errors,
+      sum(r.rage_clicks)::integer AS rage_clicks, sum(r.dead_clicks)::integer AS dead_clicks
+    FROM (${rollups(scope, "hour")}) r
     GROUP BY r.key HAVING sum(r.errors + r.rage_clicks + r.dead_clicks) > 0 ORDER BY 1
   `.execute(db);
   return rows;
