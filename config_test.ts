@@ -20,6 +20,22 @@ Deno.test("config: defaults for a bare development environment", () => {
   assert.equal(loadConfig({ ...DEV, EXPORT_MAX_BYTES: "1024" }).limits.exportMaxBytes, 1024);
 });
 
+Deno.test("config: EXPORT_FETCH_ALLOW_HOSTS is none by default, else a list of host or host:port", () => {
+  assert.deepEqual(loadConfig(DEV).exportFetchAllowHosts, []);
+  assert.deepEqual(
+    loadConfig({ ...DEV, EXPORT_FETCH_ALLOW_HOSTS: " 127.0.0.1:8080, Images.LAN ,[::1]:9000," })
+      .exportFetchAllowHosts,
+    ["127.0.0.1:8080", "images.lan", "[::1]:9000"],
+  );
+  for (const bad of ["http://images.lan", "images.lan/path", "a b"]) {
+    assert.throws(
+      () => loadConfig({ ...DEV, EXPORT_FETCH_ALLOW_HOSTS: bad }),
+      (e) => e instanceof ConfigError && /EXPORT_FETCH_ALLOW_HOSTS/.test(e.message),
+      bad,
+    );
+  }
+});
+
 Deno.test("config: APP_URL falls back to AUTH_URL, then PLATFORM_URL, then localhost", () => {
   assert.equal(
     loadConfig({ ...DEV, APP_URL: "https://a.test/", PLATFORM_URL: "https://b.test" }).appUrl,

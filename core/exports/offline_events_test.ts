@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { offlineCss, offlineEvent } from "./offline_events.ts";
+import { AddressRewriter, isLocal, offlineCss, offlineEvent } from "./offline_events.ts";
 
 Deno.test("export: a recording's remote addresses are emptied, data: and #fragments kept", () => {
   const snapshot = offlineEvent({
@@ -118,4 +118,76 @@ Deno.test("export: image-set() strings and every srcset candidate are emptied li
     srcset: "",
     imagesrcset: "data:image/png;base64,BB,CC 1x",
   });
+});
+
+Deno.test("export: an image's place gets what `image` gives: an <img>'s src (known by id in a later change), one srcset candidate with its descriptor, CSS url() but no font", () => {
+  const given: string[] = [];
+  const rewriter = new AddressRewriter(isLocal, (address) => {
+    given.push(address);
+    return address.endsWith(".png") ? `data:image/png;base64,${address.length}` : null;
+  });
+  const node = (id: number, tagName: string, attributes: Record<string, string>) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes,
+    childNodes: [],
+  });
+  const snapshot = (childNodes: unknown[]) => ({
+    type: 2,
+    timestamp: 1,
+    data: { node: { type: 0, id: 1, childNodes } },
+  });
+  const change = (id: number, src: string) => ({
+    type: 3,
+    timestamp: 2,
+    data: {
+      source: 0,
+      texts: [],
+      removes: [],
+      adds: [],
+      attributes: [{ id, attributes: { src } }],
+    },
+  });
+  const first = rewriter.event(snapshot([
+    node(5, "img", { src: "https://cdn.test/a.png", srcset: "s.png 1x, m.png 2x, l.png 3x" }),
+    node(6, "script", { src: "https://cdn.test/app.js" }),
+    node(7, "video", { poster: "https://cdn.test/p.png" }),
+    node(8, "source", { srcset: "w1.png 400w, w2.png 1600w, w3.png 3200w" }),
+    {
+      type: 3,
+      textContent: '@font-face{src:url(f.woff)}a{background:url("b.png")}',
+      isStyle: true,
+    },
+  ]));
+  assert.deepEqual(
+    JSON.parse(JSON.stringify(first.data)).node.childNodes.map((n: { attributes?: unknown }) =>
+      n.attributes
+    ),
+    [
+      { src: "data:image/png;base64,22", srcset: "data:image/png;base64,5 2x" },
+      { src: "" },
+      { poster: "data:image/png;base64,22" },
+      { srcset: "data:image/png;base64,6 1600w" },
+      undefined,
+    ],
+  );
+  assert.equal(
+    (first.data as { node: { childNodes: { textContent?: string }[] } }).node.childNodes[4]
+      .textContent,
+    '@font-face{src:url(about:invalid)}a{background:url("data:image/png;base64,5")}',
+  );
+  assert.deepEqual(given, [
+    "https://cdn.test/a.png",
+    "m.png",
+    "https://cdn.test/p.png",
+    "w2.png",
+    "b.png",
+  ]);
+  // A later change of node 5's src is an image's; once a new snapshot makes 5 a <div>, it is not.
+  const src = (event: { data: unknown }) =>
+    (event.data as { attributes: { attributes: { src: string } }[] }).attributes[0].attributes.src;
+  assert.equal(src(rewriter.event(change(5, "c.png"))), "data:image/png;base64,5");
+  rewriter.event(snapshot([node(5, "div", {})]));
+  assert.equal(src(rewriter.event(change(5, "c.png"))), "");
 });
