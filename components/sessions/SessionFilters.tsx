@@ -88,7 +88,7 @@ export function SessionFilters(
       <SearchField value={query.search ?? ""} placeholder="Session id, user id, name or trait" />
       <div class="field">
         <span id="signals-label">Has</span>
-        {/* In the flow, not over the form: open, it pushes Apply and Reset down, never covers them */}
+        {/* A popover over the form: open, it moves no field (static/components.css) */}
         <details class="menu signals-menu">
           {/* The summary follows the ticks as they change (static/components.css), before Apply */}
           <summary aria-describedby="signals-label">

@@ -1,5 +1,6 @@
 // Browser test of the dashboard's polish, each looked at in a screenshot: the sessions filters' "Has"
-// menu, the KPI cards after a delete, the insights legend, a second sign-in code, the favicon.
+// menu (a popover over the form), the KPI cards after a delete, the insights legend, a second
+// sign-in code, the favicon.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { signedInUser } from "@/tests/helpers/auth.ts";
@@ -24,39 +25,68 @@ Deno.test("triage e2e: the dashboard polish", async (t) => {
   await context.addCookies([{ name, value, url: server.url }]);
   const page = await context.newPage();
 
-  await t.step("Has: names the ticks at once, says they combine, covers no button", async () => {
-    await page.goto(`${server.url}/sessions`);
-    const form = page.getByRole("form", { name: "Filter sessions" });
-    const summary = form.locator(".signals-menu summary");
-    assert.equal((await summary.innerText()).trim(), "Any");
-    await summary.click();
-    await form.getByRole("checkbox", { name: "Errors" }).check();
-    await form.getByRole("checkbox", { name: "Dead clicks" }).check();
-    // what the summary shows: its visible parts with their CSS separators
-    const shown = () =>
-      summary.evaluate((el) =>
-        [...el.querySelectorAll("span")].filter((s) => s.offsetParent !== null).map((s) => {
-          const before = getComputedStyle(s, "::before").content;
-          return (before.startsWith('"') ? JSON.parse(before) : "") + s.textContent;
-        }).join(" ")
+  await t.step(
+    "Has: a popover that moves no field, names the ticks at once, says they combine, covers no button",
+    async () => {
+      await page.goto(`${server.url}/sessions`);
+      const form = page.getByRole("form", { name: "Filter sessions" });
+      const summary = form.locator(".signals-menu summary");
+      assert.equal((await summary.innerText()).trim(), "Any");
+      /** Where each of the form's fields and buttons is, and the form's own height. */
+      const layout = () =>
+        form.evaluate((el) => [
+          el.getBoundingClientRect().height,
+          ...[...el.querySelectorAll(":scope > .field, :scope > label, :scope .row, :scope button")]
+            .map((f) => {
+              const r = f.getBoundingClientRect();
+              return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}`;
+            }),
+        ]);
+      const closed = await layout();
+      await summary.click();
+      const panel = form.locator(".signals-menu .menu-panel");
+      await panel.waitFor();
+      assert.deepEqual(await layout(), closed, "opening Has moved the form's fields");
+      // over the form: the panel is what is under its own box's centre
+      const box = (await panel.boundingBox())!;
+      assert.ok(
+        await page.evaluate(
+          ([x, y]) => !!document.elementFromPoint(x, y)?.closest(".signals-menu .menu-panel"),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        ),
+        "the Has panel is under another element",
       );
-    assert.equal(await shown(), "Errors + Dead clicks");
-    assert.equal(
-      await form.getByRole("group", { name: "Sessions with all ticked" }).count(),
-      1,
-    );
-    for (const button of ["Apply", "Reset"]) {
-      const control = form.getByRole(button === "Apply" ? "button" : "link", { name: button })
-        .or(form.getByRole("button", { name: button }));
-      const box = (await control.first().boundingBox())!;
-      const onTop = await page.evaluate(
-        ([x, y]) => document.elementFromPoint(x, y)?.textContent?.trim(),
-        [box.x + box.width / 2, box.y + box.height / 2],
+      await form.getByRole("checkbox", { name: "Errors" }).check();
+      await form.getByRole("checkbox", { name: "Dead clicks" }).check();
+      // what the summary shows: its visible parts with their CSS separators
+      const shown = () =>
+        summary.evaluate((el) =>
+          [...el.querySelectorAll("span")].filter((s) => s.offsetParent !== null).map((s) => {
+            const before = getComputedStyle(s, "::before").content;
+            return (before.startsWith('"') ? JSON.parse(before) : "") + s.textContent;
+          }).join(" ")
+        );
+      assert.equal(await shown(), "Errors + Dead clicks");
+      await form.getByRole("checkbox", { name: "Failed requests" }).check();
+      assert.equal(await shown(), "Errors + Dead clicks + Failed requests");
+      await form.getByRole("checkbox", { name: "Failed requests" }).uncheck();
+      assert.equal(
+        await form.getByRole("group", { name: "Sessions with all ticked" }).count(),
+        1,
       );
-      assert.equal(onTop, button, `${button} is covered`);
-    }
-    await page.screenshot({ path: await artifactPath("triage-has-menu.png") });
-  });
+      for (const button of ["Apply", "Reset"]) {
+        const control = form.getByRole(button === "Apply" ? "button" : "link", { name: button })
+          .or(form.getByRole("button", { name: button }));
+        const box = (await control.first().boundingBox())!;
+        const onTop = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.textContent?.trim(),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+        assert.equal(onTop, button, `${button} is covered`);
+      }
+      await page.screenshot({ path: await artifactPath("triage-has-menu.png") });
+    },
+  );
 
   await t.step("the KPI cards follow a delete", async () => {
     await page.goto(`${server.url}/sessions`);
