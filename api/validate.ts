@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import { uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { parseWith } from "@/core/validate.ts";
-import { decodeWire, largeDecodes, parseJson, readWire } from "@/http/body.ts";
+import { largeDecodes, parseJson, readWire } from "@/http/body.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonSchema, queryParameters } from "./openapi/schema.ts";
 
@@ -46,9 +46,9 @@ export function body<T extends z.ZodType>(
   const middleware: Validated<"json", T> = async (c, next) => {
     // Reading the body is the body timeout's (408), not the database budget's (503).
     const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs, c.get("databaseBudget"));
-    c.set("wireBytes", wire.bytes.byteLength);
+    c.set("wireBytes", wire.wireBytes);
     const decode = () =>
-      parseWith(schema, parseJson(decodeWire(wire), optional), "body", { keepNul }) as object;
+      parseWith(schema, parseJson(wire.bytes, optional), "body", { keepNul }) as object;
     try {
       // Large decodes take turns (http/body.ts); small ones, nearly all of them, never wait.
       c.req.addValidatedData("json", wire.large ? await largeDecodes.run(decode) : decode());

@@ -2,22 +2,30 @@
 // the caps of docs/decisions.md "Ingest" (10 MiB on the wire, gzip or identity encoding only, after
 // gunzip at most what the SDK can produce with margin) and all of it within the body timeout
 // (HTTP_BODY_TIMEOUT_MS), so a client that trickles is answered 408; the database budget is paused
-// meanwhile; bodies over 64 KiB are admitted by the process's body budget (./body_budget.ts) before
-// they are read. JSON is strict UTF-8 of a sane shape (./json_shape.ts, checked before parsing).
+// meanwhile. A gzip body is inflated as it arrives (./inflate.ts) and bodies over 64 KiB are
+// admitted by the process's body budget (./body_budget.ts) by the bytes they hold, inflated ones
+// counted as they come, so a small body cannot hold or queue more than it is admitted for. JSON is
+// strict UTF-8 of a sane shape (./json_shape.ts, checked before parsing).
 import { gunzipSync } from "node:zlib";
 import { payloadTooLarge, requestTimeout, unsupported, validation } from "@/core/errors.ts";
 import { type BodyBudget, bodyBudget } from "./body_budget.ts";
 import type { DatabaseBudget } from "./database_budget.ts";
 import { createDecodeGate } from "./decode_gate.ts";
+import { joined, readInflated } from "./inflate.ts";
 import { jsonShapeProblem } from "./json_shape.ts";
 
 export const MAX_WIRE_BYTES = 10 * 1024 * 1024;
 /** No body inflates beyond this (one oversized event alone is the SDK's largest request). */
 export const MAX_DECODED_BYTES = 32 * 1024 * 1024;
-/** Any body may inflate to this: twice the 2 MiB of JSON the SDK puts in one request. */
-export const ALWAYS_DECODABLE_BYTES = 4 * 1024 * 1024;
-/** Beyond that, the inflation ratio allowed: real rrweb batches compress 2–20× (corpus). */
-export const MAX_GZIP_RATIO = 64;
+/** Any body may inflate to this, however well it compresses (a small page's repetitive batch). */
+export const ALWAYS_DECODABLE_BYTES = 256 * 1024;
+/**
+ * Beyond that, the inflation ratio allowed: no run of the corpus' events over 256 KiB compresses
+ * past 42.4× (gzip -9; SDK-shaped batches 41.3×, bench/ingest/gzip_ratios.ts).
+ */
+export const MAX_GZIP_RATIO = 48;
+/** A body decoding to more than this is large work for this thread (see `largeDecodes`). */
+export const LARGE_DECODE_BYTES = 4 * 1024 * 1024;
 
 /** Large decodes run one at a time; a long queue of them answers 503 (the SDK retries). */
 export const largeDecodes = createDecodeGate({ concurrency: 1, maxQueued: 16 });
@@ -28,9 +36,11 @@ export function decodedLimit(wireBytes: number): number {
 }
 
 export interface Wire {
+  /** The body after its Content-Encoding (inflated when gzip). */
   bytes: Uint8Array;
-  gzip: boolean;
-  /** Whether decoding may produce more than ALWAYS_DECODABLE_BYTES (see `largeDecodes`). */
+  /** Its size on the wire. */
+  wireBytes: number;
+  /** Whether decoding it is large work (more than LARGE_DECODE_BYTES, see `largeDecodes`). */
   large: boolean;
 }
 
@@ -40,9 +50,10 @@ export interface HeldWire extends Wire {
 }
 
 /**
- * The body's bytes as received, its encoding, and whether decoding it is large work. A body that
- * has not fully arrived within `timeoutMs` is request_timeout (408) and its stream is cancelled;
- * one the body budget cannot hold is 503 — before any byte is read when it declares its length.
+ * The body, inflated when it is gzip, and its size on the wire. A body that has not fully arrived
+ * within `timeoutMs` is request_timeout (408) and its stream is cancelled; one the body budget
+ * cannot hold is 503 — before any byte is read when it declares its length, else at the byte
+ * (read or inflated) that would take it past; `owner` (ingest's public key) is held to its share.
  * The request's database budget, if it has one, stops while the body arrives.
  */
 export async function readWire(
@@ -50,6 +61,7 @@ export async function readWire(
   timeoutMs: number,
   budget?: DatabaseBudget,
   bodies: BodyBudget = bodyBudget,
+  owner?: string,
 ): Promise<HeldWire> {
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "identity") {
@@ -60,7 +72,7 @@ export async function readWire(
   let taken = 0;
   const takeUpTo = (size: number) => {
     if (size <= taken) return;
-    bodies.take(taken, size - taken);
+    bodies.take(taken, size - taken, owner);
     taken = size;
   };
   try {
@@ -68,34 +80,52 @@ export async function readWire(
     // A declared length is enforced by the HTTP server and a chunked body is capped as it arrives;
     // both are read through one reader, which the deadline can cancel (arrayBuffer() cannot be).
     budget?.pause();
-    const wire = req.body
-      ? await readCapped(
-        req.body,
-        MAX_WIRE_BYTES,
-        "body",
-        AbortSignal.timeout(timeoutMs),
-        takeUpTo,
-      )
-      : new Uint8Array();
+    const stream = req.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const { bytes, wireBytes } = encoding === "gzip"
+      ? await inflateCapped(stream, declared, deadline, takeUpTo)
+      : await readCapped(stream, MAX_WIRE_BYTES, "body", deadline, takeUpTo)
+        .then((bytes) => ({ bytes, wireBytes: bytes.byteLength }));
     budget?.resume();
-    const gzip = encoding === "gzip";
-    const large = (gzip ? decodedLimit(wire.byteLength) : wire.byteLength) >
-      ALWAYS_DECODABLE_BYTES;
     let held = true;
     const release = () => {
-      if (held) bodies.give(taken);
+      if (held) bodies.give(taken, owner);
       held = false;
     };
-    return { bytes: wire, gzip, large, release };
+    return { bytes, wireBytes, large: bytes.byteLength > LARGE_DECODE_BYTES, release };
   } catch (error) {
-    bodies.give(taken);
+    bodies.give(taken, owner);
     throw error;
   }
 }
 
-/** The body's bytes after Content-Encoding (capped), from what `readWire` read. */
-export function decodeWire(wire: Wire): Uint8Array {
-  return wire.gzip ? gunzipCapped(wire.bytes, decodedLimit(wire.bytes.byteLength)) : wire.bytes;
+/**
+ * A gzip body inflated within its limit: a declared length gives it from the first byte; a
+ * chunked body is held to the absolute cap as it arrives and to the ratio once it has.
+ */
+async function inflateCapped(
+  stream: ReadableStream<Uint8Array>,
+  declared: number,
+  deadline: AbortSignal,
+  admit: (size: number) => void,
+): Promise<{ bytes: Uint8Array; wireBytes: number }> {
+  const expired = abortedAsTimeout(deadline, "body");
+  try {
+    const limit = declared > 0 ? decodedLimit(declared) : MAX_DECODED_BYTES;
+    const read = await readInflated(stream, {
+      wireLimit: MAX_WIRE_BYTES,
+      limit,
+      admit,
+      expired: expired.promise,
+    });
+    const allowed = decodedLimit(read.wireBytes);
+    if (read.bytes.byteLength > allowed) {
+      throw payloadTooLarge(`decompressed body exceeds ${allowed} bytes`);
+    }
+    return read;
+  } finally {
+    expired.dispose();
+  }
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -147,14 +177,7 @@ export async function readCapped(
     expired?.dispose();
     reader.cancel().catch(() => {});
   }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return joined(chunks, size);
 }
 
 /** A promise that rejects with request_timeout when `signal` aborts (never resolves). */

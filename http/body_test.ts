@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
 import { AppError } from "@/core/errors.ts";
 import { gzip } from "@/core/gzip.ts";
-import { gunzipCapped, readCapped } from "./body.ts";
+import { gunzipCapped, MAX_DECODED_BYTES, readCapped, readWire } from "./body.ts";
+import { createBodyBudget } from "./body_budget.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -53,4 +55,29 @@ Deno.test("body: readCapped stops at the limit without reading the rest", async 
   });
   await assert.rejects(readCapped(endless, 10 * 1024, "body"), AppError);
   assert.ok(pulled <= 12, `pulled ${pulled} chunks`);
+});
+
+Deno.test("body: a gzip body is refused at the inflated byte past its cap, the rest neither read nor inflated", async () => {
+  // 1,000 gzip members of 1 MiB of zeros each (about 1 KiB): 1 GiB once inflated.
+  const member = new Uint8Array(gzipSync(new Uint8Array(1 << 20)));
+  const members = 1000;
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled === members) return controller.close();
+      pulled++;
+      controller.enqueue(member.slice());
+    },
+  }, { highWaterMark: 0 });
+  const request = new Request("http://x/", {
+    method: "POST",
+    headers: { "content-encoding": "gzip" },
+    body,
+  });
+  await assert.rejects(readWire(request, 60_000, undefined, createBodyBudget()), {
+    kind: "payload_too_large",
+    message: `decompressed body exceeds ${MAX_DECODED_BYTES} bytes`,
+  });
+  // The 33rd member takes it past 32 MiB; a chunk or two may have been asked for ahead.
+  assert.ok(pulled >= 33 && pulled <= 35, `${pulled} of ${members} members read`);
 });

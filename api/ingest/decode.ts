@@ -6,12 +6,11 @@ import { type IngestBody, ingestBodySchema, MAX_EVENTS_PER_BATCH } from "@/core/
 import { validation } from "@/core/errors.ts";
 import { withoutRequests } from "@/core/ingest/network_off.ts";
 import { parseWith } from "@/core/validate.ts";
-import { decodeWire, parseJson } from "@/http/body.ts";
+import { parseJson } from "@/http/body.ts";
 
-/** An ingest body as it arrived, and what its key's project keeps of it. */
+/** An ingest body as read (inflated: http/body.ts), and what its key's project keeps of it. */
 export interface IngestWire {
   bytes: Uint8Array;
-  gzip: boolean;
   /** The project records no requests: its network events are left out (absent: kept). */
   dropNetwork?: boolean;
 }
@@ -35,11 +34,11 @@ export type DecodeReply =
   };
 
 /**
- * Content-Encoding, strict UTF-8, JSON and the ingest schema (NUL kept, made storable); the
- * requests of a project that records none emptied (core/ingest/network_off.ts).
+ * Strict UTF-8, JSON and the ingest schema (NUL kept, made storable); the requests of a project
+ * that records none emptied (core/ingest/network_off.ts).
  */
 export function decodeIngestWire(wire: IngestWire): IngestBody {
-  const json = parseJson(decodeWire({ bytes: wire.bytes, gzip: wire.gzip, large: false }), false);
+  const json = parseJson(wire.bytes, false);
   // zod checks an array's length after each of its items: millions of `[]` would each be an issue.
   const events = (json as { events?: unknown } | null)?.events;
   if (Array.isArray(events) && events.length > MAX_EVENTS_PER_BATCH) {

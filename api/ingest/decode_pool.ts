@@ -1,20 +1,24 @@
 // A small pool of decode workers. Eight ~1 MiB gzip bodies that inflate to ~31 MiB
 // held every other request for 1.3 s while the main thread decoded them; here they are decoded in
 // workers (the second core), the main thread only hands over bytes. What may be in flight is
-// budgeted in bytes (the most each body may decode to), not requests: past the budget a body is
-// refused at once with 503 + Retry-After (the SDK retries), so a burst cannot take the memory.
+// budgeted in the bytes each body decodes (inflated as it arrived, http/body.ts), not its wire
+// size nor requests: past the budget, or past half of it for one public key, a body is refused at
+// once with 503 + Retry-After (the SDK retries). The keys' bodies wait in turn (./fair_queue.ts),
+// so one key's flood never queues another key's batch behind all of it.
 // A job past DECODE_JOB_TIMEOUT_MS ends with its worker (413): no body holds a worker longer.
 // Deno's own Workers, not node:worker_threads: its postMessage of a transferred 10 MB buffer took
 // ~3 s and ~300 MB per body here, Deno's ~35 ms and nothing.
 import { AppError, payloadTooLarge, unavailable } from "@/core/errors.ts";
 import type { PreparedIngest } from "@/core/ingest/prepare.ts";
+import { MAX_BODY_BYTES_HELD } from "@/http/body_budget.ts";
 import { log } from "@/log.ts";
 import type { DecodeJob, DecodeReply, IngestWire, WorkerReady } from "./decode.ts";
+import { createFairQueue } from "./fair_queue.ts";
 
 export interface DecodePool {
-  /** Decodes and prepares one body in a worker; `weight` is the most it may decode to. */
-  decode(wire: IngestWire, weight: number): Promise<PreparedIngest>;
-  /** Bytes (weights) admitted and not yet answered. */
+  /** Decodes and prepares one body of `key` in a worker, weighed by its (inflated) bytes. */
+  decode(wire: IngestWire, key: string): Promise<PreparedIngest>;
+  /** Bytes admitted and not yet answered. */
   readonly bytesInFlight: number;
   /** Bodies waiting for a worker, and bodies a worker is decoding now (the metrics). */
   readonly queued: number;
@@ -42,6 +46,7 @@ export const DECODE_JOB_TIMEOUT_MS = 15_000;
 
 interface Pending {
   job: DecodeJob;
+  key: string;
   weight: number;
   timer?: unknown;
   resolve(prepared: PreparedIngest): void;
@@ -62,7 +67,9 @@ export function createDecodePool(
   const jobTimeoutMs = options.jobTimeoutMs ?? DECODE_JOB_TIMEOUT_MS;
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
-  const queue: Pending[] = [];
+  const queue = createFairQueue<Pending>();
+  /** Bytes in flight by key, for the key's share (half the budget). */
+  const keyBytes = new Map<string, number>();
   let started = 0;
   /** Workers started whose code is still loading. */
   let starting = 0;
@@ -132,6 +139,9 @@ export function createDecodePool(
 
   const finish = (pending: Pending, done: () => void) => {
     bytesInFlight -= pending.weight;
+    const left = keyBytes.get(pending.key)! - pending.weight;
+    if (left > 0) keyBytes.set(pending.key, left);
+    else keyBytes.delete(pending.key);
     done();
   };
 
@@ -182,13 +192,20 @@ export function createDecodePool(
       return peak;
     },
     threads,
-    decode(wire, weight) {
-      if (bytesInFlight > 0 && bytesInFlight + weight > options.maxBytesInFlight) {
+    decode(wire, key) {
+      const weight = wire.bytes.byteLength;
+      const held = keyBytes.get(key) ?? 0;
+      // A body alone is always admitted (the caps bound it); a key's only one past its share.
+      if (
+        (bytesInFlight > 0 && bytesInFlight + weight > options.maxBytesInFlight) ||
+        (held > 0 && held + weight > options.maxBytesInFlight / 2)
+      ) {
         throw unavailable("too many large bodies are being decoded; retry shortly", 1);
       }
       bytesInFlight += weight;
+      keyBytes.set(key, held + weight);
       return new Promise((resolve, reject) => {
-        queue.push({ job: { id: nextId++, ...wire }, weight, resolve, reject });
+        queue.push(key, { job: { id: nextId++, ...wire }, key, weight, resolve, reject });
         pump();
       });
     },
@@ -196,8 +213,8 @@ export function createDecodePool(
   return pool;
 }
 
-/** Wire bytes of large bodies admitted at once, queued or decoding; each decodes to 32 MiB at most. */
-export const MAX_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+/** Bytes of bodies admitted at once, queued or decoding: as many as bodies may hold. */
+export const MAX_BYTES_IN_FLIGHT = MAX_BODY_BYTES_HELD;
 
 const pools = new Map<number, DecodePool>();
 

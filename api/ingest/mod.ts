@@ -62,9 +62,10 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
     describe({
       summary: "Store a batch of recorded events",
       description: "Body as JSON, optionally `Content-Encoding: gzip`; 10 MiB on the wire, 32 " +
-        "MiB decoded (past 4 MiB, at most 64× the wire size). A key no project has is 401 before " +
-        "the body is read. A batch identical to one already stored for the session is answered " +
-        "204 again; a numbered one (`pageId`, `seq`) stores only its page's events not stored yet.",
+        "MiB decoded (past 256 KiB, at most 48× the wire size). A key no project has is 401 " +
+        "before the body is read. A batch identical to one already stored for the session is " +
+        "answered 204 again; a numbered one (`pageId`, `seq`) stores only its page's events not " +
+        "stored yet.",
       tag: "ingest",
       auth: "public-key",
       responses: { 204: { description: "stored", headers: CORS_DOC } },

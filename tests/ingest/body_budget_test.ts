@@ -1,7 +1,9 @@
 // Bodies are admitted before they are read: past the bytes the process may hold in bodies at once,
 // a body that declares its length is answered 503 + Retry-After without a byte of it read, and a
-// chunked one is refused as soon as it would go past; small bodies are never refused for it.
+// chunked or inflating one is refused as soon as it would go past; small bodies are never refused
+// for it, and one public key holds at most half of it.
 import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
 import {
   bodyBudget,
   createBodyBudget,
@@ -76,6 +78,49 @@ Deno.test("body budget: small bodies are free; the budget itself fits, one byte 
   assert.equal(budget.held, MiB / 2 + 10);
 });
 
+Deno.test("body budget: a key holds at most half of it: its body is refused at the byte past its half, another key's is admitted", () => {
+  const budget = createBodyBudget(MiB);
+  budget.take(0, SMALL_BODY_BYTES + MiB / 4, "a");
+  budget.take(0, SMALL_BODY_BYTES + MiB / 4, "a"); // exactly half
+  assert.throws(() => budget.take(0, SMALL_BODY_BYTES + 1, "a"), { kind: "unavailable" });
+  assert.equal(budget.heldBy("a"), MiB / 2);
+  // Another key fills the other half; then the budget itself is full, for anyone.
+  budget.take(0, SMALL_BODY_BYTES + MiB / 2, "b");
+  assert.equal(budget.held, MiB);
+  assert.throws(() => budget.take(0, SMALL_BODY_BYTES + 1, "c"), { kind: "unavailable" });
+  budget.give(SMALL_BODY_BYTES + MiB / 4, "a");
+  assert.deepEqual([budget.heldBy("a"), budget.held], [MiB / 4, MiB * 3 / 4]);
+  // A key's only body may pass its half, as one body alone may pass the budget.
+  const alone = createBodyBudget(MiB);
+  alone.take(0, SMALL_BODY_BYTES + MiB * 3 / 4, "a");
+  assert.equal(alone.heldBy("a"), MiB * 3 / 4);
+});
+
+Deno.test("body budget: a gzip body is held by its bytes inflated as they come: what the budget has left is read, one byte more is 503", async () => {
+  const budget = createBodyBudget(256 * 1024);
+  budget.take(0, SMALL_BODY_BYTES + 128 * 1024); // another body holds half
+  const room = SMALL_BODY_BYTES + 128 * 1024; // its free part and the other half
+  /** A gzip body of `size` bytes of JSON (a few hundred bytes on the wire). */
+  const gzipBody = (size: number, declared: boolean) => {
+    const json = `{"sessionId":"${crypto.randomUUID()}","events":[]}`;
+    const wire = gzipSync(new TextEncoder().encode(json + " ".repeat(size - json.length)));
+    const headers: Record<string, string> = { "content-encoding": "gzip" };
+    if (declared) headers["content-length"] = String(wire.byteLength);
+    return new Request("http://x/", { method: "POST", headers, body: new Uint8Array(wire) });
+  };
+  for (const declared of [false, true]) {
+    const fits = await readWire(gzipBody(room, declared), 60_000, undefined, budget);
+    assert.equal(fits.bytes.byteLength, room);
+    assert.ok(fits.wireBytes < 1024, String(fits.wireBytes));
+    assert.equal(budget.held, 256 * 1024, "the budget exactly");
+    fits.release();
+    await assert.rejects(readWire(gzipBody(room + 1, declared), 60_000, undefined, budget), {
+      kind: "unavailable",
+    });
+    assert.equal(budget.held, 128 * 1024, "the refused body gave back what it took");
+  }
+});
+
 Deno.test("body budget: one body larger than the whole budget is admitted when nothing else is held", () => {
   const budget = createBodyBudget(MiB);
   budget.take(0, 3 * MiB);
@@ -100,7 +145,8 @@ Deno.test("ingest: 40 parallel 9.9 MiB bodies — those past the budget are 503 
       body: body.stream,
     })
   );
-  const admitted = Math.floor(MAX_BODY_BYTES_HELD / (size - SMALL_BODY_BYTES));
+  // All from one key, which holds at most half of the budget.
+  const admitted = Math.floor(MAX_BODY_BYTES_HELD / 2 / (size - SMALL_BODY_BYTES));
   // The refused ones answer while the admitted ones are still held mid-body.
   // Bounded: were the refused bodies read instead, they would wait on their gates forever.
   const refused = await guard(Promise.all(answers.slice(admitted)), "the refused answers");
