@@ -2,6 +2,12 @@
 // arrives: the events endpoint's `{"batches":[{…},{…}],"nextCursor":…}` answer into batches (depth
 // 3, so decoding starts before the download ends), or a batch's event array into events (depth 2).
 
+const QUOTE = 0x22;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
 /** Feeds text chunks; returns the items completed by each chunk, as JSON text. */
 export class BatchSplitter {
   /** Depth of the items: 1 is the outermost value. The default is a batch of the events answer. */
@@ -11,49 +17,53 @@ export class BatchSplitter {
   #inString = false;
   #escaped = false;
   #item: string[] = [];
-  #itemStart = -1;
 
   push(chunk: string): string[] {
     const done: string[] = [];
-    this.#itemStart = this.#depth >= this.itemDepth ? 0 : -1;
-    for (let i = 0; i < chunk.length; i++) {
+    const end = chunk.length;
+    let itemStart = this.#depth >= this.itemDepth ? 0 : -1;
+    // The next quote and backslash at or after where each was last looked for (`end`: none). A
+    // string is skipped by searching for both, and each is searched for again only once passed,
+    // so a chunk is scanned for them once in all, however many strings or escapes it holds.
+    let quote = -1;
+    let slash = -1;
+    for (let i = 0; i < end;) {
       if (this.#inString) {
-        i = this.#skipString(chunk, i);
+        if (this.#escaped) {
+          this.#escaped = false;
+          i++;
+          continue;
+        }
+        if (quote < i) quote = found(chunk.indexOf('"', i), end);
+        if (slash < i) slash = found(chunk.indexOf("\\", i), end);
+        if (slash < quote) {
+          // An escape: the character after the backslash (perhaps in the next chunk) is skipped.
+          this.#escaped = slash + 1 === end;
+          i = slash + 2;
+        } else {
+          if (quote < end) this.#inString = false;
+          i = quote + 1;
+        }
         continue;
       }
-      const char = chunk[i];
-      if (char === '"') this.#inString = true;
-      else if (char === "{" || char === "[") {
-        if (++this.#depth === this.itemDepth) this.#itemStart = i;
-      } else if (char === "}" || char === "]") {
+      const char = chunk.charCodeAt(i);
+      if (char === QUOTE) this.#inString = true;
+      else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
+        if (++this.#depth === this.itemDepth) itemStart = i;
+      } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) {
         if (this.#depth-- === this.itemDepth) {
-          this.#item.push(chunk.slice(this.#itemStart, i + 1));
+          this.#item.push(chunk.slice(itemStart, i + 1));
           done.push(this.#item.join(""));
           this.#item = [];
-          this.#itemStart = -1;
+          itemStart = -1;
         }
       }
+      i++;
     }
-    if (this.#itemStart >= 0) this.#item.push(chunk.slice(this.#itemStart));
+    if (itemStart >= 0) this.#item.push(chunk.slice(itemStart));
     return done;
   }
-
-  /** Index of the last character consumed inside a string (its closing quote, or the chunk end). */
-  #skipString(chunk: string, from: number): number {
-    for (let i = from; i < chunk.length; i++) {
-      if (this.#escaped) this.#escaped = false;
-      else if (chunk[i] === "\\") this.#escaped = true;
-      else if (chunk[i] === '"') {
-        this.#inString = false;
-        return i;
-      } else {
-        // Long runs (base64 data) have no quotes or backslashes: jump to the next of either.
-        const quote = chunk.indexOf('"', i);
-        const slash = chunk.indexOf("\\", i);
-        const next = Math.min(quote < 0 ? chunk.length : quote, slash < 0 ? chunk.length : slash);
-        i = next - 1;
-      }
-    }
-    return chunk.length - 1;
-  }
 }
+
+/** An `indexOf` result, with "not found" as `end`. */
+const found = (at: number, end: number) => at < 0 ? end : at;
