@@ -46,13 +46,34 @@ const DROPPED = new Set(["script", "plaintext"]);
 const TAG_NAME = /^[a-z][a-z0-9._:-]*$/i;
 // deno-lint-ignore no-control-regex
 const ATTRIBUTE_NAME = /^[^\s"'>/=\u0000-\u001f\u007f]+$/;
+
+/** A page repeats a few names on every element: each is judged once (of the first 4,096 seen). */
+function judged(valid: RegExp) {
+  const known = new Map<string, boolean>();
+  return (name: string) => {
+    let ok = known.get(name);
+    if (ok === undefined) {
+      ok = valid.test(name);
+      if (known.size < 4096) known.set(name, ok);
+    }
+    return ok;
+  };
+}
+const validTag = judged(TAG_NAME);
+const validAttribute = judged(ATTRIBUTE_NAME);
 const PRELOAD = /^(preload|modulepreload|prefetch)$/i;
 
+// Most text and values hold nothing to escape: one test, and no copies then.
+const TEXT_SPECIAL = /[&<>]/;
+const ATTRIBUTE_SPECIAL = /[&"]/;
+
 export function escapeText(text: string): string {
+  if (!TEXT_SPECIAL.test(text)) return text;
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 export function escapeAttribute(value: string): string {
+  if (!ATTRIBUTE_SPECIAL.test(value)) return value;
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 }
 
@@ -110,13 +131,12 @@ function rawText(parentTag: string, foreign: boolean, text: string): string {
 }
 
 function element(node: SnapshotNode, out: string[], inForeign: boolean) {
-  const attributes = { ...node.attributes };
+  const attributes = node.attributes ?? {};
   let tag = (node.tagName ?? "").toLowerCase();
-  if (!TAG_NAME.test(tag) || DROPPED.has(tag)) return;
+  if (!validTag(tag) || DROPPED.has(tag)) return;
   const foreign = inForeign || FOREIGN.has(tag);
   if (tag === "link" && PRELOAD.test(String(attributes.rel ?? ""))) return;
   const css = attributes._cssText;
-  delete attributes._cssText;
   // rrweb inlines a stylesheet link's rules as `_cssText` and rebuilds it as a <style>.
   if (tag === "link" && typeof css === "string") tag = "style";
   const name = node.isSVG ? node.tagName! : tag;
@@ -138,16 +158,36 @@ function element(node: SnapshotNode, out: string[], inForeign: boolean) {
   out.push(`</${name}>`);
 }
 
-/** Attributes as rrweb's rebuild sets them: strings, `true` as empty, `rr_*` applied or dropped. */
+/**
+ * Attributes as rrweb's rebuild sets them: strings, `true` as empty, `rr_*` applied or dropped
+ * (`_cssText` is the element's content). Written straight out unless an `rr_*` one is there.
+ */
 function attributeText(tag: string, attributes: Record<string, unknown>): string {
+  let text = "";
+  for (const name in attributes) {
+    if (name.startsWith("rr_")) return attributeTextApplying(tag, attributes);
+    const value = written(tag, name, attributes[name]);
+    if (value !== null) text += ` ${name}="${escapeAttribute(value)}"`;
+  }
+  return text;
+}
+
+/** An attribute's value as written, or null when it is not. */
+function written(tag: string, name: string, value: unknown): string | null {
+  if (name === "_cssText" || !validAttribute(name)) return null;
+  if (tag === "iframe" && (name === "src" || name === "srcdoc")) return null;
+  if (tag === "textarea" && name === "value") return null;
+  if (value === true) return "";
+  return typeof value === "string" ? value : null;
+}
+
+/** As `attributeText`, with the `rr_*` attributes applied. */
+function attributeTextApplying(tag: string, attributes: Record<string, unknown>): string {
   const special = Object.entries(attributes).filter(([name]) => name.startsWith("rr_"));
   const set = new Map<string, string>();
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name.startsWith("rr_") || !ATTRIBUTE_NAME.test(name)) continue;
-    if (tag === "iframe" && (name === "src" || name === "srcdoc")) continue;
-    if (tag === "textarea" && name === "value") continue;
-    if (value === true) set.set(name, "");
-    else if (typeof value === "string") set.set(name, value);
+  for (const [name, recorded] of Object.entries(attributes)) {
+    const value = name.startsWith("rr_") ? null : written(tag, name, recorded);
+    if (value !== null) set.set(name, value);
   }
   const style: string[] = [];
   for (const [name, value] of special) {
