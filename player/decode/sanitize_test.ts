@@ -143,3 +143,23 @@ Deno.test("sanitize: frames, objects and embeds load nothing; no recorded referr
     {},
   ]);
 });
+
+Deno.test("sanitize: an element named like a property every object has (constructor, __proto__) is cleaned like any other", () => {
+  const snapshot = {
+    type: 2,
+    timestamp: 1,
+    data: {
+      node: {
+        type: 0,
+        childNodes: ["constructor", "toString", "__proto__", "hasOwnProperty"].map((tag, i) =>
+          element(i + 1, tag, { class: "kept", onclick: "alert(1)", href: "javascript:x()" })
+        ),
+      },
+    },
+  };
+  new RecordingSanitizer().clean(snapshot);
+  assert.deepEqual(
+    snapshot.data.node.childNodes.map((n) => n.attributes),
+    Array(4).fill({ class: "kept" }),
+  );
+});
