@@ -1,7 +1,8 @@
 // The Console tab: the recording's console calls with level, arguments and time from the session
 // start; per-level counts double as a filter, the entry at the current time is highlighted and a
-// click seeks to it. Recorded text is rendered as text (escaped), never as markup. An error row
-// expands below to its whole message and stack.
+// click seeks to it and shows its whole text (three lines until then). Recorded text is rendered as
+// text (escaped), never as markup. An error row expands below to its whole message and stack.
+import { useState } from "preact/hooks";
 import {
   CONSOLE_LEVELS,
   type ConsoleEntry,
@@ -26,6 +27,8 @@ export function ConsolePanel(
   { entries, current, hidden, onToggleLevel, origin, onSeek }: Props,
 ) {
   const counts = levelCounts(entries);
+  // the entry clicked last, shown whole
+  const [opened, setOpened] = useState(-1);
   return (
     <div class="console">
       <div class="console-levels" role="group" aria-label="Levels">
@@ -53,7 +56,11 @@ export function ConsolePanel(
                     class={`console-row level-${entry.level}`}
                     aria-current={i === current ? "true" : undefined}
                     data-level={entry.level}
-                    onClick={() => onSeek(entry.offset)}
+                    data-open={i === opened ? "true" : undefined}
+                    onClick={() => {
+                      setOpened(i);
+                      onSeek(entry.offset);
+                    }}
                   >
                     <span class="console-level">{entry.level}</span>
                     <span class="console-args">{entry.args.join(" ")}</span>

@@ -1,8 +1,10 @@
 // The History tab: sections chained over the session with their markers nested, exactly one row
 // marked current; a blocked page's section (the session's start too) is marked paused. Rows are
-// buttons: a click seeks to the row's start. An error row expands below to its whole message and
-// stack; a page's web vitals follow its row, coloured by their ratings.
+// buttons: a click seeks to the row's start and shows its whole label (a long path or message
+// wraps to two lines until then). An error row expands below to its whole message and stack; a
+// page's web vitals follow its row, coloured by their ratings.
 import { Fragment } from "preact";
+import { useState } from "preact/hooks";
 import { clock } from "@/player/ui/format.ts";
 import { formatDuration } from "@/utils/format.ts";
 import type { ActiveRow, HistoryMarker, HistorySection } from "@/player/ui/history.ts";
@@ -32,9 +34,11 @@ const KIND_LABEL = {
 };
 
 function Row(
-  { item, current, nested, origin, onSeek }: {
+  { item, current, open, nested, origin, onSeek }: {
     item: HistorySection | HistoryMarker;
     current: boolean;
+    /** The row clicked last: its label shown whole. */
+    open: boolean;
     nested: boolean;
     origin: number;
     onSeek(real: number): void;
@@ -55,13 +59,20 @@ function Row(
         aria-current={current ? "true" : undefined}
         data-kind={item.kind}
         data-start={item.start}
+        data-open={open ? "true" : undefined}
         title={title}
         onClick={() => onSeek(item.start)}
       >
         <span class="history-kind">{KIND_LABEL[kind]}</span>
         <span class="history-label">
           {item.label}
-          {detail && <code class="history-detail">{detail}</code>}
+          {/* a space, so the row's name (its text) reads "4 clicks button#pay" */}
+          {detail && (
+            <>
+              {" "}
+              <code class="history-detail">{detail}</code>
+            </>
+          )}
         </span>
         <span class="history-time">
           <span data-testid="row-start">{clock(origin + item.start)}</span>
@@ -84,6 +95,12 @@ function Row(
 }
 
 export function HistoryPanel({ sections, active, origin, onSeek }: Props) {
+  // the row clicked last, as "section" or "section.marker"
+  const [opened, setOpened] = useState<string | null>(null);
+  const seek = (key: string) => (real: number) => {
+    setOpened(key);
+    onSeek(real);
+  };
   return (
     <ol class="history">
       {sections.map((section, s) => (
@@ -92,8 +109,9 @@ export function HistoryPanel({ sections, active, origin, onSeek }: Props) {
             item={section}
             nested={false}
             current={active.section === s && active.marker === null}
+            open={opened === `${s}`}
             origin={origin}
-            onSeek={onSeek}
+            onSeek={seek(`${s}`)}
           />
           {section.markers.map((marker, m) => (
             <Row
@@ -101,8 +119,9 @@ export function HistoryPanel({ sections, active, origin, onSeek }: Props) {
               item={marker}
               nested
               current={active.section === s && active.marker === m}
+              open={opened === `${s}.${m}`}
               origin={origin}
-              onSeek={onSeek}
+              onSeek={seek(`${s}.${m}`)}
             />
           ))}
         </Fragment>

@@ -1,9 +1,11 @@
 // The seek bar, laid out on the displayed timeline: played part, decoded part, a hatched band per
 // idle stretch (named, for the eye and for a screen reader), a tick per marker (page change, console
-// error, identify, frustration signal, any other kind) and a native range input on top, so it is a
-// real control named "Seek". Every time it says is real (docs/decisions.md "Replay"): hovering
-// shows the real moment under the pointer and the label of a tick or idle band there; a click on a
-// tick (within its reach) seeks to its exact moment, not to the pixel's. Its arrow keys step as the
+// error, identify, frustration signal, any other kind; comments are pins in a lane of their own
+// above the bar, so a comment beside a signal never hides it) and a native range input on top, so
+// it is a real control named "Seek". Every time it says is real (docs/decisions.md "Replay"):
+// hovering shows the real moment under the pointer and the labels of the ticks there (the nearest
+// of the pointer's lane, and any other at its place) or of an idle band; a click on a tick (within
+// its reach) seeks to its exact moment, not to the pixel's. Its arrow keys step as the
 // −5 s / +5 s buttons do (1 s with Shift): a native step would move 1 ms of the bar
 // (docs/decisions.md "Player and keyboard").
 import { useState } from "preact/hooks";
@@ -39,12 +41,17 @@ const CLICK_SLOP_PX = 3;
 /** A tick placed on the displayed timeline, keeping its real offset for an exact seek. */
 type PlacedTick = Tick & { real: number };
 
+/** Comments have a lane of their own, above the bar; every other tick is on it. */
+type Lane = "comments" | "markers";
+const laneOf = (kind: string): Lane => kind === "comment" ? "comments" : "markers";
+
 interface Hover {
   x: number;
   /** Near an end of the bar, where a centred label would be cut. */
   edge: "start" | "end" | null;
   display: number;
-  tick: PlacedTick | null;
+  /** The tick a click takes (the nearest in reach), then any other at its place. */
+  ticks: PlacedTick[];
   band: IdleBand | null;
 }
 
@@ -77,27 +84,44 @@ export function SeekBar(
     real: tick.offset,
     offset: timeline.toDisplay(tick.offset),
   }));
+  const lanes = placed.some((t) => laneOf(t.kind) === "comments") ? 2 : 1;
 
   function onPointerMove(event: PointerEvent) {
-    const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    const seek = event.currentTarget as HTMLElement;
+    const box = seek.getBoundingClientRect();
     if (box.width <= 0) return;
     const x = Math.min(Math.max(event.clientX - box.left, 0), box.width);
     const display = x / box.width * total;
     const edge = x < EDGE_PX ? "start" : x > box.width - EDGE_PX ? "end" : null;
-    const tick = tickNear(placed, display, TICK_REACH_PX / box.width * total);
-    setHover({ x, edge, display, tick, band: tick ? null : bandAt(bands, display) });
+    // above the range input is the comments' lane
+    const barTop = seek.querySelector("input")?.getBoundingClientRect().top ?? box.top;
+    const lane: Lane = event.clientY < barTop ? "comments" : "markers";
+    const inLane = placed.filter((t) => laneOf(t.kind) === lane);
+    const pxMs = total / box.width;
+    const tick = tickNear(inLane, display, TICK_REACH_PX * pxMs);
+    const together = tick
+      ? inLane.filter((t) => t !== tick && Math.abs(t.offset - tick.offset) <= pxMs)
+      : [];
+    setHover({
+      x,
+      edge,
+      display,
+      ticks: tick ? [tick, ...together] : [],
+      band: tick ? null : bandAt(bands, display),
+    });
   }
 
   // After the range input's own seek to the pixel: a click on a tick lands on its moment.
   function onPointerUp(event: PointerEvent) {
     const clicked = pressedAt !== null && Math.abs(event.clientX - pressedAt) <= CLICK_SLOP_PX;
     setPressedAt(null);
-    if (clicked && hover?.tick) onSeekTick(hover.tick.real);
+    if (clicked && hover?.ticks.length) onSeekTick(hover.ticks[0].real);
   }
 
   return (
     <div
       class="seek"
+      data-lanes={lanes}
       onPointerMove={onPointerMove}
       onPointerLeave={() => setHover(null)}
       onPointerDown={(e) => setPressedAt(e.clientX)}
@@ -126,6 +150,7 @@ export function SeekBar(
             key={i}
             class="seek-tick"
             data-kind={tick.kind}
+            data-lane={laneOf(tick.kind)}
             title={tick.label}
             style={{ left: percent(tick.offset, total) }}
           />
@@ -156,7 +181,7 @@ export function SeekBar(
           style={{ left: `${hover.x}px` }}
         >
           <span class="seek-hover-time">{moment(timeline.toReal(hover.display))}</span>
-          {hover.tick && <span data-kind={hover.tick.kind}>{hover.tick.label}</span>}
+          {hover.ticks.map((tick, i) => <span key={i} data-kind={tick.kind}>{tick.label}</span>)}
           {hover.band && <span data-kind="idle">{hover.band.label}</span>}
         </div>
       )}
