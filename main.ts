@@ -96,6 +96,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     await server.shutdown();
     await offloader?.stop();
     deps.frames.close();
+    deps.cuts.close();
     await deps.lastUsed.settle();
     await db.close();
     clearTimeout(timer);

@@ -11,6 +11,7 @@ import { resolveAuthSecret } from "./auth/token.ts";
 import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
 import { FramePool } from "./sessions/frame_pool.ts";
+import { CutPool } from "./shares/cut_pool.ts";
 import { watchApp } from "./service/metrics_sources.ts";
 import denoJson from "@/deno.json" with { type: "json" };
 
@@ -41,6 +42,11 @@ export interface AppDeps {
   metrics: Metrics;
   /** The worker that draws the replay page's frames (started on the first; `close()` ends it). */
   frames: FramePool;
+  /**
+   * The worker that decodes and cuts public links' windows and exports (started on the first;
+   * `close()` ends it).
+   */
+  cuts: CutPool;
   status(): Promise<ServiceStatus>;
 }
 
@@ -65,6 +71,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
       : null,
     metrics,
     frames: new FramePool(),
+    cuts: new CutPool(),
     status: async () => ({
       version: VERSION,
       databaseKind: db.kind,

@@ -1,5 +1,5 @@
-// Connection shares (docs/decisions.md "Reliability"): ingest, dashboard reads, pages and health
-// share one pool, and a flood of any one of them (1,000 health calls, 40 heavy summary reads) used
+// Connection shares (docs/decisions.md "Reliability"): ingest, dashboard reads, pages, public links
+// and health share one pool, and a flood of any one of them (1,000 health calls, 40 heavy summary reads) used
 // to take every connection, so the others waited for their database budget and answered 503. Each
 // request runs as one class (`runAs`, set by app.ts); a class may hold at most its share of
 // connections at once (the shares add up to the pool), its extra queries wait at most `waitMs` for
@@ -10,7 +10,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DatabaseConnection, Dialect, Driver, Kysely, TransactionSettings } from "kysely";
 
-export type RequestClass = "ingest" | "dashboard" | "pages" | "health";
+export type RequestClass = "ingest" | "dashboard" | "pages" | "links" | "health";
 
 interface Work {
   readonly requestClass: RequestClass;
@@ -76,13 +76,15 @@ export class WorkAbandoned extends Error {
 export type Shares = Record<RequestClass, number>;
 
 /**
- * The shares of a pool of `poolMax` connections: ingest 40 %, dashboard API 30 %, pages 20 %,
- * health one connection (its probe is single-flight anyway). At least one each, so a pool under
- * five connections is overbooked rather than closed to a class.
+ * The shares of a pool of `poolMax` connections: ingest 40 %, dashboard API 30 %, signed-in pages
+ * 10 %, public links 10 % (anyone with a link, no account: they once shared the pages' 20 %, and a
+ * flood of link views held the pages of every organization), health one connection (its probe is
+ * single-flight anyway). At least one each, so a pool under six connections is overbooked rather
+ * than closed to a class.
  */
 export function connectionShares(poolMax: number): Shares {
   const part = (fraction: number) => Math.max(1, Math.floor(poolMax * fraction));
-  return { ingest: part(0.4), dashboard: part(0.3), pages: part(0.2), health: 1 };
+  return { ingest: part(0.4), dashboard: part(0.3), pages: part(0.1), links: part(0.1), health: 1 };
 }
 
 /** How long a query waits for a connection of its class before ShareBusy. */

@@ -30,14 +30,21 @@ async function open(shares: Shares, waitMs: number) {
   return { kysely: new Kysely({ dialect }), gate: dialect.gate, pglite: true };
 }
 
-Deno.test("connection shares add up to the pool, one each at the least", () => {
-  assert.deepEqual(connectionShares(10), { ingest: 4, dashboard: 3, pages: 2, health: 1 });
-  assert.deepEqual(connectionShares(20), { ingest: 8, dashboard: 6, pages: 4, health: 1 });
-  assert.deepEqual(connectionShares(1), { ingest: 1, dashboard: 1, pages: 1, health: 1 });
+Deno.test("connection shares add up to the pool, one each at the least; public links have their own", () => {
+  const shares = (ingest: number, dashboard: number, pages: number, links: number) => ({
+    ingest,
+    dashboard,
+    pages,
+    links,
+    health: 1,
+  });
+  assert.deepEqual(connectionShares(10), shares(4, 3, 1, 1));
+  assert.deepEqual(connectionShares(20), shares(8, 6, 2, 2));
+  assert.deepEqual(connectionShares(1), shares(1, 1, 1, 1));
 });
 
 Deno.test("a class holds at most its share; past it a query waits, then ShareBusy", async () => {
-  const db = await open({ ingest: 2, dashboard: 2, pages: 1, health: 1 }, 150);
+  const db = await open({ ingest: 2, dashboard: 2, pages: 1, links: 1, health: 1 }, 150);
   try {
     const { promise: hold, resolve: release } = Promise.withResolvers<void>();
     const holders = [0, 1].map(() =>
@@ -96,7 +103,7 @@ Deno.test({
   name: "an abandoned request's turns go back at once, even while its query never settles",
   ignore: !url, // PGlite is one connection: there is nothing to hand on
   fn: async () => {
-    const db = await open({ ingest: 1, dashboard: 1, pages: 1, health: 1 }, 150);
+    const db = await open({ ingest: 1, dashboard: 1, pages: 1, links: 1, health: 1 }, 150);
     const { promise: hang, resolve: release } = Promise.withResolvers<void>();
     const { promise: inside, resolve: entered } = Promise.withResolvers<() => void>();
     // A request whose connection hangs (as a query can on a connection the database dropped).

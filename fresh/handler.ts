@@ -118,6 +118,8 @@ function stripBase(pathname: string, basePath: string): string | null {
 }
 
 function withoutBody(response: Response): Response {
+  // Given up, not left unread: a streamed body's request holds places until it ends (routes/s/).
+  response.body?.cancel().catch(() => {});
   return new Response(null, {
     status: response.status,
     statusText: response.statusText,

@@ -79,6 +79,7 @@ export function requestClassOf(method: string, path: string): RequestClass | nul
     return "ingest";
   }
   if (path.startsWith("/api/cron/")) return null;
+  if (path.startsWith("/s/")) return "links"; // a public link's page and events: no account
   return path === "/api" || path.startsWith("/api/") ? "dashboard" : "pages";
 }
 

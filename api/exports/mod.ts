@@ -1,11 +1,14 @@
 // GET /api/sessions/:id/export?format=html|json (mounted inside the sessions sub-app, whose cookie
-// middleware and no-store it shares): one replay as a file to download, streamed as it is written.
+// middleware and no-store it shares): one replay as a file to download, streamed as it is written,
+// cut in the cut worker; an account has at most MAX_EXPORTS_PER_ACCOUNT files being written.
 import { Hono } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
 import { sessionExport } from "@/core/exports/export.ts";
 import { htmlExport } from "@/core/exports/html_file.ts";
 import { jsonExport } from "@/core/exports/json_file.ts";
 import { exportQuery } from "@/core/exports/schema.ts";
+import { onEnd } from "@/core/on_end.ts";
+import { exportLimitOf } from "@/http/account_limit.ts";
 import { requestStream } from "@/http/request_stream.ts";
 import { resolveConfig } from "@/fresh/config.ts";
 import freshConfig from "@/fresh.config.ts";
@@ -23,8 +26,9 @@ const { buildDir } = resolveConfig(
 const TYPES = { html: "text/html; charset=UTF-8", json: "application/json; charset=UTF-8" };
 
 /** Text chunks as bytes, read as the client takes them (in the request's class, as events are). */
-function streamed(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+function streamed(file: AsyncIterable<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const chunks = file[Symbol.asyncIterator]();
   return requestStream({
     async pull(controller) {
       const next = await chunks.next();
@@ -32,7 +36,7 @@ function streamed(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
       else controller.enqueue(encoder.encode(next.value));
     },
     async cancel() {
-      await chunks.return(undefined);
+      await chunks.return?.(undefined);
     },
   }, { highWaterMark: 1 });
 }
@@ -58,23 +62,32 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
       responses: {
         200: { description: "the file (an attachment)", contentType: "text/html" },
       },
-      errors: [400, 413, 503],
+      errors: [400, 413, 429, 503],
     }),
     query(exportQuery),
     async (c) => {
       const { format, include } = c.req.valid("query");
       const limit = deps.config.limits.exportMaxBytes;
-      const file = await sessionExport(deps, requireViewer(c), c.req.param("id"), limit);
-      const chunks = format === "json" ? jsonExport(file, include) : htmlExport(
-        file,
-        await offlinePlayerScript(deps.config.nodeEnv === "production", buildDir),
-        { allowHosts: deps.config.exportFetchAllowHosts, signal: c.req.raw.signal },
-      );
-      const name = `playhead-replay-${file.session.startedAt.slice(0, 19).replace(/:/g, "-")}`;
-      return c.body(streamed(chunks), 200, {
-        "Content-Type": TYPES[format],
-        "Content-Disposition": `attachment; filename="${name}.${format}"`,
-      });
+      const viewer = requireViewer(c);
+      // Held until the file has been sent or given up: 429 + Retry-After past the limit.
+      const leave = exportLimitOf(deps).enter(viewer.userId);
+      try {
+        const file = await sessionExport(deps, viewer, c.req.param("id"), limit);
+        const chunks = format === "json" ? jsonExport(file, include ?? [], deps.cuts) : htmlExport(
+          file,
+          await offlinePlayerScript(deps.config.nodeEnv === "production", buildDir),
+          { allowHosts: deps.config.exportFetchAllowHosts, signal: c.req.raw.signal },
+          deps.cuts,
+        );
+        const name = `playhead-replay-${file.session.startedAt.slice(0, 19).replace(/:/g, "-")}`;
+        return c.body(streamed(onEnd(chunks, leave)), 200, {
+          "Content-Type": TYPES[format],
+          "Content-Disposition": `attachment; filename="${name}.${format}"`,
+        });
+      } catch (error) {
+        leave();
+        throw error;
+      }
     },
   );
   return app;

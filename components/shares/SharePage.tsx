@@ -42,7 +42,8 @@ export function ShareNotFound() {
   );
 }
 
-export function ShareThrottled({ retryAfter }: { retryAfter: number }) {
+/** Too many unknown links tried from here, or (`busy`) too many link requests under way. */
+export function ShareThrottled({ retryAfter, busy }: { retryAfter: number; busy?: boolean }) {
   return (
     <div class="share-page">
       <Head>
@@ -50,8 +51,12 @@ export function ShareThrottled({ retryAfter }: { retryAfter: number }) {
         <meta name="robots" content="noindex, nofollow" />
       </Head>
       <Brand />
-      <h1>Too many links tried</h1>
-      <p>Too many links that do not exist were opened from here. Try again in {retryAfter} s.</p>
+      <h1>{busy ? "Too many requests at once" : "Too many links tried"}</h1>
+      <p>
+        {busy
+          ? "This link, or links opened from here, have too many requests under way."
+          : "Too many links that do not exist were opened from here."} Try again in {retryAfter} s.
+      </p>
     </div>
   );
 }

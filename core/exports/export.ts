@@ -1,7 +1,8 @@
 // One replay exported (docs/decisions.md "Exports"), for every member: the session's stored event
 // bytes are counted first, and a session past the limit is refused (413) before anything is read;
 // otherwise its batches stream into the file, never held whole (the HTML file reads them twice:
-// first for the images to fetch, core/exports/inline_images.ts).
+// first for the images to fetch, core/exports/inline_images.ts), as stored: the cut worker
+// (core/shares/cut_pool.ts) decodes and cuts them.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { notFound, payloadTooLarge } from "@/core/errors.ts";
@@ -12,8 +13,8 @@ import {
   sessionMarkers,
   type SessionRow,
 } from "@/db/queries/sessions/detail.ts";
-import { sessionBatches } from "@/core/sessions/detail.ts";
-import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
+import { type StoredBatch, storedBatches } from "@/core/sessions/detail.ts";
+import type { MarkerOut } from "@/core/sessions/schema.ts";
 import type { ExportedSession } from "./schema.ts";
 import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
 import { markerWithPageAddress, pageAddress } from "@/core/shares/addresses.ts";
@@ -25,9 +26,9 @@ const MIB = 1024 * 1024;
 export interface SessionExport {
   session: ExportedSession;
   markers: MarkerOut[];
-  batches: AsyncIterable<EventBatchOut>;
+  batches: AsyncIterable<StoredBatch>;
   /** The same batches read again from the start. */
-  reread: () => Promise<AsyncIterable<EventBatchOut>>;
+  reread: () => Promise<AsyncIterable<StoredBatch>>;
   /** What the limit leaves after the stored events: the room of the file's images. */
   room: number;
 }
@@ -78,8 +79,8 @@ export async function sessionExport(
   return {
     session: exported(session),
     markers,
-    batches: await sessionBatches(deps, session),
-    reread: () => sessionBatches(deps, session),
+    batches: await storedBatches(deps, session),
+    reread: () => storedBatches(deps, session),
     room: maxBytes - bytes,
   };
 }

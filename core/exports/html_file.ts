@@ -4,12 +4,14 @@
 // (player/offline/entry.tsx). Its policy lets only that one script run and loads nothing from
 // anywhere: the recorded images the server could fetch are in the events as data URLs
 // (core/exports/inline_images.ts), a notice names those that are not, and what is not inlined (the
-// rest, fonts) stays blank.
+// rest, fonts) stays blank. Both readings of the batches are made in the cut worker
+// (core/shares/cut_job.ts "images", then "html"); only the images are fetched here.
 import type { ExportProps } from "@/player/offline/props.ts";
-import { windowBatches } from "@/core/shares/window_events.ts";
+import { cutInputs, type CutPool } from "@/core/shares/cut_pool.ts";
+import { onEnd } from "@/core/on_end.ts";
 import type { SessionExport } from "./export.ts";
-import { type ImageOptions, inlineImages } from "./inline_images.ts";
-import { ALL_EVENTS, inlinedReading } from "./image_places.ts";
+import { fetchImages, IMAGE_LIMITS, type ImageOptions } from "./inline_images.ts";
+import type { ImageSightings } from "./image_places.ts";
 import { imageNotice, imageReportJson } from "./image_notice.ts";
 
 const STYLESHEETS = [
@@ -43,12 +45,26 @@ const attribute = (text: string) =>
 
 /**
  * Every event but custom ones (identify() puts the tracked user's traits there) and requests, page
- * addresses cut to origin and path, every remote address emptied but the images fetched.
+ * addresses cut to origin and path, every remote address emptied but the images fetched. The first
+ * reading is admitted by the cut worker now (503 while it is full), before the answer starts.
  */
-export async function* htmlExport(
+export function htmlExport(
   file: SessionExport,
   playerScript: string,
   images: Omit<ImageOptions, "room">,
+  cuts: CutPool,
+): AsyncIterable<string> {
+  const listed = (images.limits ?? IMAGE_LIMITS).listed;
+  const first = cuts.sightings(listed, cutInputs(file.batches))[Symbol.asyncIterator]();
+  return onEnd(written(file, playerScript, images, first, cuts), () => void first.return?.());
+}
+
+async function* written(
+  file: SessionExport,
+  playerScript: string,
+  images: Omit<ImageOptions, "room">,
+  first: AsyncIterator<ImageSightings>,
+  cuts: CutPool,
 ): AsyncGenerator<string> {
   const { session } = file;
   const script = playerScript.replace(/<\/(script)/gi, "<\\/$1");
@@ -70,15 +86,16 @@ export async function* htmlExport(
 <main class="site-main">
 <div class="replay-heading"><h1>Replay</h1><span class="muted">recorded ${recorded}, exported from Playhead</span></div>
 `;
-  const { report, inlined } = await inlineImages(file.batches, { ...images, room: file.room });
+  const sighted = await first.next();
+  if (sighted.done) throw new Error("the first reading ended without its images");
+  const { report, inlined } = await fetchImages(sighted.value, { ...images, room: file.room });
   yield `${imageNotice(report)}${
     imageReportJson(report)
   }<div class="replay-page" id="replay"><p class="muted">Loading the recording…</p></div>
 </main>
 `;
-  for await (
-    const batch of windowBatches(await file.reread(), ALL_EVENTS, inlinedReading(inlined))
-  ) {
+  const second = cutInputs(await file.reread());
+  for await (const batch of cuts.batches({ kind: "html", inlined }, second, { continued: true })) {
     const { data, ...fields } = batch;
     yield `<script type="application/octet-stream" data-batch="${
       attribute(JSON.stringify(fields))

@@ -4,8 +4,7 @@
 // reading can run wherever the cut runs; the fetching is core/exports/inline_images.ts's.
 import { EventType } from "@rrweb/types";
 import type { RecordedEvent } from "@/player/decode/decode.ts";
-import type { EventBatchOut } from "@/core/sessions/schema.ts";
-import { type EventWindow, windowEvents } from "@/core/shares/window_events.ts";
+import { type CutSource, type EventWindow, windowEvents } from "@/core/shares/window_events.ts";
 import { withPageAddresses } from "@/core/shares/addresses.ts";
 import { AddressRewriter, isLocal } from "./offline_events.ts";
 
@@ -51,11 +50,20 @@ export interface Sighting {
   places: number;
 }
 
+/** The images a first reading saw, and how many more it only counted. */
+export interface ImageSightings {
+  seen: Sighting[];
+  unlisted: number;
+}
+
 /**
  * The images the export's events name, in the order first seen, each with its number of places;
- * past `listed` distinct ones, only counted.
+ * past `listed` distinct ones, only counted. Run in the cut worker (core/shares/cut_job.ts).
  */
-export async function imageSightings(batches: AsyncIterable<EventBatchOut>, listed: number) {
+export async function imageSightings(
+  batches: AsyncIterable<CutSource>,
+  listed: number,
+): Promise<ImageSightings> {
   const seen = new Map<string, Sighting>();
   let unlisted = 0;
   const read = readingWith((key, resolved) => {

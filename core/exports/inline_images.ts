@@ -7,7 +7,7 @@
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 import { pageAddress } from "@/core/shares/addresses.ts";
 import { guardedGet, type Refusal } from "@/core/outbound/guarded_get.ts";
-import { imageSightings, type Sighting } from "./image_places.ts";
+import { type ImageSightings, imageSightings, type Sighting } from "./image_places.ts";
 
 const MIB = 1024 * 1024;
 
@@ -126,7 +126,12 @@ async function fetchAll(
  */
 export async function inlineImages(batches: AsyncIterable<EventBatchOut>, options: ImageOptions) {
   const limits = options.limits ?? IMAGE_LIMITS;
-  const { seen, unlisted } = await imageSightings(batches, limits.listed);
+  return await fetchImages(await imageSightings(batches, limits.listed), options);
+}
+
+/** As `inlineImages`, from a first reading made elsewhere (the cut worker's, html_file.ts). */
+export async function fetchImages({ seen, unlisted }: ImageSightings, options: ImageOptions) {
+  const limits = options.limits ?? IMAGE_LIMITS;
   const web = seen.filter((s) => s.resolved && /^https?:/i.test(s.key));
   const fetched = await fetchAll(web, options, limits);
   const inlined: Record<string, string> = {};

@@ -154,6 +154,9 @@ export interface StoredBatch {
   bytes: Uint8Array | null;
 }
 
+/** The stored batches of a read, and their stored (gzip) bytes in all, known before any is read. */
+export type StoredBatches = AsyncIterable<StoredBatch> & { readonly bytes: number };
+
 /** The batches `sessionBatches` sends, as stored (the server's frame at a moment reads them). */
 export async function storedBatches(
   deps: Deps,
@@ -165,7 +168,7 @@ export async function storedBatches(
     groupBytes = EVENTS_GROUP_BYTES,
     storeWaitMs,
   }: EventsOptions = {},
-): Promise<AsyncIterable<StoredBatch>> {
+): Promise<StoredBatches> {
   const db = deps.db.kysely;
   const startedAt = session.started_at.getTime();
   const cut = (offset: number | null) =>
@@ -200,7 +203,7 @@ export async function storedBatches(
     deadline?.stop();
     throw error;
   }
-  return (async function* () {
+  const batches = (async function* () {
     let next: Promise<Map<number, Uint8Array | null>> | null = null;
     try {
       for (let i = 0; i < groups.length; i++) {
@@ -218,6 +221,7 @@ export async function storedBatches(
       deadline?.stop();
     }
   })();
+  return Object.assign(batches, { bytes: metas.reduce((sum, meta) => sum + meta.bytes, 0) });
 }
 
 /** The first slice read of a batch's stored bytes; each next one is twice as long. */

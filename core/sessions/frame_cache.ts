@@ -1,12 +1,17 @@
-// A bounded least-recently-used map of the server's replay frames (core/sessions/moment_frame.ts):
-// at most `maxEntries` frames and `maxChars` of their HTML (or a large one's gzipped bytes), the
-// oldest read dropped first.
+// A bounded least-recently-used map: at most `maxEntries` values and `maxWeight` of their weight
+// (characters, bytes), the oldest read dropped first. The server's replay frames
+// (core/sessions/moment_frame.ts) are weighed by their HTML (or a large one's gzipped bytes); a
+// public link's cut (core/shares/link_cuts.ts) by its batches' data.
 
-export class FrameCache<V extends { srcdoc: string; document?: Uint8Array | null }> {
+export class WeightedCache<V> {
   readonly #entries = new Map<string, V>();
-  #chars = 0;
+  #weight = 0;
 
-  constructor(private readonly maxEntries: number, private readonly maxChars: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight: number,
+    private readonly weigh: (value: V) => number,
+  ) {}
 
   get size(): number {
     return this.#entries.size;
@@ -21,12 +26,12 @@ export class FrameCache<V extends { srcdoc: string; document?: Uint8Array | null
   }
 
   set(key: string, value: V) {
-    if (weight(value) > this.maxChars) return;
+    if (this.weigh(value) > this.maxWeight) return;
     this.#drop(key);
     this.#entries.set(key, value);
-    this.#chars += weight(value);
+    this.#weight += this.weigh(value);
     for (const [oldest] of this.#entries) {
-      if (this.#entries.size <= this.maxEntries && this.#chars <= this.maxChars) break;
+      if (this.#entries.size <= this.maxEntries && this.#weight <= this.maxWeight) break;
       this.#drop(oldest);
     }
   }
@@ -34,10 +39,15 @@ export class FrameCache<V extends { srcdoc: string; document?: Uint8Array | null
   #drop(key: string) {
     const value = this.#entries.get(key);
     if (value === undefined) return;
-    this.#chars -= weight(value);
+    this.#weight -= this.weigh(value);
     this.#entries.delete(key);
   }
 }
 
-const weight = (value: { srcdoc: string; document?: Uint8Array | null }) =>
-  value.srcdoc.length + (value.document?.byteLength ?? 0);
+/** Frames, weighed by their characters of HTML and bytes of a gzipped document. */
+export class FrameCache<V extends { srcdoc: string; document?: Uint8Array | null }>
+  extends WeightedCache<V> {
+  constructor(maxEntries: number, maxChars: number) {
+    super(maxEntries, maxChars, (value) => value.srcdoc.length + (value.document?.byteLength ?? 0));
+  }
+}

@@ -5,12 +5,12 @@
 import type { AppDeps } from "@/core/deps.ts";
 import { findSession, sessionMarkers, type SessionRow } from "@/db/queries/sessions/detail.ts";
 import { countView, openShare, type OpenShareRow } from "@/db/queries/shares/shares.ts";
-import { sessionBatches } from "@/core/sessions/detail.ts";
+import { storedBatches } from "@/core/sessions/detail.ts";
 import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import { guessThrottleOf } from "./guess_throttle.ts";
 import { hashShareToken, TOKEN_PATTERN } from "./token.ts";
-import { type EventWindow, windowBatches } from "./window_events.ts";
-import { sharedEvent } from "./addresses.ts";
+import type { EventWindow } from "./window_events.ts";
+import { linkCut } from "./link_cuts.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -107,15 +107,19 @@ export async function sharedReplay(
 
 /**
  * The link's events: the page at its start, then its window's, their page addresses cut and their
- * relative addresses dropped. Read from the batch holding the last full snapshot at or before it.
+ * relative addresses dropped. Read from the batch holding the last full snapshot at or before it,
+ * cut in the cut worker once per link, window and stored event count (link_cuts.ts).
  */
-export async function sharedEvents(
-  deps: Deps,
-  { session, window }: OpenedShare,
+export function sharedEvents(
+  deps: Deps & Pick<AppDeps, "cuts">,
+  { share, session, window }: OpenedShare,
 ): Promise<AsyncIterable<EventBatchOut>> {
   const from = window.start - session.started_at.getTime();
-  const batches = await sessionBatches(deps, session, { from: from > 0 ? from : null });
   // From the recording's start: nothing before it, so nothing to synthesize.
   const cut = from > 0 ? window : { ...window, start: -Infinity };
-  return windowBatches(batches, cut, sharedEvent);
+  return linkCut(deps.cuts, {
+    key: [share.id, cut.start, cut.end, cut.showConsole, session.event_count].join(":"),
+    window: cut,
+    stored: () => storedBatches(deps, session, { from: from > 0 ? from : null }),
+  });
 }

@@ -5,10 +5,10 @@
 // (player/server_frame/window_start.ts); nothing stamped after its end;
 // no custom event (identify() puts the tracked user's traits there, and apps their own data) and no
 // network request unless the window asks for them (the JSON export, when its reader does); the
-// console when the window shows it. A pure function of the batches and the window, so a cut could
-// be cached.
+// console when the window shows it. A pure function of the batches and the window, so a link's cut
+// is cached (link_cuts.ts); it runs in the cut worker (cut_job.ts), never on the main thread.
 import { EventType } from "@rrweb/types";
-import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
+import { decodeBatch, decodeBytes, type RecordedEvent } from "@/player/decode/decode.ts";
 import { WindowStart } from "@/player/server_frame/window_start.ts";
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 
@@ -61,10 +61,19 @@ export interface CutBatch {
   events: RecordedEvent[];
 }
 
+/**
+ * A batch to cut: as the events endpoint sends it (base64), or as stored (gzip bytes; null when
+ * its object is missing).
+ */
+export type CutSource =
+  & Pick<EventBatchOut, "id" | "firstTimestamp">
+  & ({ data: string } | { bytes: Uint8Array<ArrayBuffer> | null });
+
 /** A batch that cannot be decoded is left out: its events cannot be cut to the window. */
-async function decoded(batch: EventBatchOut): Promise<RecordedEvent[]> {
+async function decoded(batch: CutSource): Promise<RecordedEvent[]> {
   try {
-    return await decodeBatch(batch.data);
+    if ("data" in batch) return await decodeBatch(batch.data);
+    return batch.bytes ? await decodeBytes(batch.bytes) : [];
   } catch {
     return [];
   }
@@ -77,15 +86,17 @@ async function decoded(batch: EventBatchOut): Promise<RecordedEvent[]> {
  * lead the first batch sent.
  */
 export async function* windowEvents(
-  batches: AsyncIterable<EventBatchOut>,
+  batches: AsyncIterable<CutSource>,
   window: EventWindow,
   map: (event: RecordedEvent) => RecordedEvent = (event) => event,
 ): AsyncGenerator<CutBatch> {
-  const before = new WindowStart(window.start);
+  // Let go once the start is sent: a cut waiting for its reader holds no model of the page.
+  let before: WindowStart | null = new WindowStart(window.start);
   let started = false;
   function* start() {
     started = true;
-    const events = before.events().map(map);
+    const events = before!.events().map(map);
+    before = null;
     if (events.length) yield { id: START_BATCH_ID, events };
   }
   for await (const batch of batches) {
@@ -94,7 +105,7 @@ export async function* windowEvents(
     for (const event of await decoded(batch)) {
       if (ofTheStart(event, window.start)) {
         // Once the start is sent, a late event from before it has nowhere to go.
-        if (!started) before.push(event);
+        if (!started) before!.push(event);
       } else if (event.timestamp <= window.end && allowed(event, window)) sent.push(map(event));
     }
     if (!sent.length) continue;
@@ -112,7 +123,7 @@ async function gzipBase64(events: RecordedEvent[]): Promise<string> {
 
 /** The cut in the events endpoint's shape: each batch gzipped again. */
 export async function* windowBatches(
-  batches: AsyncIterable<EventBatchOut>,
+  batches: AsyncIterable<CutSource>,
   window: EventWindow,
   map?: (event: RecordedEvent) => RecordedEvent,
 ): AsyncGenerator<EventBatchOut> {
@@ -121,12 +132,14 @@ export async function* windowBatches(
     for (const { timestamp } of events) {
       [first, last] = [Math.min(first, timestamp), Math.max(last, timestamp)];
     }
-    yield {
+    const batch = {
       id,
       firstTimestamp: first,
       lastTimestamp: last,
       eventCount: events.length,
       data: await gzipBase64(events),
     };
+    events.length = 0; // written: the cut holds no events while it waits for its reader
+    yield batch;
   }
 }

@@ -31,7 +31,12 @@ function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
 
 /** The batch's events; throws on bad base64, gzip or JSON, or on anything but an array of events. */
 export async function decodeBatch(data: string): Promise<RecordedEvent[]> {
-  const stream = new Blob([base64Bytes(data)]).stream()
+  return await decodeBytes(base64Bytes(data));
+}
+
+/** A batch's events from its stored gzip bytes (the server's cut, core/shares/cut_job.ts). */
+export async function decodeBytes(bytes: Uint8Array<ArrayBuffer>): Promise<RecordedEvent[]> {
+  const stream = new Blob([bytes]).stream()
     .pipeThrough(new DecompressionStream("gzip"));
   const events: unknown = JSON.parse(await new Response(stream).text());
   if (!Array.isArray(events)) throw new Error("the batch is not a list of events");

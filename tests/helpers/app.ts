@@ -28,6 +28,7 @@ export async function createTestApp(
     [Symbol.asyncDispose]: async () => {
       await deps.lastUsed.settle();
       deps.frames.close();
+      deps.cuts.close();
       await db[Symbol.asyncDispose]();
     },
   };
