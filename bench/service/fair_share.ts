@@ -1,20 +1,29 @@
-// `deno run -A bench/service/fair_share.ts [--root DIR] [--label NAME]`: one
+// `deno run -A bench/service/fair_share.ts [--root DIR] [--label NAME] [--only SECTIONS]`: one
 // caller degrading everyone, measured against the production server (main.ts from `--root`, by
-// default this tree, so an older build can be measured by the same script):
+// default this tree, so an older build can be measured by the same script; `--only` names the
+// sections to run, comma-separated: health, bodies, throughput, links; all by default):
 //  - health flood: 1,000 and 1,500 parallel GET /api/health, with one dashboard read and one ingest
 //    sent in the middle: how each flood call is answered, and the read's and the ingest's time;
 //  - large bodies: 8 and 16 parallel ~0.8 MiB gzip bodies that inflate to ~30 MiB, while a probe asks
 //    for a 404 every 20 ms: the probe's longest wait, the bodies' statuses, the server's peak RSS;
-//  - throughput: large bodies at concurrency 4 and SDK-sized ones at 32 for a fixed time.
+//  - throughput: large bodies at concurrency 4 and SDK-sized ones at 32 for a fixed time;
+//  - links: 16 parallel views of public links beside a health check, an ingest and another
+//    organization's page (bench/service/link_views.ts; `--root` needs static/build there).
 // Take /tmp/bench.lock around it; note `uptime`.
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { signSession } from "@/core/auth/token.ts";
 import { openDb } from "@/db/client.ts";
-import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
+import {
+  insertMembership,
+  insertOrganization,
+  insertProject,
+  insertUser,
+} from "@/tests/helpers/factories.ts";
 import { T0 } from "@/tests/helpers/times.ts";
 import { BENCH_AUTH_SECRET, createBenchDatabase, startServer } from "@/bench/server.ts";
+import { LINK_VIEWS_HEADER, linkBurst, prepareLinks } from "./link_views.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -22,9 +31,11 @@ const { values: args } = parseArgs({
     root: { type: "string" },
     label: { type: "string", default: "this tree" },
     seconds: { type: "string", default: "12" },
+    only: { type: "string", default: "health,bodies,throughput,links" },
   },
 });
 const SECONDS = Number(args.seconds);
+const sections = new Set(args.only.split(","));
 const log = (message: string) => console.error(`[fair_share] ${message}`);
 
 const database = await createBenchDatabase("playhead_bench_fair");
@@ -34,14 +45,33 @@ await insertMembership(seed.kysely, database.project.organizationId, viewer.id, 
 await seed.kysely.updateTable("users").set({
   active_organization_id: database.project.organizationId,
 }).where("id", "=", viewer.id).execute();
+// An OWNER makes the links; a member of another organization opens its sessions page meanwhile.
+const owner = await insertUser(seed.kysely, "owner@bench.test");
+await insertMembership(seed.kysely, database.project.organizationId, owner.id, "OWNER");
+const otherOrg = await insertOrganization(seed.kysely, "Other");
+await insertProject(seed.kysely, { organizationId: otherOrg.id, name: "Other" });
+const other = await insertUser(seed.kysely, "other@bench.test");
+await insertMembership(seed.kysely, otherOrg.id, other.id, "VIEWER");
+for (
+  const [userId, organizationId] of [
+    [owner.id, database.project.organizationId],
+    [other.id, otherOrg.id],
+  ]
+) {
+  await seed.kysely.updateTable("users").set({ active_organization_id: organizationId })
+    .where("id", "=", userId).execute();
+}
 await seed.close();
-const cookie = `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
-  userId: viewer.id,
-  version: 0,
-})}`;
+const cookieOf = async (userId: string) =>
+  `playhead_session=${await signSession(BENCH_AUTH_SECRET, { userId, version: 0 })}`;
+const cookie = await cookieOf(viewer.id);
 
 log(`server from ${args.root ?? "this tree"}`);
-const server = await startServer(database.url, [], {}, { root: args.root, build: false });
+// TRUST_PROXY: the links' bursts name their clients' addresses in X-Forwarded-For.
+const server = await startServer(database.url, [], { TRUST_PROXY: "true" }, {
+  root: args.root,
+  build: sections.has("links"),
+});
 const key = database.project.key;
 const lines: string[] = [];
 const out = (line: string) => {
@@ -51,26 +81,59 @@ const out = (line: string) => {
 
 try {
   out(`### ${args.label} (${new Date().toISOString()}, load ${loadAverage()})`);
-  out("");
-  out("| health flood | health answers | dashboard read | ingest |");
-  out("| -----------: | -------------- | -------------: | -----: |");
-  for (const calls of [1000, 1500]) out(await healthFlood(calls));
-  out("");
-  out(
-    "| large bodies | statuses | probe max wait ms | probe p50 ms | probes | all answered in s | server peak RSS MiB |",
-  );
-  out(
-    "| -----------: | -------- | ----------------: | -----------: | -----: | ----------------: | ------------------: |",
-  );
-  for (const parallel of [8, 16]) out(await largeBodies(parallel));
-  out("");
-  out("| throughput | concurrency | requests | req/s | decoded MB/s | statuses |");
-  out("| ---------- | ----------: | -------: | ----: | -----------: | -------- |");
-  out(await throughput("large (0.8 MiB gzip → 30 MiB)", largeBody, 4));
-  out(await throughput("SDK-sized (25 KB JSON)", lightBody, 32));
+  if (sections.has("health")) {
+    out("");
+    out("| health flood | health answers | dashboard read | ingest |");
+    out("| -----------: | -------------- | -------------: | -----: |");
+    for (const calls of [1000, 1500]) out(await healthFlood(calls));
+  }
+  if (sections.has("bodies")) {
+    out("");
+    out(
+      "| large bodies | statuses | probe max wait ms | probe p50 ms | probes | all answered in s | server peak RSS MiB |",
+    );
+    out(
+      "| -----------: | -------- | ----------------: | -----------: | -----: | ----------------: | ------------------: |",
+    );
+    for (const parallel of [8, 16]) out(await largeBodies(parallel));
+  }
+  if (sections.has("throughput")) {
+    out("");
+    out("| throughput | concurrency | requests | req/s | decoded MB/s | statuses |");
+    out("| ---------- | ----------: | -------: | ----: | -----------: | -------- |");
+    out(await throughput("large (0.8 MiB gzip → 30 MiB)", largeBody, 4));
+    out(await throughput("SDK-sized (25 KB JSON)", lightBody, 32));
+  }
+  if (sections.has("links")) await linkViews();
 } finally {
   await server.stop();
   await database.drop();
+}
+
+async function linkViews() {
+  const setup = {
+    url: server.url,
+    databaseUrl: database.url,
+    key,
+    ownerCookie: await cookieOf(owner.id),
+    otherCookie: await cookieOf(other.id),
+    ingest: () => post(lightBody()),
+  };
+  const links = await prepareLinks(setup, 16);
+  out("");
+  for (const line of LINK_VIEWS_HEADER) out(line);
+  const many = (n: number) => `10.0.0.${n + 1}`;
+  out(await linkBurst(setup, "8 new links × 2, from 16 addresses", links.slice(0, 8), many));
+  out(await linkBurst(setup, "the same again (cached after)", links.slice(0, 8), many));
+  out(
+    await linkBurst(
+      setup,
+      "8 other new links × 2, from one address",
+      links.slice(8),
+      () => "10.0.1.1",
+    ),
+  );
+  out(`(load ${loadAverage()} at the end)`);
 }
 
 async function healthFlood(calls: number): Promise<string> {
