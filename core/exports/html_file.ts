@@ -87,6 +87,7 @@ async function* written(
 <div class="replay-heading"><h1>Replay</h1><span class="muted">recorded ${recorded}, exported from Playhead</span></div>
 `;
   const sighted = await first.next();
+  await first.return?.(); // its one piece is in: its place in the worker goes to the second reading
   if (sighted.done) throw new Error("the first reading ended without its images");
   const { report, inlined } = await fetchImages(sighted.value, { ...images, room: file.room });
   yield `${imageNotice(report)}${
