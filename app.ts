@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import type { AppDeps } from "./core/deps.ts";
 import { createApi } from "./api/mod.ts";
 import {
+  headWithoutBody,
   refuseNulInAddress,
   requestClasses,
   requestId,
@@ -45,7 +46,8 @@ export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   }
   for (const mount of parts.mounts ?? []) app.route("/", mount);
 
-  app.use(serverTiming(), requestId(), securityHeaders(), refuseNulInAddress(), requestClasses());
+  app.use(headWithoutBody(), serverTiming(), requestId(), securityHeaders(), refuseNulInAddress());
+  app.use(requestClasses());
   app.use(requestMetrics(deps.metrics));
   app.route("/api", createApi(deps));
   app.route("/", metricsRoutes(deps));

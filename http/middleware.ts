@@ -69,6 +69,20 @@ export function requestId(): MiddlewareHandler {
   };
 }
 
+/**
+ * A HEAD's answer is the GET's without its body: Hono runs the GET handler and drops the body
+ * unread, which left a streamed one (a replay's events, a link's, an export) holding what it holds
+ * (its reads, its cut, its place among the link's or the account's requests) for good. Given up.
+ */
+export function headWithoutBody(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "HEAD" || !c.res.body) return;
+    c.res.body.cancel().catch(() => {});
+    c.res = new Response(null, c.res);
+  };
+}
+
 /** The request class of a path (db/connection_shares.ts); null: not limited (the cron). */
 export function requestClassOf(method: string, path: string): RequestClass | null {
   if (path === "/api/health") return "health";

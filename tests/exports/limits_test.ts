@@ -48,6 +48,12 @@ Deno.test("export: an account writes at most its files at once; one more is 429 
   assert.equal(last.status, 200);
   await last.body?.cancel();
   for (const res of held) await res.body?.cancel();
+  // A HEAD's file is never written: its place comes back at once.
+  for (let n = 0; n <= MAX_EXPORTS_PER_ACCOUNT; n++) {
+    const head = await w.api("HEAD", path, viewer.cookie);
+    assert.equal(head.status, 200, `HEAD ${n + 1}`);
+  }
+  assert.equal(t.deps.cuts.running, 0);
 });
 
 Deno.test("export: both formats are decoded and cut in the cut worker, the HTML file's two readings too", async () => {
