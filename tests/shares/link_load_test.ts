@@ -86,6 +86,16 @@ Deno.test("public link: past its requests in flight per address, 429 with Retry-
   const other = await from(t, "198.51.100.21", events);
   assert.equal(other.status, 200);
   await other.body?.cancel();
+  // An IPv6 client counts by its /64: its addresses share its places.
+  const v6 = [];
+  for (let n = 1; n <= MAX_LINK_REQUESTS_PER_ADDRESS; n++) {
+    v6.push(await from(t, `2001:db8:0:7::${n}`, events));
+    assert.equal(v6.at(-1)!.status, 200);
+  }
+  const sameNetwork = await from(t, "2001:db8:0:7:ffff::9", events);
+  assert.equal(sameNetwork.status, 429);
+  assert.match((await sameNetwork.json()).message, /from this address/);
+  for (const res of v6) await res.body?.cancel();
   // An answer read to its end, or given up, gives its place back.
   await held.pop()!.body?.cancel();
   const again = await from(t, address, events);
