@@ -6,7 +6,6 @@
 // unrelated request (a 404, no database) waits at most. The client runs in a Worker
 // (`burst_client.ts`), so the server's thread carries only the server. Writes its section of
 // bench/RESULTS.md.
-import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
 import { FramePool } from "@/core/sessions/frame_pool.ts";
 import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
 import { drawFrame, type FrameBatch, type FrameJob } from "@/player/server_frame/frame_job.ts";
@@ -15,6 +14,7 @@ import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { percentile } from "@/bench/stats.ts";
 import { replaceSection } from "@/bench/results_section.ts";
 import type { Burst, ClientRequest, View } from "./burst_client.ts";
+import { hugeRecording } from "./huge_recording.ts";
 import { recent } from "@/tests/helpers/times.ts";
 
 const RESULTS = "bench/RESULTS.md";
@@ -25,50 +25,7 @@ const VIEWS = 5;
 const PARALLEL = 8;
 const START = recent(1_790_000_000_000);
 const TARGET_PROBE_MS = 100;
-
-function hugeRecording(nodes: number) {
-  const rows = Array.from({ length: nodes / 2 }, (_, i) => ({
-    type: NodeType.Element,
-    id: 10 + 2 * i,
-    tagName: "div",
-    attributes: { class: "row", "data-i": String(i) },
-    childNodes: [{
-      type: NodeType.Text,
-      id: 11 + 2 * i,
-      textContent: `Row ${i} of a very long list`,
-    }],
-  }));
-  const html = {
-    type: NodeType.Element,
-    id: 2,
-    tagName: "html",
-    attributes: {},
-    childNodes: [
-      { type: NodeType.Element, id: 3, tagName: "head", attributes: {}, childNodes: [] },
-      { type: NodeType.Element, id: 4, tagName: "body", attributes: {}, childNodes: rows },
-    ],
-  };
-  return [
-    {
-      type: EventType.Meta,
-      timestamp: START,
-      data: { href: "https://big.test/", width: 1280, height: 800 },
-    },
-    {
-      type: EventType.FullSnapshot,
-      timestamp: START + 1,
-      data: {
-        node: { type: NodeType.Document, id: 1, childNodes: [html] },
-        initialOffset: { left: 0, top: 0 },
-      },
-    },
-    {
-      type: EventType.IncrementalSnapshot,
-      timestamp: START + 500,
-      data: { source: IncrementalSource.MouseMove, positions: [] },
-    },
-  ];
-}
+const TARGET_FIRST_VIEW_MS = 500;
 
 /** The drawing as it was before the worker: on the main thread, with nothing else changed. */
 class MainThreadFrames extends FramePool {
@@ -87,7 +44,7 @@ interface Figures {
 }
 
 const world = await startReplayWorld({ dev: false });
-const events = hugeRecording(NODES);
+const events = hugeRecording(NODES, START);
 const snapshotBytes = JSON.stringify(events[1]).length;
 const workerPool = world.deps.frames;
 
@@ -136,7 +93,7 @@ const planned = {
   skipped: await recordSessions(),
 };
 // Warm-up: the worker started and the page's code compiled by a small page's frame.
-await views(await world.record(hugeRecording(1_000)), 1);
+await views(await world.record(hugeRecording(1_000, START)), 1);
 
 const worker = await measure(planned.worker);
 world.deps.frames = new MainThreadFrames();
@@ -167,14 +124,15 @@ const section = [
   `## Replay page of a ${NODES.toLocaleString("en")}-node first snapshot`,
   "",
   `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${load} (shared ` +
-  `host), ${database}, \`deno run -A bench/replay/first_frame_limit.ts\` alone ` +
-  "on the host. Sessions whose first snapshot is " +
+  `host), ${database}, \`deno run -A bench/replay/first_frame_limit.ts\`. ` +
+  "Sessions whose first snapshot is " +
   `${
     mib(snapshotBytes)
   } MiB of JSON, fresh ones for each way, in one process, the client in a Worker of its own: ` +
   "the frame drawn in the frame worker (as shipped), on the main thread (as before the worker, " +
   "the old limit lifted), and skipped (the old 1 MiB limit). Server time is the page's " +
-  `\`Server-Timing\`: the first view, then the p50 of ${VIEWS} views answered from the frame ` +
+  `\`Server-Timing\`: the first view (target: ≤ ${TARGET_FIRST_VIEW_MS} ms, as shipped), then ` +
+  `the p50 of ${VIEWS} views answered from the frame ` +
   `cache. Then ${PARALLEL} views at once of one uncached page, and of ${PARALLEL} different ` +
   "uncached pages, while a 404 is asked for again and again (target: its longest wait " +
   `≤ ${TARGET_PROBE_MS} ms).`,
@@ -202,3 +160,6 @@ console.log(`written to ${RESULTS}`);
 client.terminate();
 await world[Symbol.asyncDispose]();
 await closeIdleDatabases();
+// Ingest's decode workers are the process's (api/ingest/decode_pool.ts), not the app's: they
+// outlive it, and would keep this script running once it is done.
+Deno.exit(0);
