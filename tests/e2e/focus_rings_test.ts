@@ -92,6 +92,11 @@ Deno.test("focus rings: every control on every page shows its focus and has a na
           [...document.querySelectorAll("fresh-island")]
             .every((island) => island.getAttribute("data-hydrated") === "true")
         );
+        // A player's controls are enabled once its recording has loaded (a link's is cut in the
+        // cut worker, which a loaded machine starts slowly).
+        if (label === "replay" || label === "public link") {
+          await page.locator("[data-waiting=false]").first().waitFor();
+        }
         const stops = await walk(page);
         assert.ok(stops.length >= 2, `${label}: ${stops.length} Tab stops`);
         const unringed = stops.filter((s) => !s.ring).map((s) => s.what);
