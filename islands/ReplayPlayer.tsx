@@ -18,7 +18,8 @@ import { seekTicks } from "@/player/ui/ticks.ts";
 import { Timeline } from "@/player/play/timeline.ts";
 import { type ReplaySource, useReplay } from "@/player/ui/use_replay.ts";
 import { useServerFrame } from "@/player/ui/use_server_frame.ts";
-import { fitViewport, type Size } from "@/player/ui/viewport.ts";
+import { fitViewport } from "@/player/ui/viewport.ts";
+import type { Size } from "@/player/load/recording.ts";
 import { useCopy } from "@/hooks/use_copy.ts";
 import { BOOTING, wantsPlay } from "@/player/play/player_mode.ts";
 import { commentMarkers, type PlayerComment, useComments } from "@/player/ui/comments.ts";
@@ -54,7 +55,7 @@ const TAB_NAMES: Record<Tab, string> = {
 const SERVER_HISTORY_SECTIONS = 40;
 
 export default function ReplayPlayer(props: Props) {
-  const { root, controller: player, recording, logs, requests, recorded, failure, live } =
+  const { root, controller: player, recording, logs, requests, recorded, failure, arriving, live } =
     useReplay(props);
   const slot = useRef<HTMLDivElement>(null);
   const [slotSize, setSlotSize] = useState<Size>({ width: 0, height: 0 });
@@ -92,8 +93,12 @@ export default function ReplayPlayer(props: Props) {
   const progress = props.eventCount > 0
     ? Math.min(recording.events.length / props.eventCount, 1)
     : 1;
-  const loading = !player?.loaded;
+  // Three kinds of not there yet: the recording still arriving (batches asked for still to come),
+  // the player booting (rrweb not built: its own first frame not drawn), and the player waiting at
+  // its position for events not decoded yet (a seek or play past what has arrived).
+  const booting = !player?.ready;
   const mode = player?.mode ?? BOOTING;
+  const waiting = mode.name === "waiting";
   const playing = wantsPlay(mode);
   const lcp = lcpAt(markers, now, props.startedAt);
   const lcpBox = useLcpBox(root.current, player?.ready ? lcp : null, now);
@@ -126,7 +131,7 @@ export default function ReplayPlayer(props: Props) {
       data-ended={mode.name === "ended" ? "true" : "false"}
       data-seeking={mode.name === "seeking" ? "true" : "false"}
       data-keyframes={player?.keyframesReady ? "ready" : "building"}
-      data-waiting={mode.name === "loading" ? "true" : "false"}
+      data-waiting={waiting ? "true" : "false"}
     >
       <div class="replay-stage">
         {/* inert: the replayed page takes no focus, no Tab stop and no pointer (it is a picture) */}
@@ -169,17 +174,15 @@ export default function ReplayPlayer(props: Props) {
             </div>
           )}
           {serverFrame && <ServerFrame size={props.firstFrame!} moment={props.startAt > 0} />}
-          {!player?.ready && !serverFrame && (
+          {booting && !serverFrame && (
             <div class="replay-overlay" role="status">
-              {loading ? "Loading the recording…" : "Nothing to show for this session."}
+              {arriving ? "Loading the recording…" : "Nothing to show for this session."}
             </div>
           )}
-          {player?.ready && !loading && !recording.hasSnapshot && (
+          {!booting && !arriving && !recording.hasSnapshot && (
             <div class="replay-overlay">No page snapshot in this recording to draw.</div>
           )}
-          {player?.ready && mode.name === "loading" && (
-            <div class="replay-overlay subtle" role="status">Loading…</div>
-          )}
+          {!booting && waiting && <div class="replay-overlay subtle" role="status">Loading…</div>}
           {blocked !== null && (
             <div class="replay-overlay replay-paused" role="status">
               <strong>Recording paused on a blocked page</strong>
@@ -195,7 +198,7 @@ export default function ReplayPlayer(props: Props) {
           playing={playing}
           timeline={timeline}
           now={now}
-          loadedUntil={loading ? recording.loadedUntil : duration}
+          loadedUntil={arriving ? recording.loadedUntil : duration}
           ticks={seekTicks(markers, logs, props.startedAt, duration, props.trigger ?? null)}
           origin={origin}
           speed={player?.speed ?? 1}
@@ -222,7 +225,7 @@ export default function ReplayPlayer(props: Props) {
               Live
             </span>
           )}
-          {loading && (
+          {arriving && (
             <span class="replay-progress">
               <progress aria-label="Loading events" max={1} value={progress} />
               {Math.round(progress * 100)} % of {props.eventCount.toLocaleString("en")} events
@@ -233,7 +236,7 @@ export default function ReplayPlayer(props: Props) {
           sessionStart={props.startedAt - origin}
           corrupt={recording.corrupt}
           skipped={recording.skipped}
-          noSnapshot={!loading && !recording.hasSnapshot}
+          noSnapshot={!arriving && !recording.hasSnapshot}
           failure={failure}
         />
       </div>

@@ -1,11 +1,12 @@
 // rrweb's Replayer as the player builds it: inert (no interaction, no focus, no pointer trail), its
 // frame kept at about:blank, continuing exactly after its last event, and the recorded viewport
-// of the moment shown announced after rrweb's own deferred first-Meta size.
+// of the moment shown announced after rrweb's own deferred first-Meta size; and events added to
+// it as they load.
 import { Replayer } from "rrweb";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { keepBlankAddress } from "./blank_address.ts";
-import { announceSize, playExactly } from "./replayer_internals.ts";
-import type { Size } from "@/player/ui/viewport.ts";
+import { announceSize, insertUnapplied, playExactly } from "./replayer_internals.ts";
+import type { Size } from "@/player/load/recording.ts";
 
 export interface ReplayerHooks {
   root: HTMLElement;
@@ -40,4 +41,19 @@ export function buildReplayer(events: RecordedEvent[], hooks: ReplayerHooks): Re
   keepBlankAddress(replayer.iframe);
   playExactly(replayer);
   return replayer;
+}
+
+/**
+ * Adds loaded events to rrweb. Events of the loading hole (player/load/loading_hole.ts) go into its
+ * stream unapplied: its `addEvent` would apply them at once over what is shown, which starts at a
+ * later snapshot. Returns whether they did (rrweb's time 0 then moves with its first event).
+ */
+export function addToReplayer(
+  replayer: Replayer,
+  events: RecordedEvent[],
+  inHole: (event: RecordedEvent) => boolean,
+): boolean {
+  if (events.every(inHole) && insertUnapplied(replayer, events)) return true;
+  for (const event of events) replayer.addEvent(event);
+  return false;
 }

@@ -1,9 +1,7 @@
 // Real offsets [start, end) whose events are not loaded while later ones are (loading jumped ahead
-// to a moment, player/load/loading_plan.ts): the player waits there, and what arrives for them goes
-// into rrweb's stream unapplied.
-import type { Replayer } from "rrweb";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
-import { insertUnapplied } from "@/player/dom/replayer_internals.ts";
+// to a moment, player/load/loading_plan.ts): part of the feed's loading state (session_feed.ts).
+// The player waits there, and what arrives for them goes into rrweb's stream unapplied
+// (player/dom/build_replayer.ts addToReplayer).
 
 export class LoadingHole {
   #span: { start: number; end: number } | null;
@@ -31,19 +29,4 @@ export class LoadingHole {
   has(real: number): boolean {
     return this.#span !== null && this.#span.start <= real && real < this.#span.end;
   }
-}
-
-/**
- * Adds loaded events to rrweb. Events of the hole go into its stream unapplied: its `addEvent`
- * would apply them at once over what is shown, which starts at a later snapshot. Returns whether
- * they did (rrweb's time 0 then moves with its first event).
- */
-export function addToReplayer(
-  replayer: Replayer,
-  events: RecordedEvent[],
-  inHole: (event: RecordedEvent) => boolean,
-): boolean {
-  if (events.every(inHole) && insertUnapplied(replayer, events)) return true;
-  for (const event of events) replayer.addEvent(event);
-  return false;
 }

@@ -2,9 +2,14 @@
 // sorted by timestamp (stable: on equal timestamps the earlier batch comes first), with what could
 // not be decoded or understood kept for the page to explain.
 import { EventType, IncrementalSource } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import type { BatchSpan } from "@/player/decode/decode_worker.ts";
-import { type IdleGap, idleGaps } from "@/player/play/timeline.ts";
+
+/** A viewport's size in CSS pixels: the recorded one (`sizeAt`), or the slot it is fitted into. */
+export interface Size {
+  width: number;
+  height: number;
+}
 
 export interface Pointer {
   x: number;
@@ -133,7 +138,7 @@ export class Recording {
    * or mouse interaction at or before it, with the node it was over; null when none is known.
    */
   /** The recorded viewport at `timestamp`: its last Meta's or viewport resize's size. */
-  sizeAt(timestamp: number): { width: number; height: number } | null {
+  sizeAt(timestamp: number): Size | null {
     for (let i = this.#insertionPoint(timestamp) - 1; i >= 0; i--) {
       const { type, data } = this.events[i] as { type: number; data: Record<string, number> };
       const resize = type === EventType.IncrementalSnapshot &&
@@ -182,15 +187,6 @@ export class Recording {
   /** Enough to draw a first frame: a Meta and a full snapshot. */
   get showable(): boolean {
     return this.events.some((e) => e.type === EventType.Meta) && this.hasSnapshot;
-  }
-
-  /**
-   * From time 0 on: a player whose time 0 is a moment after the first event (a public link's window,
-   * which starts from an earlier snapshot) shows no gap before it.
-   */
-  gaps(): IdleGap[] {
-    return idleGaps(this.events.map((e) => e.timestamp), this.sessionStart)
-      .filter((gap) => gap.end > 0).map((gap) => ({ start: Math.max(gap.start, 0), end: gap.end }));
   }
 }
 

@@ -2,9 +2,12 @@
 // opening requests, one jump to a moment a seek asks for past what streams in, then, while the
 // session can still grow, a poll for what came after (until its page says it closed, or nothing
 // comes for LIVE_WITHIN_MS). One phase at a time: opening, following, done, stopped.
+// It owns the player's loading state (`LoadingState`): whether batches asked for are still to come,
+// whether the session can still grow, and the loading hole a jump leaves; the controller and the
+// island read it.
 import { closesPage, LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import type { DecodeMessage } from "@/player/decode/decode_worker.ts";
-import type { LoadingHole } from "./loading_hole.ts";
+import { LoadingHole } from "./loading_hole.ts";
 import { followUrl, type LoadStep, mayJump, momentSteps, openingPlan } from "./loading_plan.ts";
 import type { PlanSource } from "./loading_plan.ts";
 import { EventLoader } from "./loader.ts";
@@ -22,18 +25,31 @@ export interface FeedSource extends PlanSource {
   liveForMs: number;
 }
 
-/** The player the feed serves (the controller). */
+/** What the player knows of its loading, read from the feed (the feed alone changes it). */
+export interface LoadingState {
+  /** Batches asked for are still to come: the recording is still arriving. */
+  readonly arriving: boolean;
+  /** The session can still grow: played to its end, the player waits live for more. */
+  readonly growing: boolean;
+  /** `real` lies in the loading hole: its events are not loaded while later ones are. */
+  inHole(real: number): boolean;
+  /** Every event stamped at or before `real` is decoded (none of it in the hole). */
+  reaches(real: number): boolean;
+}
+
+/** The player the feed serves (the controller), told when the loading state changes. */
 export interface FedPlayer {
-  readonly hole: LoadingHole;
   readonly ready: boolean;
-  closeHole(): void;
+  /** Every batch of the hole is in. */
+  holeClosed(): void;
+  /** Every batch asked for so far is in. */
   loadingDone(): void;
+  /** The session stopped growing. */
   sessionOver(): void;
 }
 
 export interface FeedOptions {
   source: FeedSource;
-  player: FedPlayer;
   /** Where the recording stands: how far it is decoded, its last batch. */
   recording: { readonly loadedUntil: number; readonly lastBatchId: string | null };
   /** Every decoded message, after the feed has read what it needs from it. */
@@ -42,8 +58,11 @@ export interface FeedOptions {
   onLiveEnded(): void;
 }
 
-export class SessionFeed {
+export class SessionFeed implements LoadingState {
   #phase: FeedPhase = "opening";
+  #player: FedPlayer | null = null;
+  /** Opened at a moment, everything before it is a hole until the moment's first batch is in. */
+  #hole: LoadingHole;
   #loader = new EventLoader();
   #steps: LoadStep[];
   #step: LoadStep | null = null;
@@ -60,6 +79,7 @@ export class SessionFeed {
   constructor(private readonly options: FeedOptions) {
     const { source } = options;
     this.#steps = openingPlan(source);
+    this.#hole = new LoadingHole(source.startAt > 0);
     this.#liveUntil = Date.now() + source.liveForMs;
     this.#sessionEnd = source.startedAt + source.duration;
   }
@@ -68,20 +88,43 @@ export class SessionFeed {
     return this.#phase;
   }
 
-  /** Runs the opening requests (the first is the one the server's page preloaded), then follows. */
-  async start() {
+  get arriving(): boolean {
+    return this.#phase === "opening";
+  }
+
+  get growing(): boolean {
+    return this.options.source.liveForMs > 0 && this.#phase !== "done";
+  }
+
+  inHole(real: number): boolean {
+    return this.#hole.has(real);
+  }
+
+  reaches(real: number): boolean {
+    return !this.#hole.has(real) && (!this.arriving || real <= this.options.recording.loadedUntil);
+  }
+
+  /**
+   * Runs the opening requests for `player` (the first is the one the server's page preloaded),
+   * then follows.
+   */
+  async start(player: FedPlayer) {
+    this.#player = player;
     let early = true;
     while (this.#steps.length > 0 && this.#phase === "opening") {
       this.#step = this.#steps.shift()!;
       this.#stepStarted = false;
       await this.#loader.load(this.#step.url, this.#onDecoded, early);
       early = false;
-      if (this.#step.kind === "before") this.options.player.closeHole();
+      if (this.#step.kind === "before") {
+        this.#hole.close();
+        player.holeClosed();
+      }
     }
     this.#step = null;
     if (this.#phase !== "opening") return;
-    this.options.player.loadingDone();
     this.#phase = this.options.source.liveForMs > 0 ? "following" : "done";
+    player.loadingDone();
     if (this.#phase === "following") this.#timer = setTimeout(this.#follow, LIVE_POLL_MS);
   }
 
@@ -91,16 +134,16 @@ export class SessionFeed {
    * (those decoded already are skipped by the decoder).
    */
   jumpTo(real: number) {
-    const { source, player, recording } = this.options;
+    const { source, recording } = this.options;
     const state = {
       jumped: this.#jumped,
       loading: !!this.#step,
       planned: this.#steps.length,
-      ready: player.ready,
+      ready: this.#player?.ready ?? false,
     };
     if (this.#phase !== "opening" || !mayJump(source, state)) return;
     this.#jumped = true;
-    player.hole.open(recording.loadedUntil);
+    this.#hole.open(recording.loadedUntil);
     this.#steps = momentSteps(source, real);
     this.#loader.abort();
   }
@@ -118,7 +161,7 @@ export class SessionFeed {
     if (this.#phase !== "following") return;
     if (Date.now() > this.#liveUntil || this.#closedAt >= this.#sessionEnd) {
       this.#phase = "done";
-      this.options.player.sessionOver();
+      this.#player?.sessionOver();
       return this.options.onLiveEnded();
     }
     this.#timer = setTimeout(this.#follow, LIVE_POLL_MS);
@@ -129,9 +172,7 @@ export class SessionFeed {
       // A moment's first batch ends the hole before it.
       if (this.#step?.kind === "moment" && !this.#stepStarted) {
         this.#stepStarted = true;
-        this.options.player.hole.endsAt(
-          message.batch.firstTimestamp - this.options.source.startedAt,
-        );
+        this.#hole.endsAt(message.batch.firstTimestamp - this.options.source.startedAt);
       }
       for (const event of message.events) {
         if (closesPage(event)) this.#closedAt = Math.max(this.#closedAt, event.timestamp);

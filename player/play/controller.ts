@@ -1,22 +1,21 @@
 // Drives rrweb's Replayer for the page: play/pause, seeking in real offsets from the session start,
 // speeds, skip idle (jump over idle gaps while playing) and compress idle (play each gap in 5 s of
 // displayed time), events arriving batch by batch, and waiting where the stream is not loaded yet.
-// It is in one mode at a time (player_mode.ts: loading, ready, playing, seeking, live, ended).
+// It is in one mode at a time (player_mode.ts: waiting, ready, playing, seeking, live, ended).
 import type { Replayer } from "rrweb";
-import { buildReplayer } from "@/player/dom/build_replayer.ts";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { addToReplayer, buildReplayer } from "@/player/dom/build_replayer.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { HeldScrolls } from "@/player/dom/held_scrolls.ts";
 import { KeyframeScout } from "@/player/keyframes/keyframe_scout.ts";
-import { addToReplayer, LoadingHole } from "@/player/load/loading_hole.ts";
 import { restoreNearestKeyframe } from "@/player/keyframes/nearest_keyframe.ts";
 import { finishTransitions, placePointer } from "@/player/dom/replayer_internals.ts";
 import { SeekScheduler } from "./seek_scheduler.ts";
-import { gapAt, type IdleGap, Timeline } from "./timeline.ts";
+import { gapAt, type IdleGap, idleGaps, Timeline } from "./timeline.ts";
 import type { Speed } from "./speeds.ts";
 import type { ControllerOptions } from "./controller_options.ts";
 import { ReplayerConfig } from "./replayer_config.ts";
 import { drawsItself, pauseOffset, playOffset, showLimit } from "./replay_position.ts";
-import { opensAtMoment, reachable } from "./moment_reach.ts";
+import { opensAtMoment } from "./moment_reach.ts";
 import { BOOTING, nextMode, type PlayerMode, wantsPlay } from "./player_mode.ts";
 
 export type { ControllerOptions };
@@ -26,8 +25,6 @@ export class ReplayController {
   compressIdle = true;
   speed: Speed = 1;
   duration: number;
-  /** All batches are in (for now: an open session may get more). */
-  loaded = false;
   gaps: IdleGap[] = [];
   /** rrweb has built a full snapshot in its frame. */
   drawn = false;
@@ -39,8 +36,6 @@ export class ReplayController {
   #position: number; // real offset while not playing
   #mode: PlayerMode = BOOTING;
   #config: ReplayerConfig | null = null;
-  /** Offsets not loaded while later ones are (loading_hole.ts): the loader opens and ends it. */
-  readonly hole: LoadingHole;
   #frame = 0;
   /** Scrubbing asks for many seeks; only the latest target of each frame is drawn. */
   #seeks = new SeekScheduler(() => {
@@ -48,14 +43,9 @@ export class ReplayController {
     this.options.onChange();
   });
 
-  /** The session can still grow: played to its end, the player waits live for more. */
-  #growing: boolean;
-
   constructor(private readonly options: ControllerOptions) {
-    this.#growing = !!options.growing;
     this.duration = options.duration;
     this.#position = Math.min(Math.max(options.start, 0), this.duration);
-    this.hole = new LoadingHole(!!options.headFirst);
   }
 
   get ready(): boolean {
@@ -80,7 +70,7 @@ export class ReplayController {
   /** New events, already merged into the recording. */
   eventsAdded(events: RecordedEvent[]) {
     const { recording } = this.options;
-    this.gaps = recording.gaps();
+    this.gaps = idleGaps(recording.events.map((e) => e.timestamp), recording.sessionStart);
     this.duration = Math.max(this.duration, recording.loadedUntil);
     this.#scout?.eventsAdded(events);
     if (this.#replayer) this.#addToReplayer(events);
@@ -89,15 +79,13 @@ export class ReplayController {
     this.options.onChange();
   }
 
-  /** Every batch of the hole is in. */
-  closeHole() {
-    this.hole.close();
+  /** Every batch of the loading hole is in (the feed closed it). */
+  holeClosed() {
     this.#showIfReachable();
   }
 
   /** The session stopped growing: a player waiting live at its end has ended. */
   sessionOver() {
-    this.#growing = false;
     if (this.#mode.name !== "live") return;
     this.#mode = nextMode(this.#mode, "finished");
     this.options.onChange();
@@ -108,24 +96,23 @@ export class ReplayController {
     if (!this.#replayer || !this.#reachable(this.#position)) return;
     const live = this.#mode.name === "live";
     if (
-      this.#mode.name === "loading" || (live && this.options.recording.loadedUntil > this.#position)
+      this.#mode.name === "waiting" || (live && this.options.recording.loadedUntil > this.#position)
     ) this.#show();
   }
 
   #addToReplayer(events: RecordedEvent[]) {
-    const { sessionStart, events: all } = this.options.recording;
-    const inHole = (e: RecordedEvent) => this.hole.has(e.timestamp - sessionStart);
+    const { recording: { sessionStart, events: all }, loading } = this.options;
+    const inHole = (e: RecordedEvent) => loading.inHole(e.timestamp - sessionStart);
     if (addToReplayer(this.#replayer!, events, inHole)) {
       this.#shift = all[0].timestamp - sessionStart;
     }
   }
 
-  /** Every batch asked for so far is in. */
+  /** Every batch asked for so far is in (the feed's `arriving` is over). */
   loadingDone() {
-    this.loaded = true;
     // Without a full snapshot nothing can be drawn, but time, console and history still play.
     if (!this.#replayer && this.options.recording.events.length >= 2) this.#create();
-    if (this.#mode.name === "loading" && this.#replayer) {
+    if (this.#mode.name === "waiting" && this.#replayer) {
       this.#position = Math.min(this.#position, this.options.recording.loadedUntil);
       this.#show();
     }
@@ -200,7 +187,7 @@ export class ReplayController {
       () => recording.sessionStart + this.now,
       // Playback, and a seek on its way to its frame, keep the main thread: a scout step that
       // rebuilds a page cannot be cut short.
-      () => ["playing", "seeking", "loading"].includes(this.#mode.name),
+      () => ["playing", "seeking", "waiting"].includes(this.#mode.name),
       () => this.options.onChange(),
     );
     // At the very start rrweb draws the first snapshot by itself (and only it).
@@ -220,7 +207,7 @@ export class ReplayController {
   }
 
   #reachable(real: number): boolean {
-    return reachable(this.options.recording, this.hole, this.loaded, real);
+    return this.options.loading.reaches(real);
   }
 
   /** Shows `#position`, playing or paused, or waits there until its events are decoded. */
@@ -283,9 +270,9 @@ export class ReplayController {
     if (this.#mode.name !== "playing") return;
     const loadedUntil = this.options.recording.loadedUntil;
     this.#position = Math.min(Math.max(loadedUntil, this.now), this.duration);
-    if (this.loaded && this.#position >= loadedUntil) {
+    if (!this.options.loading.arriving && this.#position >= loadedUntil) {
       cancelAnimationFrame(this.#frame);
-      if (this.#growing) this.#mode = nextMode(this.#mode, "edge");
+      if (this.options.loading.growing) this.#mode = nextMode(this.#mode, "edge");
       else {
         this.#position = this.duration;
         this.#mode = nextMode(this.#mode, "finished");

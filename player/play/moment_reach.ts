@@ -1,18 +1,6 @@
-// Whether the frame at a real offset can be drawn from what is decoded so far, and whether the
-// player opened at a moment (controller.ts) builds rrweb only once that moment is in.
-import type { LoadingHole } from "@/player/load/loading_hole.ts";
+// Whether the player opened at a moment (controller.ts) builds rrweb only once that moment is in
+// (whether it is in: the feed's `reaches`, player/load/session_feed.ts).
 import type { Recording } from "@/player/load/recording.ts";
-
-/** Every event stamped at or before `real` is decoded (`loaded`: every batch asked for is in). */
-export function reachable(
-  recording: Recording,
-  hole: LoadingHole,
-  loaded: boolean,
-  real: number,
-): boolean {
-  if (hole.has(real)) return false;
-  return loaded || real <= recording.loadedUntil;
-}
 
 /**
  * Opened at a moment (`?t=`, or a public link's window whose 0 comes after the first event): rrweb

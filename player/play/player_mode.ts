@@ -2,8 +2,11 @@
 // (controller.ts) asks the mode what to do (tick, draw, wait) and never combines flags to find out.
 
 export type PlayerMode =
-  /** The frame at the position cannot be drawn yet: its events are not decoded. */
-  | { name: "loading"; resume: boolean }
+  /**
+   * The frame at the position cannot be drawn yet: rrweb is not built, or the position's events
+   * are not decoded (a seek or play past what has arrived).
+   */
+  | { name: "waiting"; resume: boolean }
   /** Paused, the frame at the position drawn. */
   | { name: "ready" }
   | { name: "playing" }
@@ -31,7 +34,7 @@ export type PlayerInput =
   | "edge";
 
 /** Before rrweb is built. */
-export const BOOTING: PlayerMode = { name: "loading", resume: false };
+export const BOOTING: PlayerMode = { name: "waiting", resume: false };
 export const READY: PlayerMode = { name: "ready" };
 export const PLAYING: PlayerMode = { name: "playing" };
 export const ENDED: PlayerMode = { name: "ended" };
@@ -40,7 +43,7 @@ export const LIVE: PlayerMode = { name: "live" };
 /** Whether the viewer wants it playing (`resume`: once the frame waited for is there). */
 export function wantsPlay(mode: PlayerMode): boolean {
   if (mode.name === "playing" || mode.name === "live") return true;
-  return (mode.name === "loading" || mode.name === "seeking") && mode.resume;
+  return (mode.name === "waiting" || mode.name === "seeking") && mode.resume;
 }
 
 /** The mode after `input`. */
@@ -49,21 +52,21 @@ export function nextMode(mode: PlayerMode, input: PlayerInput): PlayerMode {
   switch (input) {
     case "play":
       if (mode.name === "live") return LIVE;
-      return mode.name === "loading" ? { name: "loading", resume: true } : PLAYING;
+      return mode.name === "waiting" ? { name: "waiting", resume: true } : PLAYING;
     case "pause":
       // Paused while its events load, the moment is still drawn once they are in.
-      if (mode.name === "loading") return { name: "loading", resume: false };
+      if (mode.name === "waiting") return { name: "waiting", resume: false };
       return mode.name === "ended" ? ENDED : READY;
     case "seek":
       return { name: "seeking", resume };
     case "held":
-      return { name: "loading", resume };
+      return { name: "waiting", resume };
     case "shown":
       return resume ? PLAYING : READY;
     case "finished":
       return mode.name === "playing" || mode.name === "live" ? ENDED : mode;
     case "starved":
-      return mode.name === "playing" ? { name: "loading", resume: true } : mode;
+      return mode.name === "playing" ? { name: "waiting", resume: true } : mode;
     case "edge":
       return mode.name === "playing" ? LIVE : mode;
   }

@@ -10,38 +10,38 @@ import {
   wantsPlay,
 } from "./player_mode.ts";
 
-const loading = (resume: boolean): PlayerMode => ({ name: "loading", resume });
+const waiting = (resume: boolean): PlayerMode => ({ name: "waiting", resume });
 const seeking = (resume: boolean): PlayerMode => ({ name: "seeking", resume });
 const name = (mode: PlayerMode) =>
   "resume" in mode ? `${mode.name}(${mode.resume ? "play" : "paused"})` : mode.name;
 
 /** Every mode, and where each input takes it. */
 const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
-  [loading(false), {
-    play: loading(true),
-    pause: loading(false),
+  [waiting(false), {
+    play: waiting(true),
+    pause: waiting(false),
     seek: seeking(false),
-    held: loading(false),
+    held: waiting(false),
     shown: READY,
-    finished: loading(false),
-    starved: loading(false),
-    edge: loading(false),
+    finished: waiting(false),
+    starved: waiting(false),
+    edge: waiting(false),
   }],
-  [loading(true), {
-    play: loading(true),
-    pause: loading(false),
+  [waiting(true), {
+    play: waiting(true),
+    pause: waiting(false),
     seek: seeking(true),
-    held: loading(true),
+    held: waiting(true),
     shown: PLAYING,
-    finished: loading(true),
-    starved: loading(true),
-    edge: loading(true),
+    finished: waiting(true),
+    starved: waiting(true),
+    edge: waiting(true),
   }],
   [READY, {
     play: PLAYING,
     pause: READY,
     seek: seeking(false),
-    held: loading(false),
+    held: waiting(false),
     shown: READY,
     finished: READY,
     starved: READY,
@@ -51,17 +51,17 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     play: PLAYING,
     pause: READY,
     seek: seeking(true),
-    held: loading(true),
+    held: waiting(true),
     shown: PLAYING,
     finished: ENDED,
-    starved: loading(true),
+    starved: waiting(true),
     edge: LIVE,
   }],
   [seeking(false), {
     play: PLAYING,
     pause: READY,
     seek: seeking(false),
-    held: loading(false),
+    held: waiting(false),
     shown: READY,
     finished: seeking(false),
     starved: seeking(false),
@@ -71,7 +71,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     play: PLAYING,
     pause: READY,
     seek: seeking(true),
-    held: loading(true),
+    held: waiting(true),
     shown: PLAYING,
     finished: seeking(true),
     starved: seeking(true),
@@ -81,7 +81,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     play: LIVE,
     pause: READY,
     seek: seeking(true),
-    held: loading(true),
+    held: waiting(true),
     shown: PLAYING,
     finished: ENDED,
     starved: LIVE,
@@ -91,7 +91,7 @@ const TABLE: [PlayerMode, Record<PlayerInput, PlayerMode>][] = [
     play: PLAYING,
     pause: ENDED,
     seek: seeking(false),
-    held: loading(false),
+    held: waiting(false),
     shown: READY,
     finished: ENDED,
     starved: ENDED,
@@ -110,7 +110,7 @@ Deno.test("each mode goes where the table says for every input", () => {
 
 Deno.test("the viewer wants it playing in playing mode and while a frame is awaited to play", () => {
   const wanting = TABLE.map(([mode]) => mode).filter(wantsPlay).map(name);
-  assert.deepEqual(wanting, ["loading(play)", "playing", "seeking(play)", "live"]);
+  assert.deepEqual(wanting, ["waiting(play)", "playing", "seeking(play)", "live"]);
 });
 
 Deno.test("a seek from the end, then its frame, leaves the player paused at the moment", () => {
@@ -122,7 +122,7 @@ Deno.test("a seek from the end, then its frame, leaves the player paused at the 
 Deno.test("playing past what is decoded waits, then plays on once the moment is drawn", () => {
   let mode = PLAYING;
   mode = nextMode(mode, "starved");
-  assert.deepEqual(mode, loading(true));
+  assert.deepEqual(mode, waiting(true));
   mode = nextMode(mode, "shown");
   assert.deepEqual(mode, PLAYING);
 });

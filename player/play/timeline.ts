@@ -14,12 +14,17 @@ export interface IdleGap {
   end: number;
 }
 
-/** The idle gaps of a timestamp-sorted event stream, as offsets from `sessionStart`. */
+/**
+ * The idle gaps of a timestamp-sorted event stream, as offsets from `sessionStart`, from time 0 on:
+ * a player whose time 0 is a moment after the first event (a public link's window, which starts
+ * from an earlier snapshot) shows no gap before it.
+ */
 export function idleGaps(timestamps: readonly number[], sessionStart: number): IdleGap[] {
   const gaps: IdleGap[] = [];
   for (let i = 1; i < timestamps.length; i++) {
-    if (timestamps[i] - timestamps[i - 1] > IDLE_THRESHOLD_MS) {
-      gaps.push({ start: timestamps[i - 1] - sessionStart, end: timestamps[i] - sessionStart });
+    const end = timestamps[i] - sessionStart;
+    if (timestamps[i] - timestamps[i - 1] > IDLE_THRESHOLD_MS && end > 0) {
+      gaps.push({ start: Math.max(timestamps[i - 1] - sessionStart, 0), end });
     }
   }
   return gaps;

@@ -10,6 +10,15 @@ Deno.test("timeline: only gaps strictly over 30 s are idle, of any event type", 
     { start: 61_000, end: 100_000 },
   ]);
   assert.deepEqual(idleGaps([START, START + 30_000], START), []);
+  assert.deepEqual(idleGaps([START + 10, START + 40_011], START), [{ start: 10, end: 40_011 }]);
+});
+
+Deno.test("timeline: a player whose 0 is after the first event has no gap before its 0", () => {
+  // A public link's window: its events start at an earlier snapshot, 90 s before its 0.
+  const ts = [-90_000, -50_000, -1_000, 40_000, 40_500].map((t) => START + t);
+  assert.deepEqual(idleGaps(ts, START), [{ start: 0, end: 40_000 }]);
+  assert.deepEqual(idleGaps([START - 40_000, START], START), []);
+  assert.deepEqual(idleGaps([START - 40_000, START + 1], START), [{ start: 0, end: 1 }]);
 });
 
 Deno.test("timeline: swagger-ui's 43.6 s gap shows as 5 s, so the total loses 38.6 s", () => {

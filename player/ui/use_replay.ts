@@ -1,13 +1,14 @@
 // The island's state: loads the session's events through the decoding worker, feeds them to the
 // controller, follows an open session, and re-renders the page when anything it shows changes.
+// What is loading is the feed's (player/load/session_feed.ts `LoadingState`): `arriving` while
+// batches asked for are still to come, `live` while the session can still grow.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { consoleEntries, type ConsoleEntry } from "./console_entries.ts";
 import { networkEntries, type NetworkEntry } from "./network_entries.ts";
 import { ReplayController } from "@/player/play/controller.ts";
 import type { DecodeMessage } from "@/player/decode/decode_worker.ts";
-import { SessionFeed } from "@/player/load/session_feed.ts";
-import { Recording } from "@/player/load/recording.ts";
-import type { Size } from "./viewport.ts";
+import { type LoadingState, SessionFeed } from "@/player/load/session_feed.ts";
+import { Recording, type Size } from "@/player/load/recording.ts";
 
 export interface ReplaySource {
   sessionId: string;
@@ -31,11 +32,11 @@ export function useReplay(source: ReplaySource) {
   const [, setVersion] = useState(0);
   const [recorded, setRecorded] = useState<Size>({ width: 0, height: 0 });
   const [failure, setFailure] = useState<string | null>(null);
-  const [live, setLive] = useState(source.liveForMs > 0);
   const recording = useMemo(() => new Recording(source.startedAt), []);
   const logs = useRef<ConsoleEntry[]>([]);
   const requests = useRef<NetworkEntry[]>([]);
   const [controller, setController] = useState<ReplayController | null>(null);
+  const [loadingState, setLoadingState] = useState<LoadingState | null>(null);
 
   useEffect(() => {
     let frame = 0;
@@ -44,19 +45,6 @@ export function useReplay(source: ReplaySource) {
       if (userAction) setVersion((v) => v + 1);
       else frame = requestAnimationFrame(() => setVersion((v) => v + 1));
     };
-    // Opening at a moment: the batches from its last full snapshot on come first, then the rest.
-    const player = new ReplayController({
-      root: root.current!,
-      recording,
-      duration: source.duration,
-      start: source.startAt,
-      headFirst: source.startAt > 0,
-      growing: source.liveForMs > 0,
-      onChange: rerender,
-      onResize: setRecorded,
-      onWait: (real) => feed.jumpTo(real),
-    });
-    setController(player);
     const onDecoded = (message: DecodeMessage) => {
       if (message.kind === "batch") {
         const added = recording.add(message.batch, message.events, message.skipped);
@@ -75,14 +63,26 @@ export function useReplay(source: ReplaySource) {
       }
       rerender();
     };
+    // Opening at a moment: the batches from its last full snapshot on come first, then the rest.
     const feed = new SessionFeed({
       source: { base: location.href, ...source },
-      player,
       recording,
       onDecoded,
-      onLiveEnded: () => setLive(false),
+      onLiveEnded: () => rerender(true),
     });
-    feed.start();
+    const player = new ReplayController({
+      root: root.current!,
+      recording,
+      loading: feed,
+      duration: source.duration,
+      start: source.startAt,
+      onChange: rerender,
+      onResize: setRecorded,
+      onWait: (real) => feed.jumpTo(real),
+    });
+    setController(player);
+    setLoadingState(feed);
+    feed.start(player);
     return () => {
       feed.stop();
       player.destroy();
@@ -97,6 +97,9 @@ export function useReplay(source: ReplaySource) {
     requests: requests.current,
     recorded,
     failure,
-    live,
+    /** Batches asked for are still to come (before the feed starts too). */
+    arriving: loadingState?.arriving ?? true,
+    /** The session can still grow: the page follows it. */
+    live: loadingState?.growing ?? source.liveForMs > 0,
   };
 }

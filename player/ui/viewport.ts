@@ -1,10 +1,6 @@
 // Fits the recorded viewport into the player slot: scale = min(slot width / recorded
 // width, slot height / recorded height), centred in the slot.
-
-export interface Size {
-  width: number;
-  height: number;
-}
+import type { Size } from "@/player/load/recording.ts";
 
 export interface Fit {
   scale: number;
