@@ -6,6 +6,7 @@
 // start whatever the settings say then. A session buffering carries its buffer from page to page
 // (`keep()`, the journal, `apply()`'s `kept`).
 
+import { EventType } from "@rrweb/types";
 import {
   PRE_TRIGGER_MS,
   type RecordingReason,
@@ -15,7 +16,7 @@ import type { CaptureSettings } from "./capture_settings.ts";
 import { type EncodedEvent, encodeEvent } from "./encoded_event.ts";
 import { isSampled } from "./sampling.ts";
 import { type KeyValueStorage, safeGet } from "./session_id.ts";
-import { type KeptSegment, type PageStart, TriggerBuffer } from "./trigger_buffer.ts";
+import { type HeldSegment, type PageStart, TriggerBuffer } from "./trigger_buffer.ts";
 import { type PathRule, pathRule } from "./url_rules.ts";
 import type { RecordedEvent, SessionMetadata } from "./types.ts";
 
@@ -94,7 +95,7 @@ export class CaptureGate {
   }
 
   /** What the buffer carries to the session's next page from `page` (nothing unless buffering). */
-  keep({ url, referrer }: PageStart): KeptSegment[] {
+  keep({ url, referrer }: PageStart): HeldSegment[] {
     if (this.mode !== "buffer") return [];
     return this.#buffer.keep({ url, referrer }, (e) => this.host.number(e));
   }
@@ -125,7 +126,7 @@ export class CaptureGate {
    * the session's earlier pages `kept` goes before this page's buffer, unless the session is
    * recorded already (they sent theirs) or not captured.
    */
-  apply(settings: CaptureSettings, url?: string, kept: KeptSegment[] = []): boolean {
+  apply(settings: CaptureSettings, url?: string, kept: HeldSegment[] = []): boolean {
     const allowed = url !== undefined && this.allows(url);
     this.#settings = settings;
     this.#rule = pathRule(settings.urlBlock, settings.urlAllow);
@@ -203,10 +204,10 @@ export class CaptureGate {
 /** The trigger an event is, if any: a console error (uncaught ones too), a rage or dead click. */
 export function triggerOf(event: RecordedEvent): RecordingTrigger | null {
   const data = event.data as { plugin?: unknown; payload?: { level?: unknown }; tag?: unknown };
-  if (event.type === 6) {
+  if (event.type === EventType.Plugin) {
     return data?.plugin === CONSOLE_PLUGIN && data.payload?.level === "error" ? "error" : null;
   }
-  if (event.type !== 5) return null;
+  if (event.type !== EventType.Custom) return null;
   if (data?.tag === "service:rage_click") return "rage_click";
   return data?.tag === "service:dead_click" ? "dead_click" : null;
 }

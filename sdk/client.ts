@@ -17,7 +17,7 @@ import { addCustomEvent, customEvent, takeFullSnapshot } from "./recorder.ts";
 import { LazyGzip } from "./lazy_modules.ts";
 import { browserSessionStorage, getSessionId, newSessionId } from "./session_id.ts";
 import { browserTransportDeps, Transport } from "./transport.ts";
-import type { KeptSegment } from "./trigger_buffer.ts";
+import type { HeldSegment } from "./trigger_buffer.ts";
 import type { RecorderState, ResolvedOptions, Traits, UserIdentity } from "./types.ts";
 
 const RESUME_DELAY_MS = 100; // after a single-page navigation out of a blocked page
@@ -273,7 +273,7 @@ export class PlayheadClient {
   }
 
   /** The settings read (or fallen back to): a page they block drops what it held, then decides. */
-  #applySettings(project: RecordingSettings | null, kept: KeptSegment[] = []): void {
+  #applySettings(project: RecordingSettings | null, kept: HeldSegment[] = []): void {
     if (!project) {
       logError("the service does not know this apiKey: nothing is recorded");
       this.#gate.dispose();

@@ -1,17 +1,20 @@
 // Parts of the SDK that load on demand, as ES modules beside the entry under the service's /sdk/
 // (sdk/build.ts names them and writes their names into the entry): the entry stays within its
-// budget. The unload compressor loads once a session may send, the network bundle only when the
-// project records requests.
+// budget. The journal (its store and recovery) loads at the start where the page can journal, the
+// unload compressor once a session may send, the network bundle only when the project records
+// requests.
 
 /** The modules that load on demand and what each exports. */
 export interface LazyModules {
   deflate: typeof import("./lazy/deflate.ts");
+  journal: typeof import("./lazy/journal.ts");
   network: typeof import("./network/mod.ts");
 }
 
 /** Entry points of the lazy modules, for the build. */
 export const LAZY_ENTRIES: Record<keyof LazyModules, string> = {
   deflate: "lazy/deflate.ts",
+  journal: "lazy/journal.ts",
   network: "network/mod.ts",
 };
 

@@ -3,40 +3,20 @@
 // batches in order, each with its range in its page's sequence, so the service stores only the
 // events it has not (its keepalive bodies may have arrived, cut differently), each with that
 // page's own metadata. Another key's entries stay for a page of that key (within the journal's
-// bounds). This session's earlier pages' trigger buffer is handed to this page first.
-import {
-  allEntries,
-  deleteEntry,
-  isOf,
-  JOURNAL_MAX_PAGES,
-  type JournalEntry,
-  type JournalProject,
-  saveEntry,
-  withLock,
-} from "./journal.ts";
+// bounds). This session's earlier pages' trigger buffer is handed to this page first. Loaded on
+// demand with the journal's store (sdk/lazy/journal.ts).
+import { JOURNAL_MAX_PAGES, type JournalEntry, type JournalProject, withLock } from "./journal.ts";
+import { allEntries, deleteEntry, isOf, saveEntry } from "./journal_store.ts";
 import { bodyHead } from "./encoded_event.ts";
+import type { KeptSegment } from "./kept_segments.ts";
 import type { Transport } from "./transport.ts";
-import type { KeptSegment } from "./trigger_buffer.ts";
 
 /** Entries older than the service's retention are dropped unsent. */
 const MAX_AGE_MS = 7 * 86_400_000;
-/** How long a page's recording decision waits for the journal's answer (it may never come). */
-export const KEPT_WAIT_MS = 2_000;
 
 export interface OwnPage extends JournalProject {
   page: string;
   sessionId: string;
-}
-
-/**
- * Recovers the journal; resolves with the trigger buffer this session's earlier pages kept, as
- * soon as it is read (or with none after KEPT_WAIT_MS), while the orphans are still being sent.
- */
-export function recoverJournal(transport: Transport, own: OwnPage): Promise<KeptSegment[]> {
-  return new Promise((carry) => {
-    setTimeout(() => carry([]), KEPT_WAIT_MS);
-    void recoverOrphans(transport, own, carry).catch(() => {}).finally(() => carry([]));
-  });
 }
 
 /**

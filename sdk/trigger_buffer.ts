@@ -10,9 +10,10 @@
 //
 // The buffer spans the session's pages: a page leaving keeps its segments in the journal
 // (`keep()`, each event numbered in its page's sequence), and the session's next page puts them
-// before its own (`carry()`), so a trigger on any page finds the time before it.
+// before its own (`carry()`), so a trigger on any page finds the time before it. How they are
+// written and read back (sdk/kept_segments.ts) loads with the journal (sdk/lazy/journal.ts).
 
-import { type EncodedEvent, follows, utf8Length } from "./encoded_event.ts";
+import type { EncodedEvent } from "./encoded_event.ts";
 import { PRE_TRIGGER_MS } from "@/core/projects/recording_limits.ts";
 import { MAX_BUFFERED_EVENTS } from "./options.ts";
 
@@ -27,12 +28,12 @@ export interface PageStart {
   referrer: string;
 }
 
-/** A segment as the journal keeps it for the session's next page (sdk/journal.ts). */
-export interface KeptSegment {
+/** A segment leaving for the session's next page, or carried from an earlier one. */
+export interface HeldSegment {
   start: number;
   page: PageStart;
-  /** Its events in runs of one page's sequence: that page's id, the first's number, their JSON. */
-  runs: { pageId: string; seq: number; events: string[] }[];
+  /** Numbered in their page's sequence. */
+  events: EncodedEvent[];
 }
 
 interface Segment {
@@ -87,24 +88,23 @@ export class TriggerBuffer {
    * Every segment held, for the session's next page: this page's are `page`'s, and their events
    * are numbered first (`number`, this page's sequence), so each copy of them has the same numbers.
    */
-  keep(page: PageStart, number: (events: EncodedEvent[]) => void): KeptSegment[] {
+  keep(page: PageStart, number: (events: EncodedEvent[]) => void): HeldSegment[] {
     return this.#segments.map((s) => {
       number(s.events);
-      return { start: s.start, page: s.page ?? page, runs: runsOf(s.events) };
+      return { start: s.start, page: s.page ?? page, events: [...s.events] };
     });
   }
 
   /**
-   * Puts the segments the session's earlier pages kept before this page's own, those that began
-   * before `since` left out. What this page held before its first snapshot (its url marker) joins
-   * the last of them. The bound applies to the whole.
+   * Puts the segments the session's earlier pages kept (read back, oldest first, each once:
+   * sdk/kept_segments.ts `carried()`) before this page's own, those that began before `since` left
+   * out. What this page held before its first snapshot (its url marker) joins the last of them.
+   * The bound applies to the whole.
    */
-  carry(kept: KeptSegment[], since: number): void {
-    const earlier = distinct(kept).filter((s) => s.start >= since).map((s): Segment => ({
-      start: s.start,
-      page: s.page,
+  carry(kept: HeldSegment[], since: number): void {
+    const earlier = kept.filter((s) => s.start >= since).map((s): Segment => ({
+      ...s,
       meta: true,
-      events: s.runs.flatMap((r) => r.events.map((json, i) => numbered(json, r.pageId, r.seq + i))),
     }));
     if (earlier.length === 0) return;
     const own = this.#segments;
@@ -183,47 +183,4 @@ export class TriggerBuffer {
     for (const e of gone.events) this.#bytes -= e.bytes;
     this.#revision++;
   }
-}
-
-/** A kept segment's JSON characters (the journal's measure). */
-export function keptSize(s: KeptSegment): number {
-  return s.runs.reduce((n, r) => n + r.events.reduce((m, json) => m + json.length, 0), 0);
-}
-
-function numbered(json: string, page: string, seq: number): EncodedEvent {
-  return { json, bytes: utf8Length(json), page, seq };
-}
-
-/** Numbered events as runs of one page's sequence. */
-function runsOf(events: EncodedEvent[]): KeptSegment["runs"] {
-  const runs: KeptSegment["runs"] = [];
-  events.forEach((e, i) => {
-    if (i > 0 && follows(events[i - 1], e)) runs.at(-1)!.events.push(e.json);
-    else runs.push({ pageId: e.page!, seq: e.seq!, events: [e.json] });
-  });
-  return runs;
-}
-
-/**
- * Well-formed kept segments by start, each once: a page back from the back/forward cache keeps
- * again what the next page kept already (the longer copy stays).
- */
-function distinct(kept: KeptSegment[]): KeptSegment[] {
-  const byKey = new Map<string, KeptSegment>();
-  for (const s of kept.filter(wellFormed)) {
-    const key = `${s.start} ${s.runs[0].pageId} ${s.runs[0].seq}`;
-    const had = byKey.get(key);
-    if (!had || keptSize(had) < keptSize(s)) byKey.set(key, s);
-  }
-  return [...byKey.values()].sort((a, b) => a.start - b.start);
-}
-
-/** What another version of the SDK kept may differ: only this shape is carried. */
-function wellFormed(s: KeptSegment): boolean {
-  const run = (r: KeptSegment["runs"][number]) =>
-    typeof r?.pageId === "string" && Number.isSafeInteger(r.seq) && Array.isArray(r.events) &&
-    r.events.every((json) => typeof json === "string");
-  return Number.isFinite(s?.start) && typeof s.page?.url === "string" &&
-    typeof s.page.referrer === "string" && Array.isArray(s.runs) && s.runs.length > 0 &&
-    s.runs.every(run);
 }

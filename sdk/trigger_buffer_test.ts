@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import type { EncodedEvent } from "./encoded_event.ts";
-import { type KeptSegment, TriggerBuffer } from "./trigger_buffer.ts";
+import { carried, keptOf, type KeptSegment } from "./kept_segments.ts";
+import { type HeldSegment, TriggerBuffer } from "./trigger_buffer.ts";
+
+/** What the next page reads back of what a page kept: through the journal's shape. */
+const journaled = (held: HeldSegment[]) => carried(held.map(keptOf));
 
 const S = 1_000;
 const ev = (tag: string, bytes = 10) => ({ json: tag, bytes });
@@ -81,13 +85,16 @@ Deno.test("trigger buffer: the next page puts what the earlier one kept before i
   page(one, 60 * S, 20 * S); // a page of 20 s
   const kept = one.keep(ONE, numberer("p1"));
   assert.deepEqual(one.keep(ONE, numberer("p1")), kept, "each copy has the same numbers");
-  assert.deepEqual(kept.map((s) => [s.start, s.page, s.runs.map((r) => [r.pageId, r.seq])]), [
-    [0, ONE, [["p1", 0]]],
-  ]);
+  assert.deepEqual(
+    kept.map(keptOf).map((s) => [s.start, s.page, s.runs.map((r) => [r.pageId, r.seq])]),
+    [
+      [0, ONE, [["p1", 0]]],
+    ],
+  );
   const two = new TriggerBuffer();
   two.add(ev("url@20"), 5, 20 * S); // its url marker, before its first snapshot
   two.add(ev("meta@20"), 4, 20 * S);
-  two.carry(kept, 20 * S - 90 * S);
+  two.carry(journaled(kept), 20 * S - 90 * S);
   two.add(ev("e@45"), 3, 45 * S);
   // 45 s: the latest snapshot 30 s before is the first page's, which the url marker now follows
   assert.deepEqual(two.startPage(45 * S), ONE);
@@ -105,7 +112,7 @@ Deno.test("trigger buffer: at 30 s after the next page's snapshot, the recording
   page(one, 60 * S, 20 * S);
   const two = new TriggerBuffer();
   two.add(ev("meta@20"), 4, 20 * S);
-  two.carry(one.keep(ONE, numberer("p1")), 0);
+  two.carry(journaled(one.keep(ONE, numberer("p1"))), 0);
   assert.deepEqual(two.startPage(50 * S - 1), ONE);
   assert.equal(two.startPage(50 * S), undefined, "this page's own");
   assert.equal(two.take(50 * S)[0].json, "meta@20");
@@ -114,18 +121,18 @@ Deno.test("trigger buffer: at 30 s after the next page's snapshot, the recording
 Deno.test("trigger buffer: kept segments begun before `since`, ill-formed or kept twice are carried once or not at all", () => {
   const one = new TriggerBuffer();
   page(one, 10 * S, 30 * S); // segments at 0, 10, 20 and 30 s
-  const kept = one.keep(ONE, numberer("p1"));
+  const kept = one.keep(ONE, numberer("p1")).map(keptOf);
   const again = kept.map((s) => structuredClone(s)); // the page back from the bfcache kept them too
   const odd = [{ start: 5, page: TWO, runs: [{ pageId: "p9", seq: 0, events: [1] }] }];
   const two = new TriggerBuffer();
-  two.carry([...again, ...(odd as unknown as KeptSegment[]), ...kept], 10 * S);
-  const carried = two.takeAll().map((e) => e.json);
-  assert.deepEqual(carried.filter((j) => j.startsWith("meta")), [
+  two.carry(carried([...again, ...(odd as unknown as KeptSegment[]), ...kept]), 10 * S);
+  const events = two.takeAll().map((e) => e.json);
+  assert.deepEqual(events.filter((j) => j.startsWith("meta")), [
     "meta@10000",
     "meta@20000",
     "meta@30000",
   ]);
-  assert.equal(carried.length, 21);
+  assert.equal(events.length, 21);
 });
 
 Deno.test("trigger buffer: the bound holds for the earlier pages' segments and this page's together", () => {
@@ -134,7 +141,7 @@ Deno.test("trigger buffer: the bound holds for the earlier pages' segments and t
   for (const t of [0, 1, 2]) one.add(big(`meta@${t}`), 4, t);
   const two = new TriggerBuffer(100, 1_000);
   two.add(big("meta@3"), 4, 3);
-  two.carry(one.keep(TWO, numberer("p1")), 0);
+  two.carry(journaled(one.keep(TWO, numberer("p1"))), 0);
   assert.equal(two.bytes, 80);
   assert.deepEqual(two.takeAll().map((e) => e.json.slice(0, 6)), ["meta@2", "meta@3"]);
 });
