@@ -1,6 +1,7 @@
 // Connection shares on the real databases: a class holds at most its share, its extra queries
 // wait and then fail ShareBusy, another class is not held up (PostgreSQL: PGlite is one
-// connection), and an abandoned request's next query is never sent.
+// connection), and an abandoned request's next query is never sent (its turns given back while a
+// query hangs: connection_shares_postgres_test.ts).
 import assert from "node:assert/strict";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, sql } from "kysely";
@@ -8,7 +9,6 @@ import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import {
   abandonRequestWork,
-  bindToRequest,
   connectionShares,
   runAs,
   ShareBusy,
@@ -97,37 +97,4 @@ Deno.test("an abandoned request's next query is not sent", async () => {
   } finally {
     await db.kysely.destroy();
   }
-});
-
-Deno.test({
-  name: "an abandoned request's turns go back at once, even while its query never settles",
-  ignore: !url, // PGlite is one connection: there is nothing to hand on
-  fn: async () => {
-    const db = await open({ ingest: 1, dashboard: 1, pages: 1, links: 1, health: 1 }, 150);
-    const { promise: hang, resolve: release } = Promise.withResolvers<void>();
-    const { promise: inside, resolve: entered } = Promise.withResolvers<() => void>();
-    // A request whose connection hangs (as a query can on a connection the database dropped).
-    const stuck = runAs("dashboard", () =>
-      db.kysely.transaction().execute(async (trx) => {
-        await sql`SELECT 1`.execute(trx);
-        entered(bindToRequest(abandonRequestWork));
-        await hang;
-      }));
-    try {
-      const abandon = await inside;
-      abandon(); // its database budget expired: it was answered 503
-      const next = await runAs(
-        "dashboard",
-        () => sql<{ n: number }>`SELECT 3 AS n`.execute(db.kysely),
-      );
-      assert.equal(next.rows[0].n, 3);
-      release();
-      await stuck.catch(() => {});
-      assert.equal(db.gate.usage().dashboard.held, 0, "each turn is given back once");
-    } finally {
-      release();
-      await stuck.catch(() => {});
-      await db.kysely.destroy();
-    }
-  },
 });

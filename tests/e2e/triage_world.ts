@@ -98,13 +98,16 @@ export async function triageWorld(): Promise<TriageWorld> {
 /** Chromium as a child process of ours, on a profile folder that outlives it. */
 export interface OwnChromium {
   browser: Browser;
-  /** SIGKILL: the browser ends without any of its own shutdown. */
+  /** SIGKILL to every process of the browser: it ends without any of its own shutdown. */
   kill(): Promise<void>;
 }
 
 export async function ownChromium(profileDir: string): Promise<OwnChromium> {
-  const child = new Deno.Command(CHROMIUM_PATH, {
+  // In a process group of its own, so that a kill takes its renderers and helpers too: one left
+  // behind would go on writing into the profile the next launch (and the cleanup) uses.
+  const child = new Deno.Command("setsid", {
     args: [
+      CHROMIUM_PATH,
       ...CHROMIUM_ARGS,
       `--user-data-dir=${profileDir}`,
       "--remote-debugging-port=0",
@@ -131,7 +134,7 @@ export async function ownChromium(profileDir: string): Promise<OwnChromium> {
   return {
     browser,
     kill: async () => {
-      child.kill("SIGKILL");
+      Deno.kill(-child.pid, "SIGKILL");
       await child.status;
     },
   };

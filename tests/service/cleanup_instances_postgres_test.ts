@@ -10,13 +10,13 @@ import { scheduleCleanup } from "@/core/service/cleanup_schedule.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { postgresUrl } from "@/tests/helpers/postgres_url.ts";
 
 const DAY = 86_400_000;
-const URL_ = Deno.env.get("DATABASE_URL");
+const URL_ = postgresUrl();
 
 Deno.test({
   name: "daily cleanup: two instances fire the cron at the same moment; one sweeps, once a day",
-  ignore: !URL_,
   fn: async () => {
     // Today's 03:30 UTC; only Date is faked, so the database driver keeps its own timers.
     const today = Math.floor(Date.now() / DAY) * DAY + (3 * 60 + 30) * 60_000;
@@ -26,7 +26,7 @@ Deno.test({
       // The second instance: its own pool and its own deps on the same database.
       const { rows: [{ name }] } = await sql<{ name: string }>`SELECT current_database() AS name`
         .execute(t.db.kysely);
-      const url = new URL(URL_!);
+      const url = new URL(URL_);
       url.pathname = `/${name}`;
       const otherDb = await openDb({ kind: "postgres", url: url.toString(), max: 4 });
       try {

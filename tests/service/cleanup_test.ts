@@ -1,110 +1,14 @@
 // The daily cleanup: the four ordered sweeps on a prepared database, chunking, the cron secret and
-// the advisory lock (docs/decisions.md "Cleanup").
+// the advisory lock (docs/decisions.md "Cleanup"; another instance's lock: cleanup_lock_postgres_test.ts).
 import assert from "node:assert/strict";
-import { sql } from "kysely";
 import { runCleanup } from "@/core/service/cleanup.ts";
-import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { createTestApp } from "@/tests/helpers/app.ts";
 import { call } from "@/tests/helpers/auth.ts";
-import {
-  insertMembership,
-  insertOrganization,
-  insertProject,
-  insertUser,
-} from "@/tests/helpers/factories.ts";
-import {
-  insertBatch,
-  insertInvite,
-  insertMarker,
-  insertSession,
-  insertSessions,
-  insertTrackedUser,
-} from "@/tests/helpers/sessions_factories.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { insertSessions } from "@/tests/helpers/sessions_factories.ts";
+import { ids, prepare } from "@/tests/helpers/cleanup_world.ts";
 
 const DAY = 86_400_000;
-const MIN = 60_000;
-
-/** One of everything on either side of each rule; returns what must stay and what must go. */
-async function prepare(t: TestApp, now: number) {
-  const db = t.db.kysely;
-  const ago = (ms: number) => new Date(now - ms);
-  const owner = await insertUser(db);
-  const org = await insertOrganization(db, "Kept");
-  await insertMembership(db, org.id, owner.id, "OWNER");
-  const project = await insertProject(db, { organizationId: org.id });
-
-  const invite = (status: "PENDING" | "EXPIRED" | "ACCEPTED" | "DECLINED", expiresAt: Date) =>
-    insertInvite(db, org.id, { status, expiresAt });
-  const goneInvites = [
-    await invite("PENDING", ago(1)),
-    await invite("EXPIRED", ago(DAY)),
-    await invite("ACCEPTED", ago(-DAY)),
-    await invite("DECLINED", ago(-DAY)),
-    await invite("ACCEPTED", ago(DAY)),
-  ];
-  const keptInvites = [await invite("PENDING", ago(-DAY)), await invite("EXPIRED", ago(-MIN))];
-
-  // Tracked users: emptied by the session sweep (goes), still recording (stays), already empty
-  // and settled (goes), empty but just identified (stays).
-  const emptied = await insertTrackedUser(db, project);
-  const active = await insertTrackedUser(db, project);
-  const lonely = await insertTrackedUser(db, project);
-  const fresh = await insertTrackedUser(db, project);
-  await sql`UPDATE tracked_users SET updated_at = ${
-    ago(8 * DAY)
-  } WHERE id IN (${emptied.id}, ${active.id}, ${lonely.id})`
-    .execute(db);
-
-  const old = await insertSession(db, project, {
-    createdAt: ago(7 * DAY + MIN),
-    trackedUserId: emptied.id,
-  });
-  await insertBatch(db, old, [{ timestamp: now - 7 * DAY }]);
-  await insertMarker(db, old.id, {
-    ts: now - 7 * DAY,
-    kind: "url",
-    data: { url: "/", pathname: "/" },
-  });
-  const young = await insertSession(db, project, {
-    createdAt: ago(7 * DAY - MIN),
-    trackedUserId: active.id,
-  });
-
-  // An organization left without members that is still someone's active one (goes), and one
-  // being created right now (stays).
-  const empty = await insertOrganization(db, "Empty");
-  await sql`UPDATE organizations SET created_at = ${ago(30 * DAY)} WHERE id = ${empty.id}`.execute(
-    db,
-  );
-  const pointing = await insertUser(db);
-  await db.updateTable("users").set({ active_organization_id: empty.id }).where(
-    "id",
-    "=",
-    pointing.id,
-  )
-    .execute();
-  const emptyProject = await insertProject(db, { organizationId: empty.id });
-  await insertSession(db, emptyProject);
-  const newborn = await insertOrganization(db, "Newborn");
-
-  return {
-    org,
-    goneInvites,
-    keptInvites,
-    emptied,
-    active,
-    lonely,
-    fresh,
-    old,
-    young,
-    empty,
-    pointing,
-    newborn,
-  };
-}
-
-async function ids(t: TestApp, table: "invites" | "sessions" | "tracked_users" | "organizations") {
-  return new Set((await t.db.kysely.selectFrom(table).select("id").execute()).map((r) => r.id));
-}
 
 Deno.test("cleanup: four ordered sweeps with their counts on a prepared database", async () => {
   await using t = await createTestApp();
@@ -232,28 +136,4 @@ Deno.test("cleanup: a second concurrent run returns without deleting and says so
     skipped: true,
   });
   assert.ok(t.logs.some((l) => l.tag === "cron:cleanup:skipped"));
-});
-
-Deno.test({
-  name:
-    "cleanup: the advisory lock held by another instance's connection stops the run (PostgreSQL)",
-  ignore: !Deno.env.get("DATABASE_URL"),
-  fn: async () => {
-    await using t = await createTestApp();
-    const now = Date.now();
-    await prepare(t, now);
-    // Another instance: a different connection of the pool holds the lock.
-    await t.db.kysely.connection().execute(async (other) => {
-      await sql`SELECT pg_advisory_lock(hashtext('playhead:daily-cleanup'))`.execute(other);
-      try {
-        const res = await call(t.app, "GET", "/api/cron/daily-cleanup");
-        assert.equal(res.status, 200);
-        assert.equal((await res.json()).skipped, true);
-        assert.equal((await ids(t, "sessions")).size, 3);
-      } finally {
-        await sql`SELECT pg_advisory_unlock(hashtext('playhead:daily-cleanup'))`.execute(other);
-      }
-    });
-    assert.equal((await runCleanup(t.deps, new Date(now))).sessions, 1);
-  },
 });

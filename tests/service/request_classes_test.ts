@@ -1,16 +1,11 @@
-// No request class can starve the others. Health answers a flood from one cached
-// probe; a flood of dashboard reads that hang on the database holds only the dashboard's share of
-// the pool, so ingest still gets connections of its own; a request whose database budget expired
-// runs no further query; a dashboard body that arrives slowly is the body timeout's 408 (#8).
+// No request class can starve the others. Health answers a flood from one cached probe; a request
+// whose database budget expired runs no further query; a dashboard body that arrives slowly is the
+// body timeout's 408 (#8). The pool's shares under a flood: request_classes_postgres_test.ts.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { APP_ORIGIN, call, signedInUser } from "@/tests/helpers/auth.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
-import { insertProject } from "@/tests/helpers/factories.ts";
-import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 import { waitUntil } from "@/tests/helpers/wait.ts";
-
-const url = Deno.env.get("DATABASE_URL");
 
 Deno.test("health: 300 parallel calls are all answered 200 from one probe of the database", async () => {
   await using t = await createTestApp();
@@ -27,65 +22,6 @@ Deno.test("health: 300 parallel calls are all answered 200 from one probe of the
   for (const answer of answers) await answer.body?.cancel();
   // One probe, or two if the flood outlived the first one's second of validity.
   assert.ok(probes <= 2, `${probes} probes for 300 calls`);
-});
-
-Deno.test({
-  name: "a flood of dashboard reads stuck on the database leaves ingest its own connections",
-  ignore: !url, // PGlite is one connection: there is no pool to share out
-  fn: async () => {
-    await using t = await createTestApp({ INGEST_DATABASE_BUDGET_MS: "3000" });
-    const { cookie } = await signedInUser(t);
-    const project = await insertProject(t.db.kysely);
-    const dashboard = t.db.gate.shares.dashboard;
-    // Every dashboard request resolves its viewer, which reads revoked_tokens; ingest does not.
-    // The lock is taken outside any request, on one of the pool's own connections.
-    const locked = Promise.withResolvers<void>();
-    const unlock = Promise.withResolvers<void>();
-    const lockHeld = t.db.kysely.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE revoked_tokens IN ACCESS EXCLUSIVE MODE`.execute(trx);
-      locked.resolve();
-      await unlock.promise;
-    });
-    await locked.promise;
-    const reads = Array.from(
-      { length: 12 },
-      () => call(t.app, "GET", "/api/sessions/summary", { cookie }),
-    );
-    try {
-      // The dashboard's share (3 of the pool's 10) waits on the lock; the other reads queue.
-      await waitUntil(() => t.db.gate.usage().dashboard.held === dashboard, "the share held");
-      const ingest = await postIngest(t.app, {
-        sessionId: crypto.randomUUID(),
-        events: recordedEvents(3),
-        metadata: METADATA,
-      }, { key: project.key });
-      assert.equal(ingest.status, 204, await ingest.text());
-      // The queued reads give up after their share's wait: each one is answered 503.
-      const busy = () => t.logs.filter((l) => l.tag === "db:share:busy").length;
-      await waitUntil(() => busy() >= 12 - dashboard, "the queued reads answered busy");
-      unlock.resolve();
-      await lockHeld;
-      const answers = await Promise.all(reads);
-      const statuses = answers.map((read) => read.status).sort();
-      const expected = [...Array(dashboard).fill(200), ...Array(12 - dashboard).fill(503)];
-      assert.deepEqual(statuses, expected);
-      for (const read of answers) {
-        // Past the share's wait: 503 with Retry-After, never a 500.
-        if (read.status === 503) {
-          assert.equal(read.headers.get("retry-after"), "1");
-          assert.equal((await read.json()).kind, "unavailable");
-        } else await read.body?.cancel();
-      }
-      assert.equal(t.db.gate.usage().dashboard.peak, dashboard);
-    } finally {
-      unlock.resolve();
-      await lockHeld.catch(() => {});
-      // On a failure too: every read ends before the app closes, so a regression fails, not hangs.
-      for (const read of await Promise.allSettled(reads)) {
-        if (read.status === "fulfilled") await read.value.body?.cancel().catch(() => {});
-      }
-    }
-  },
 });
 
 Deno.test("a request answered 503 past its database budget runs none of its remaining queries", async () => {
