@@ -6,6 +6,9 @@ import { type IngestRow, writeIngest } from "@/db/queries/ingest/write.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { createTestDb } from "@/tests/helpers/db.ts";
 import { recent } from "@/tests/helpers/times.ts";
+import { postgresUrl } from "@/tests/helpers/postgres_url.ts";
+
+postgresUrl(); // two statements interleave only on PostgreSQL: PGlite has one connection
 
 const T0 = recent(1_760_000_000_000);
 
@@ -49,8 +52,6 @@ function row(
 Deno.test({
   name:
     "ingest: metadata that fills in a session created concurrently without it gets its url marker",
-  // PGlite has one connection: two statements cannot interleave there.
-  ignore: !Deno.env.get("DATABASE_URL"),
   fn: async () => {
     await using db = await createTestDb();
     const project = await insertProject(db.kysely);
@@ -80,7 +81,6 @@ Deno.test({
 
 Deno.test({
   name: "ingest: a retry racing its session's creation is stored once, under the session's day",
-  ignore: !Deno.env.get("DATABASE_URL"),
   fn: async () => {
     await using db = await createTestDb();
     const project = await insertProject(db.kysely);
