@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { CommentItem } from "@/components/comments/CommentItem.tsx";
 import { type CommentOut, MAX_COMMENT_CHARS } from "@/core/comments/schema.ts";
 import { useCopy } from "@/hooks/use_copy.ts";
+import { commentHref } from "@/page_state/replay.ts";
 import { announceComments, requestSeek } from "@/player/ui/comments.ts";
 import { apiPost, apiSend } from "@/utils/api_client.ts";
 
@@ -75,9 +76,7 @@ export default function CommentThread(props: Props) {
   }
 
   function copyLink(comment: CommentOut) {
-    const url = new URL(location.pathname, location.href);
-    url.searchParams.set("t", String(comment.offsetMs));
-    url.searchParams.set("comment", comment.id);
+    const url = new URL(commentHref(props.sessionId, comment), location.href);
     copy(url.href, url.href);
   }
 

@@ -1,4 +1,7 @@
-// The message for a sign-in or account-linking failure that came back as `?error=<code>`.
+// The message for a sign-in or account-linking failure that came back as `?error=<code>`
+// (page_state/sign_in.ts).
+import { readSignInError } from "@/page_state/sign_in.ts";
+
 const MESSAGES: Record<string, string> = {
   oauth_unavailable: "That sign-in provider is not available.",
   oauth_denied: "The provider did not allow the sign-in.",
@@ -9,7 +12,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 export function SignInError({ url }: { url: URL }) {
-  const code = url.searchParams.get("error");
+  const code = readSignInError(url);
   if (!code) return null;
   const message = Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : "The sign-in did not work.";
   return <p class="notice notice-error" role="alert">{message}</p>;

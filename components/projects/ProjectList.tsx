@@ -1,6 +1,7 @@
 // The active organization's projects with the controls the viewer's role allows: ADMIN renames
 // and sets the default display-name trait key; OWNER sees and copies the key, regenerates it
 // (after a confirmation step) and deletes.
+import { projectHref } from "@/page_state/projects.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { DELETE_PROJECT_PHRASE } from "@/core/projects/projects.ts";
 import { atLeast, type Role } from "@/core/permissions.ts";
@@ -30,8 +31,8 @@ export function ProjectList({ projects, role }: Props) {
           <p class="muted">
             {p.sessionCount} session{p.sessionCount === 1 ? "" : "s"} ·{" "}
             {p.lastUsedAt ? `last data ${p.lastUsedAt.slice(0, 10)}` : "no data yet"} ·{" "}
-            <a href={`/projects/${p.id}/setup`}>Set up recording</a> ·{" "}
-            <a href={`/projects/${p.id}/settings`}>Recording settings</a>
+            <a href={projectHref(p.id, "setup")}>Set up recording</a> ·{" "}
+            <a href={projectHref(p.id, "settings")}>Recording settings</a>
           </p>
           {admin && (
             <RowForm item={{ projectId: p.id }}>

@@ -1,5 +1,6 @@
 // The start page's table of the active organization's projects: what each has recorded and when it
 // last received data (its key's last use), each leading to its sessions (and to its setup page, for the snippet).
+import { projectHref } from "@/page_state/projects.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import type { ProjectView } from "@/core/projects/schema.ts";
 import { formatCount } from "@/utils/format.ts";
@@ -54,7 +55,7 @@ export function ProjectOverview({ projects, now, canCreate }: Props) {
                     </a>
                     <a
                       class="button small ghost"
-                      href={`/projects/${p.id}/setup`}
+                      href={projectHref(p.id, "setup")}
                       aria-label={`Set up ${p.name}`}
                     >
                       Setup

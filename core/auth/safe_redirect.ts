@@ -28,9 +28,12 @@ function normalised(value: string): string | null {
   }
 }
 
+/** The query field a sign-in failure's code travels in (page_state/sign_in.ts reads it). */
+export const ERROR_PARAM = "error";
+
 /** The path with `error=<code>` added to its query (how sign-in failures reach the page). */
 export function withErrorCode(path: string, code: string): string {
   const url = new URL(path, BASE);
-  url.searchParams.set("error", code);
+  url.searchParams.set(ERROR_PARAM, code);
   return `${url.pathname}${url.search}${url.hash}`;
 }

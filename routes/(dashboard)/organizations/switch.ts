@@ -1,5 +1,6 @@
 // The top bar's organization switcher posts here: switch, then back to the page it came from — or
 // to that page's list when it showed one resource, which the new organization does not hold.
+import { isProjectPath } from "@/page_state/projects.ts";
 import { replayHref } from "@/page_state/replay.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
@@ -19,7 +20,7 @@ export function pageAfterSwitch(next: string): string {
   const path = new URL(next, "http://x").pathname;
   if (path.startsWith(trackedUserHref(""))) return trackedUsersHref();
   if (path.startsWith(replayHref(""))) return sessionsHref();
-  if (path.startsWith("/projects/")) return "/settings/organization";
+  if (isProjectPath(path)) return "/settings/organization";
   // Cursors and project filters belong to the organization left behind.
   return path === sessionsHref() || path === trackedUsersHref() ? path : next;
 }

@@ -1,5 +1,6 @@
 // /projects/:id/settings: the project's recording and network settings (docs/decisions.md
 // "Capture control", "Network capture"). ADMIN and OWNER change them; a VIEWER sees them read-only.
+import { projectHref } from "@/page_state/projects.ts";
 import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { NetworkSettingsForm } from "@/components/projects/NetworkSettingsForm.tsx";
@@ -46,7 +47,7 @@ export default function ProjectSettings({ data, url }: PageProps<Data, Dashboard
         <NetworkSettingsForm network={project.network} editable={editable} />
       </section>
       <p>
-        <a href={`/projects/${project.id}/setup`}>Set up recording</a> ·{" "}
+        <a href={projectHref(project.id, "setup")}>Set up recording</a> ·{" "}
         <a href="/settings/organization/projects">All projects</a>
       </p>
     </>

@@ -1,6 +1,7 @@
 // /settings/organization/projects: the active organization's projects. ADMIN renames; OWNER
 // creates, regenerates keys and deletes. The overview (index.tsx) shows the same section and
 // accepts the same forms.
+import { projectHref } from "@/page_state/projects.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { OrganizationFrame } from "@/components/organizations/OrganizationFrame.tsx";
 import { ProjectList } from "@/components/projects/ProjectList.tsx";
@@ -41,7 +42,7 @@ export function projectActions({ deps, viewer }: DashboardState): Actions {
         ...parseForm(projectNameForm, form),
       };
       const project = await createProject(deps, viewer, input);
-      return seeOther(`/projects/${project.id}/setup`);
+      return seeOther(projectHref(project.id, "setup"));
     },
     "rename-project": async (form) => {
       const { projectId, name } = parseForm(projectRenameForm, form);
