@@ -4,6 +4,15 @@
 import assert from "node:assert/strict";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  arrowsOf,
+  folderOrders,
+  islandProblems,
+  layerOf,
+  layerProblems,
+  layerTable,
+  reachedFrom,
+} from "@/tests/helpers/layer_map.ts";
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), ".."));
 /** Not the project's code: what .gitignore names (dependencies, build output, local data). */
@@ -14,65 +23,6 @@ const SKIPPED = new Set([
     .filter((line) => line && !line.startsWith("#")),
 ]);
 
-interface Row {
-  /** `null`: anything. */
-  imports: Set<string> | null;
-  types: Set<string>;
-}
-
-/** The table under "Which folder imports which": folder → what it may import. */
-export function layerTable(markdown: string): Map<string, Row> {
-  const section = markdown.split(/^### Which folder imports which$/m)[1]?.split(/^#/m)[0];
-  assert.ok(section, "ARCHITECTURE.md has no section “Which folder imports which”");
-  const table = new Map<string, Row>();
-  for (const line of section.split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
-    const folder = cells[0]?.match(/^`([^`]+)`$/)?.[1];
-    if (!folder) continue;
-    const names = (cell = "") => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-    table.set(folder, {
-      imports: names(cells[1])[0] === "*" ? null : new Set(names(cells[1])),
-      types: new Set(names(cells[2])),
-    });
-  }
-  return table;
-}
-
-interface Import {
-  file: string;
-  target: string;
-  typeOnly: boolean;
-}
-
-const STATIC = /^[ \t]*(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s*)?["']([^"']+)["']/gm;
-const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/** The repository paths `file` (a repository path) imports; npm and node: imports are not ours. */
-export function importsOf(file: string, source: string): Import[] {
-  const found: Import[] = [];
-  const add = (specifier: string, typeOnly: boolean) => {
-    const target = resolve(file, specifier);
-    if (target !== null) found.push({ file, target, typeOnly });
-  };
-  for (const m of source.matchAll(STATIC)) add(m[2], Boolean(m[1]));
-  for (const m of source.matchAll(DYNAMIC)) add(m[1], false);
-  return found;
-}
-
-function resolve(file: string, specifier: string): string | null {
-  if (specifier.startsWith("@/")) return normalize(specifier.slice(2));
-  if (specifier.startsWith("$fresh/")) return normalize(join("fresh", specifier.slice(7)));
-  if (specifier.startsWith(".")) return normalize(join(dirname(file), specifier));
-  return null;
-}
-
-/** The table's name for where a repository path lives: `core/`, `config/`, `log.ts`, `(root)`. */
-export function layerOf(path: string): string {
-  const [first, ...rest] = path.split("/");
-  if (rest.length) return `${first}/`;
-  return first === "config.ts" ? "config/" : first;
-}
-
 async function* sourceFiles(dir = ""): AsyncGenerator<string> {
   for await (const entry of Deno.readDir(join(ROOT, dir) || ".")) {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
@@ -80,50 +30,6 @@ async function* sourceFiles(dir = ""): AsyncGenerator<string> {
     if (entry.isDirectory) yield* sourceFiles(path);
     else if (/\.tsx?$/.test(entry.name)) yield path;
   }
-}
-
-/** Every import of the repository that the table does not allow, and the allowances never used. */
-export function layerProblems(
-  table: Map<string, Row>,
-  files: Map<string, string>,
-): string[] {
-  const problems: string[] = [];
-  const used = new Set<string>();
-  const rowOf = (file: string) => {
-    const layer = file.includes("/") ? layerOf(file) : "(root)";
-    return { layer, row: table.get(layer) };
-  };
-  for (const file of files.keys()) {
-    const { layer, row } = rowOf(file);
-    if (!row) problems.push(`${file}: its folder ${layer} has no row in the layer table`);
-  }
-  for (const [file, source] of files) {
-    const { layer, row } = rowOf(file);
-    if (!row) continue;
-    for (const { target, typeOnly } of importsOf(file, source)) {
-      const to = layerOf(target);
-      if (to === layer || row.imports === null) continue;
-      const unitTestHelper = file.endsWith("_test.ts") && target.startsWith("tests/helpers/");
-      if (row.imports.has(to)) used.add(`${layer} ${to}`);
-      else if (typeOnly && row.types.has(to)) used.add(`${layer} ${to} types`);
-      else if (!unitTestHelper) {
-        problems.push(`${file} imports ${target}: ${layer} may not import ${to}`);
-      }
-    }
-  }
-  for (const [layer, row] of table) {
-    for (const to of row.imports ?? []) {
-      if (!used.has(`${layer} ${to}`)) {
-        problems.push(`the table lets ${layer} import ${to}: none does`);
-      }
-    }
-    for (const to of row.types) {
-      if (!used.has(`${layer} ${to} types`)) {
-        problems.push(`the table lets ${layer} import types from ${to}: none does`);
-      }
-    }
-  }
-  return problems;
 }
 
 async function repository(): Promise<Map<string, string>> {
@@ -134,12 +40,14 @@ async function repository(): Promise<Map<string, string>> {
   return files;
 }
 
-const table = layerTable(await Deno.readTextFile(join(ROOT, "ARCHITECTURE.md")));
+const architecture = await Deno.readTextFile(join(ROOT, "ARCHITECTURE.md"));
+const table = layerTable(architecture);
+const orders = folderOrders(architecture);
 
 Deno.test("layers: every import is one ARCHITECTURE.md's table allows, and the table allows no more", async () => {
   const files = await repository();
   assert.ok(files.size > 300, `only ${files.size} files found under ${ROOT}`);
-  assert.deepEqual(layerProblems(table, files), []);
+  assert.deepEqual(layerProblems(table, orders, files), []);
 });
 
 Deno.test("layers: a core/ file importing http/ (or a component importing http/ code) breaks the table", async () => {
@@ -149,7 +57,7 @@ Deno.test("layers: a core/ file importing http/ (or a component importing http/ 
   )!;
   const broken = new Map(files);
   broken.set(core, `import { readWire } from "@/http/body.ts";\n${files.get(core)}`);
-  assert.deepEqual(layerProblems(table, broken), [
+  assert.deepEqual(layerProblems(table, orders, broken), [
     `${core} imports http/body.ts: core/ may not import http/`,
   ]);
   // Types only: a component may name http/'s types, never run its code.
@@ -159,12 +67,12 @@ Deno.test("layers: a core/ file importing http/ (or a component importing http/ 
     component,
     files.get(component)!.replace("import type { FormFailure }", "import { FormFailure }"),
   );
-  assert.deepEqual(layerProblems(table, running), [
+  assert.deepEqual(layerProblems(table, orders, running), [
     `${component} imports http/forms.ts: components/ may not import http/`,
   ]);
 });
 
-Deno.test("layers: the parser reads every import form the code uses", () => {
+Deno.test("layers: the parser reads every import form the code uses, and worker and file URLs", () => {
   const source = [
     'import { a } from "./a.ts";',
     'import type { B } from "@/core/b.ts";',
@@ -176,20 +84,95 @@ Deno.test("layers: the parser reads every import form the code uses", () => {
     'import type { F } from "$fresh/server.ts";',
     'import { z } from "zod";',
     'import { gzipSync } from "node:zlib";',
+    'const worker = new URL("./frame_worker.ts", import.meta.url);',
+    "const css = new URL(`../../static/${name}`, import.meta.url);",
+    'const root = new URL("../../", import.meta.url);',
   ].join("\n");
-  assert.deepEqual(importsOf("core/x/y.ts", source), [
-    { file: "core/x/y.ts", target: "core/x/a.ts", typeOnly: false },
-    { file: "core/x/y.ts", target: "core/b.ts", typeOnly: true },
-    { file: "core/x/y.ts", target: "core/c.ts", typeOnly: false },
-    { file: "core/x/y.ts", target: "db/e.ts", typeOnly: false },
-    { file: "core/x/y.ts", target: "http/side_effect.ts", typeOnly: false },
-    { file: "core/x/y.ts", target: "core/deno.json", typeOnly: false },
-    { file: "core/x/y.ts", target: "fresh/server.ts", typeOnly: true },
-    { file: "core/x/y.ts", target: "player/lazy.ts", typeOnly: false },
+  const arrow = (target: string, typeOnly = false, climbs = false) => ({
+    file: "core/x/y.ts",
+    target,
+    typeOnly,
+    climbs,
+  });
+  assert.deepEqual(arrowsOf("core/x/y.ts", source), [
+    arrow("core/x/a.ts"),
+    arrow("core/b.ts", true),
+    arrow("core/c.ts", false, true),
+    arrow("db/e.ts"),
+    arrow("http/side_effect.ts"),
+    arrow("core/deno.json", false, true),
+    arrow("fresh/server.ts", true),
+    arrow("player/lazy.ts"),
+    arrow("core/x/frame_worker.ts"),
+    arrow("static/"),
   ]);
   assert.equal(layerOf("config.ts"), "config/");
   assert.equal(layerOf("config/env.ts"), "config/");
   assert.equal(layerOf("log.ts"), "log.ts");
+});
+
+Deno.test("layers: ../ imports, a worker URL across layers and a root module without a row break it", async () => {
+  const files = await repository();
+  const core = [...files.keys()].find((f) =>
+    /^core\/[a-z_]+\/[a-z_]+\.ts$/.test(f) && !f.includes("_test")
+  )!;
+  const climbing = new Map(files);
+  climbing.set(core, `import { ids } from "../ids.ts";\n${files.get(core)}`);
+  assert.deepEqual(layerProblems(table, orders, climbing), [
+    `${core} imports core/ids.ts by climbing with ../: name it with @/`,
+  ]);
+  const worker = new Map(files);
+  worker.set(
+    core,
+    `const w = new URL("../../api/x_worker.ts", import.meta.url);\n${files.get(core)}`,
+  );
+  assert.deepEqual(layerProblems(table, orders, worker), [
+    `${core} imports api/x_worker.ts: core/ may not import api/`,
+  ]);
+  const rootless = new Map(files);
+  rootless.set("tools.ts", "// a root module nobody mapped\nexport const x = 1;\n");
+  assert.deepEqual(layerProblems(table, orders, rootless), [
+    "tools.ts: tools.ts has no row in the layer table",
+  ]);
+});
+
+Deno.test("layers: inside a folder, a sub-folder importing one above it breaks the order", async () => {
+  const files = await repository();
+  assert.ok(orders.size > 0, "ARCHITECTURE.md orders no folder's sub-folders");
+  for (const [folder, order] of orders) {
+    const bottom = order.at(-1)!;
+    const top = order[0];
+    const at = (room: string) =>
+      [...files.keys()].find((f) =>
+        f.startsWith(folder) && !f.endsWith("_test.ts") &&
+        (room === "(root)" ? f.split("/").length === 2 : f.startsWith(`${folder}${room}`))
+      )!;
+    const [low, high] = [at(bottom), at(top)];
+    assert.ok(low && high, `${folder}: no file in ${bottom} or ${top}`);
+    const broken = new Map(files);
+    broken.set(low, `import { x } from "@/${high}";\n${files.get(low)}`);
+    assert.deepEqual(layerProblems(table, orders, broken), [
+      `${low} imports ${high}: ${folder}${top} is above ${folder}${bottom}`,
+    ]);
+  }
+});
+
+Deno.test("layers: islands reach only code that runs in a browser", async () => {
+  const files = await repository();
+  assert.deepEqual(islandProblems(files), []);
+  // An island that opens the database, or a rule module of core/ it uses that reads a file.
+  const island = "islands/ReplayPlayer.tsx";
+  const broken = new Map(files);
+  broken.set(island, `import { openDb } from "@/db/client.ts";\n${files.get(island)}`);
+  assert.ok(islandProblems(broken).some((p) => p.startsWith("db/client.ts, which is in db/")));
+  const rules = reachedFrom(files, island).find((f) => f.startsWith("core/"));
+  assert.ok(rules, `${island} uses no rule of core/`);
+  const reading = new Map(files);
+  reading.set(rules, `${files.get(rules)}\nexport const x = Deno.readTextFileSync("x");\n`);
+  assert.ok(
+    islandProblems(reading).includes(`${rules}, which calls Deno, is in the bundle of ${island}`),
+    "an island reaching a core/ rule that reads a file",
+  );
 });
 
 Deno.test("layers: every application file opens with a line on what it is for", async () => {
