@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from "./mailer.ts";
 import { resolveAuthSecret } from "./auth/token.ts";
 import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
-import { FramePool } from "./sessions/frame_pool.ts";
+import { ServerFrames } from "./sessions/server_frames.ts";
 import { CutPool } from "./shares/cut_pool.ts";
 import { watchApp } from "./service/metrics_sources.ts";
 import denoJson from "@/deno.json" with { type: "json" };
@@ -40,8 +40,11 @@ export interface AppDeps {
   store: ObjectStore | null;
   /** This app's Prometheus registry and instruments (GET /metrics). */
   metrics: Metrics;
-  /** The worker that draws the replay page's frames (started on the first; `close()` ends it). */
-  frames: FramePool;
+  /**
+   * The replay page's frames: the worker that draws them (started on the first) and the cache of
+   * those drawn; `close()` ends the worker.
+   */
+  frames: ServerFrames;
   /**
    * The worker that decodes and cuts public links' windows and exports (started on the first;
    * `close()` ends it).
@@ -70,7 +73,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
       )
       : null,
     metrics,
-    frames: new FramePool(),
+    frames: new ServerFrames(),
     cuts: new CutPool(),
     status: async () => ({
       version: VERSION,

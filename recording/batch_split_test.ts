@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BatchSplitter } from "./batch_stream.ts";
+import { BatchSplitter } from "./batch_split.ts";
 
 const answer = JSON.stringify({
   batches: [

@@ -12,7 +12,7 @@ import { exportLimitOf } from "@/http/account_limit.ts";
 import { requestStream } from "@/http/request_stream.ts";
 import { resolveConfig } from "@/fresh/config.ts";
 import freshConfig from "@/fresh.config.ts";
-import { offlinePlayerScript } from "@/player/offline/bundle.ts";
+import { offlinePlayerScript } from "@/fresh/offline_player.ts";
 import { requireViewer } from "@/api/dashboard.ts";
 import type { ApiEnv } from "@/api/env.ts";
 import { describe } from "@/api/openapi/route.ts";

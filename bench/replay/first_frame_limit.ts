@@ -7,8 +7,8 @@
 // (`burst_client.ts`), so the server's thread carries only the server. Writes its section of
 // bench/RESULTS.md.
 import { FramePool } from "@/core/sessions/frame_pool.ts";
-import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
-import { drawFrame, type FrameBatch, type FrameJob } from "@/player/server_frame/frame_job.ts";
+import { FIRST_FRAME_LIMITS } from "@/recording/model/first_frame.ts";
+import { drawFrame, type FrameBatch, type FrameJob } from "@/core/sessions/frame_job.ts";
 import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
 import { percentile } from "@/bench/stats.ts";
@@ -46,7 +46,7 @@ interface Figures {
 const world = await startReplayWorld({ dev: false });
 const events = hugeRecording(NODES, START);
 const snapshotBytes = JSON.stringify(events[1]).length;
-const workerPool = world.deps.frames;
+const workerPool = world.deps.frames.pool;
 
 const client = new Worker(new URL("./burst_client.ts", import.meta.url), { type: "module" });
 
@@ -96,9 +96,9 @@ const planned = {
 await views(await world.record(hugeRecording(1_000, START)), 1);
 
 const worker = await measure(planned.worker);
-world.deps.frames = new MainThreadFrames();
+world.deps.frames.pool = new MainThreadFrames();
 const mainThread = await measure(planned.mainThread);
-world.deps.frames = workerPool;
+world.deps.frames.pool = workerPool;
 const shippedBytes = FIRST_FRAME_LIMITS.maxBytes;
 FIRST_FRAME_LIMITS.maxBytes = 1024 * 1024;
 const skipped = await measure(planned.skipped);

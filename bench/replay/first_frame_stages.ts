@@ -7,12 +7,12 @@
 import process from "node:process";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
-import { batchEvents } from "@/player/server_frame/batch_events.ts";
-import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
-import { drawFrame } from "@/player/server_frame/frame_job.ts";
-import { snapshotHtml, type SnapshotNode } from "@/player/server_frame/snapshot_html.ts";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import { RecordingSanitizer } from "@/recording/sanitize.ts";
+import { batchEvents } from "@/recording/model/batch_events.ts";
+import { FIRST_FRAME_LIMITS } from "@/recording/model/first_frame.ts";
+import { drawFrame } from "@/core/sessions/frame_job.ts";
+import { snapshotHtml, type SnapshotNode } from "@/recording/model/snapshot_html.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { hugeRecording } from "./huge_recording.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { rounds: { type: "string" } } });

@@ -10,7 +10,6 @@ import { percentile } from "@/bench/stats.ts";
 import { formatMarkdown } from "@/bench/sdk/report.ts";
 import { type ReplayWorld, startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
-import { momentFrameStats } from "@/core/sessions/moment_frame.ts";
 import {
   earlySeek,
   firstFrame,
@@ -176,6 +175,7 @@ async function measureAll(): Promise<string[]> {
     const last = events.at(-1)!.timestamp - start;
     const openAt = [[] as number[], [] as number[]];
     const early: number[] = [];
+    const momentFrameStats = world.deps.frames.stats.moment;
     const stats = { ...momentFrameStats };
     for (let i = 0; i < 3; i++) {
       // Ours: the frame at `t` first on screen (the server's, when it drew one); then the player

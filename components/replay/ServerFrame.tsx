@@ -1,5 +1,5 @@
 // The recording's first frame, or its frame at the moment the page opened at, as the server renders
-// it (player/server_frame/first_frame.ts, player/server_frame/moment_frame.ts), in the player slot
+// it (recording/model/first_frame.ts, recording/model/moment_frame.ts), in the player slot
 // before any script runs: a sandboxed iframe without scripts, scaled and centred by CSS alone
 // (static/replay.css) exactly as the player fits its own frame. Unlike rrweb's it has no
 // allow-same-origin: nothing reads it, and a srcdoc document of the page's origin would give loads
@@ -13,7 +13,7 @@ import type { Size } from "@/player/ui/viewport.ts";
 
 /**
  * Where the frame's document comes from, as an iframe attribute: `srcdoc="…"` (its HTML escaped,
- * player/server_frame/frame_job.ts `ServedFrame`), or `src="…"` for one served at its own address.
+ * core/sessions/frame_job.ts `ServedFrame`), or `src="…"` for one served at its own address.
  */
 export const ServerFrameSource = createContext("");
 

@@ -6,7 +6,7 @@
 // (core/exports/inline_images.ts), a notice names those that are not, and what is not inlined (the
 // rest, fonts) stays blank. Both readings of the batches are made in the cut worker
 // (core/shares/cut_job.ts "images", then "html"); only the images are fetched here.
-import type { ExportProps } from "@/player/offline/props.ts";
+import type { ExportProps } from "./props.ts";
 import { cutInputs, type CutPool } from "@/core/shares/cut_pool.ts";
 import { onEnd } from "@/core/on_end.ts";
 import type { SessionExport } from "./export.ts";

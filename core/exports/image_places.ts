@@ -3,7 +3,7 @@
 // URLs in every place (`inlinedReading`). Pure functions of the events, in replay order, so either
 // reading can run wherever the cut runs; the fetching is core/exports/inline_images.ts's.
 import { EventType } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { type CutSource, type EventWindow, windowEvents } from "@/core/shares/window_events.ts";
 import { withPageAddresses } from "@/core/shares/addresses.ts";
 import { AddressRewriter, isLocal } from "./offline_events.ts";

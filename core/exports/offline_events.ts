@@ -5,7 +5,7 @@
 // no network: it keeps only `data:` and `#` fragments, and writes the images the server fetched
 // (core/exports/inline_images.ts) as data URLs in their places; what is left shows blank instead
 // of being fetched. A public link drops the relative ones (core/shares/).
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 
 /** Whether an address (as written, untrimmed) stays; one that does not is emptied. */
 export type KeepAddress = (address: string) => boolean;

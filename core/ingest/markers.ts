@@ -8,9 +8,8 @@ import { markerPayload } from "./marker_payload.ts";
 import { storableText } from "./storable.ts";
 import { withoutUserinfo } from "./userinfo.ts";
 import { isVitalName, rateVital } from "./web_vitals.ts";
+import { CONSOLE_PLUGIN, SERVICE_TAG_PREFIX as PREFIX } from "@/recording/events.ts";
 
-const CONSOLE_PLUGIN = "rrweb/console@1";
-const PREFIX = "service:";
 /** A marker's kind: the tag's suffix, a column of the markers' indexes. */
 const KIND_CHARS = 64;
 /** A page logging errors in a loop must not turn one batch into thousands of rows. */

@@ -2,45 +2,40 @@
 // `rrweb/network@1` plugin event is checked and bounded — unknown fields left out, credentials'
 // headers dropped again, addresses and bodies cut — and a bad one is dropped and counted, never
 // the batch. Requests answered 5xx or not at all (status 0) become `network_error` markers.
-import { z } from "zod";
 import { cutBody, headerKeepable, MAX_KEPT_HEADERS } from "@/core/projects/network_limits.ts";
+import {
+  durationMs,
+  isNetworkError,
+  isNetworkEvent,
+  type NetworkRequest,
+  networkRequestSchema,
+  recordedRequests,
+} from "@/recording/network.ts";
+import { NETWORK_PLUGIN } from "@/recording/events.ts";
 import { endpointOf } from "./endpoint.ts";
 import { cutText, ENDPOINT_CHARS, MARKER_TEXT_CHARS, URL_CHARS } from "./limits.ts";
 
-export const NETWORK_PLUGIN = "rrweb/network@1";
 /** Requests one plugin event may carry; past it the event is dropped. */
 export const MAX_REQUESTS_PER_EVENT = 100;
 /** A page failing requests in a loop must not turn one batch into thousands of rows. */
 export const MAX_NETWORK_ERROR_MARKERS = 50;
-const PLUGIN_EVENT = 6;
-const MAX_MS = 2_147_483_647;
 
-const headers = z.record(z.string().max(100), z.string()).transform((all) =>
+const keptHeaders = (all: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(all).filter(([name]) => headerKeepable(name)).slice(0, MAX_KEPT_HEADERS)
       .map(([name, value]) => [name.toLowerCase(), cutText(value, MARKER_TEXT_CHARS)]),
-  )
-);
-const time = z.number().finite().min(0).max(1e12);
-const bytes = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+  );
 
-/** One recorded request as the SDK's network bundle sends it (sdk/network/requests.ts). */
-export const networkRequestSchema = z.object({
-  name: z.string().min(1).max(65_536).transform((url) => cutText(url, URL_CHARS)),
-  method: z.string().regex(/^[A-Za-z-]{1,16}$/).transform((m) => m.toUpperCase()),
-  initiatorType: z.enum(["fetch", "xmlhttprequest"]),
-  status: z.number().int().min(0).max(999),
-  startTime: time,
-  endTime: time,
-  timestamp: z.number().int().nonnegative().max(1e14),
-  requestSize: bytes.optional(),
-  responseSize: bytes.optional(),
-  requestHeaders: headers.optional(),
-  responseHeaders: headers.optional(),
-  requestBody: z.string().max(4 * 1024 * 1024).transform(cutBody).optional(),
-  responseBody: z.string().max(4 * 1024 * 1024).transform(cutBody).optional(),
-}).refine((r) => r.endTime >= r.startTime, { message: "ends before it starts" });
-export type NetworkRequest = z.output<typeof networkRequestSchema>;
+/** A well-formed request (recording/network.ts) as ingest stores it: its texts cut, its headers
+ * those a project may keep. Fields keep their places, so the stored JSON is as before. */
+function bounded(request: NetworkRequest): NetworkRequest {
+  const out = { ...request, name: cutText(request.name, URL_CHARS) };
+  if (out.requestHeaders) out.requestHeaders = keptHeaders(out.requestHeaders);
+  if (out.responseHeaders) out.responseHeaders = keptHeaders(out.responseHeaders);
+  if (out.requestBody !== undefined) out.requestBody = cutBody(out.requestBody);
+  if (out.responseBody !== undefined) out.responseBody = cutBody(out.responseBody);
+  return out;
+}
 
 interface EventLike {
   type: number;
@@ -53,12 +48,6 @@ export interface NetworkSummary {
   requests: NetworkRequest[];
   /** Requests (or whole events) left out as malformed. */
   dropped: number;
-}
-
-/** Whether an event is a network plugin event. */
-export function isNetworkEvent(event: EventLike): boolean {
-  return event.type === PLUGIN_EVENT &&
-    (event.data as { plugin?: unknown } | null)?.plugin === NETWORK_PLUGIN;
 }
 
 /**
@@ -76,15 +65,15 @@ export function boundNetworkEvents<E extends EventLike>(
       out.push(event);
       continue;
     }
-    const requests = (event.data as { payload?: { requests?: unknown } }).payload?.requests;
-    if (!Array.isArray(requests) || requests.length > MAX_REQUESTS_PER_EVENT) {
-      summary.dropped += Array.isArray(requests) ? requests.length : 1;
+    const requests = recordedRequests(event);
+    if (!requests || requests.length > MAX_REQUESTS_PER_EVENT) {
+      summary.dropped += requests ? requests.length : 1;
       continue;
     }
     const kept: NetworkRequest[] = [];
     for (const request of requests) {
       const parsed = networkRequestSchema.safeParse(request);
-      if (parsed.success) kept.push(parsed.data);
+      if (parsed.success) kept.push(bounded(parsed.data));
       else summary.dropped++;
     }
     if (!kept.length) continue;
@@ -93,14 +82,6 @@ export function boundNetworkEvents<E extends EventLike>(
   }
   return { events: out, summary };
 }
-
-/** A request that failed: answered 5xx, or not answered at all (status 0). */
-export function isNetworkError(request: { status: number }): boolean {
-  return request.status >= 500 || request.status === 0;
-}
-
-export const durationMs = (r: NetworkRequest) =>
-  Math.min(MAX_MS, Math.round(r.endTime - r.startTime));
 
 /** The `network_error` markers of a batch's requests, at most MAX_NETWORK_ERROR_MARKERS. */
 export function networkErrorMarkers(requests: readonly NetworkRequest[]) {

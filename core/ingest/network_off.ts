@@ -3,7 +3,7 @@
 // other client, may still send requests. Each network event's requests are emptied before the
 // batch is prepared, so bounding (./network.ts) leaves the event out as one with no request worth
 // keeping, and a numbered batch still claims the event's number (./prepare.ts).
-import { isNetworkEvent } from "./network.ts";
+import { isNetworkEvent } from "@/recording/network.ts";
 
 interface EventLike {
   type: number;

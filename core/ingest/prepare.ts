@@ -6,13 +6,8 @@ import { EventType } from "@rrweb/types";
 import type { IngestRow } from "@/db/queries/ingest/write.ts";
 import { gzip } from "@/core/gzip.ts";
 import { countSignals, extractMarkers, pathnameOf, vitalRatings } from "./markers.ts";
-import {
-  boundNetworkEvents,
-  isNetworkEvent,
-  networkCounts,
-  networkErrorMarkers,
-  type NetworkRequest,
-} from "./network.ts";
+import { boundNetworkEvents, networkCounts, networkErrorMarkers } from "./network.ts";
+import { isNetworkEvent, type NetworkRequest } from "@/recording/network.ts";
 import type { IngestBody } from "./schema.ts";
 import { rangesOf, type SeqRanges } from "./seq_ranges.ts";
 import { parseUserAgent } from "./user_agent.ts";

@@ -2,7 +2,7 @@
 // arrived first, cut differently (a keepalive body at unload, the page's journal re-sent by the
 // next page, a retry), so only the rest is stored, counted and marked (docs/decisions.md "Ingest").
 import { gunzipSync } from "node:zlib";
-import { isNetworkEvent, type NetworkRequest } from "./network.ts";
+import { isNetworkEvent, type NetworkRequest } from "@/recording/network.ts";
 import { prepareBatch, type PreparedBatch } from "./prepare.ts";
 import type { IngestBody } from "./schema.ts";
 import { holds, numbers, type SeqRanges, subtract } from "./seq_ranges.ts";

@@ -1,6 +1,6 @@
 // A bounded least-recently-used map: at most `maxEntries` values and `maxWeight` of their weight
 // (characters, bytes), the oldest read dropped first. The server's replay frames
-// (core/sessions/moment_frame.ts) are weighed by their HTML (or a large one's gzipped bytes); a
+// (core/sessions/server_frames.ts) are weighed by their HTML (or a large one's gzipped bytes); a
 // public link's cut (core/shares/link_cuts.ts) by its batches' data.
 
 export class WeightedCache<V> {

@@ -2,11 +2,11 @@
 // or a moment's, with its bounds), the stored batches it reads, and the messages by which the
 // worker pulls those batches' bytes from the main thread one slice at a time, so the main thread
 // reads no more than the drawing needs and never parses or writes anything itself.
-import { type BatchSlices } from "./batch_events.ts";
-import { drawFirstFrame, type FirstFrame } from "./first_frame.ts";
-import { frameAt, type FrameAtResult } from "./frame_at.ts";
-import type { MomentLimits } from "./moment_frame.ts";
-import { escapeAttribute } from "./snapshot_html.ts";
+import { type BatchSlices } from "@/recording/model/batch_events.ts";
+import { drawFirstFrame, type FirstFrame } from "@/recording/model/first_frame.ts";
+import { frameAt, type FrameAtResult } from "@/recording/model/frame_at.ts";
+import type { MomentLimits } from "@/recording/model/moment_frame.ts";
+import { escapeAttribute } from "@/recording/model/snapshot_html.ts";
 import { gzipSync } from "node:zlib";
 
 export type FrameJob =

@@ -1,4 +1,4 @@
-// The server's frame worker (player/server_frame/frame_worker.ts) and its queue: the replay
+// The server's frame worker (core/sessions/frame_worker.ts) and its queue: the replay
 // page's frames are drawn there, never on the main thread, which only reads the stored bytes the
 // worker pulls and hands them over. One worker: the host has two cores, one for the requests;
 // jobs run one at a time, first come first served. A job past its time bound (its limits' `maxMs`,
@@ -12,7 +12,7 @@ import {
   type FrameJob,
   type FrameResult,
   type FrameWorkerMessage,
-} from "@/player/server_frame/frame_job.ts";
+} from "./frame_job.ts";
 import { log } from "@/log.ts";
 
 /** Timers the pool sets; a test hands in its own to end a job when it chooses. */

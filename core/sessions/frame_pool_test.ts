@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
-import type { FrameBatch } from "@/player/server_frame/frame_job.ts";
+import { FIRST_FRAME_LIMITS } from "@/recording/model/first_frame.ts";
+import type { FrameBatch } from "@/core/sessions/frame_job.ts";
 import { FramePool, type FrameTimers } from "./frame_pool.ts";
 
 const first = { kind: "first", limits: FIRST_FRAME_LIMITS } as const;

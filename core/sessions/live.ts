@@ -2,6 +2,8 @@
 // following of new batches, and a tracked user's "online" status and heartbeat. A page that says
 // it closed (the SDK's end marker at `pagehide`) grows no more until another page of its session
 // sends.
+import { EventType } from "@rrweb/types";
+import { PAGE_CLOSED_TAG } from "@/recording/events.ts";
 
 /**
  * A session may still get events while its latest one is at most this old: the SDK uploads at
@@ -9,8 +11,6 @@
  */
 export const LIVE_WITHIN_MS = 120_000;
 
-/** The SDK's end marker, the last event a page records as it goes (`pagehide`). */
-export const PAGE_CLOSED_TAG = "service:page_closed";
 /** The marker ingest makes of it. */
 export const PAGE_CLOSED_KIND = "page_closed";
 
@@ -37,5 +37,6 @@ export function lastClosedAt(markers: readonly { timestamp: number; kind: string
 
 /** Whether a recorded event is a page's end marker. */
 export function closesPage(event: { type: number; data?: unknown }): boolean {
-  return event.type === 5 && (event.data as { tag?: unknown } | null)?.tag === PAGE_CLOSED_TAG;
+  return event.type === EventType.Custom &&
+    (event.data as { tag?: unknown } | null)?.tag === PAGE_CLOSED_TAG;
 }

@@ -1,17 +1,17 @@
 // A session's recorded requests for GET /api/sessions/:id/network: its batches decoded in replay
-// order and the `rrweb/network@1` events' requests (bounded by ingest, core/ingest/network.ts)
+// order and the `rrweb/network@1` events' requests (recording/network.ts, bounded by ingest)
 // listed with their offset from the session's start. The list carries no bodies (up to 64 KiB
 // each, thousands per session: one answer once weighed 360 MB); one request's bodies are read
 // on demand by its index. A list stops decoding at NETWORK_LIST_LIMITS, with `truncated`.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import {
-  durationMs,
   isNetworkEvent,
   type NetworkRequest,
-  networkRequestSchema,
-} from "@/core/ingest/network.ts";
-import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
+  networkRequests,
+  networkRow,
+} from "@/recording/network.ts";
+import { decodeBatch, type RecordedEvent } from "@/recording/decode.ts";
 import { findSession, type SessionRow } from "@/db/queries/sessions/detail.ts";
 import { notFound } from "@/core/errors.ts";
 import { activeOrganization } from "@/core/org_access.ts";
@@ -86,29 +86,20 @@ async function* recordedRequests(deps: Deps, session: SessionRow) {
     }
     for (const event of events) {
       if (!isNetworkEvent(event)) continue;
-      const requests = (event.data as { payload?: { requests?: unknown[] } }).payload?.requests;
-      for (const raw of requests ?? []) {
-        const parsed = networkRequestSchema.safeParse(raw);
-        if (parsed.success) yield { index: index++, request: parsed.data };
-      }
+      for (const request of networkRequests(event)) yield { index: index++, request };
     }
   }
 }
 
 function listed(r: NetworkRequest, start: number, index: number): NetworkRequestOut {
+  const { requestHeaders, responseHeaders, ...row } = networkRow(r, start);
   const out: NetworkRequestOut = {
     index,
-    offsetMs: Math.round(r.timestamp - start),
-    method: r.method,
-    url: r.name,
-    status: r.status,
-    durationMs: durationMs(r),
-    requestSize: r.requestSize ?? null,
-    responseSize: r.responseSize ?? null,
+    ...row,
     hasRequestBody: r.requestBody !== undefined,
     hasResponseBody: r.responseBody !== undefined,
   };
-  if (r.requestHeaders) out.requestHeaders = r.requestHeaders;
-  if (r.responseHeaders) out.responseHeaders = r.responseHeaders;
+  if (requestHeaders) out.requestHeaders = requestHeaders;
+  if (responseHeaders) out.responseHeaders = responseHeaders;
   return out;
 }

@@ -4,7 +4,7 @@
 // the visitor (`?email=…&reset_token=…`). A link's player also gets no relative address: one would
 // resolve under `/s/` on our own origin, making requests there.
 import { EventType } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { eventAddresses, type KeepAddress } from "@/core/exports/offline_events.ts";
 
 /** A page's address without its query, fragment or credentials; "" when it is none. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { markerWithPageAddress, pageAddress, sharedEvent, withPageAddresses } from "./addresses.ts";
 
 const RESET = "https://ada:pw@shop.test/reset?email=ada%40example.test&reset_token=RT-1#step2";

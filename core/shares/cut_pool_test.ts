@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
+import { decodeBatch, type RecordedEvent } from "@/recording/decode.ts";
 import { type CutInput, type CutJob, cutPieces } from "./cut_job.ts";
 import { CutPool } from "./cut_pool.ts";
 

@@ -2,14 +2,15 @@
 // "Exports"): the session's batches cut to a window on the server. Nothing stamped before the
 // window's start: the page as it stood then (its changes stamped at the start included) is one Meta
 // and full snapshot synthesized at the start by the server's DOM model
-// (player/server_frame/window_start.ts); nothing stamped after its end;
+// (recording/model/window_start.ts); nothing stamped after its end;
 // no custom event (identify() puts the tracked user's traits there, and apps their own data) and no
 // network request unless the window asks for them (the JSON export, when its reader does); the
 // console when the window shows it. A pure function of the batches and the window, so a link's cut
 // is cached (link_cuts.ts); it runs in the cut worker (cut_job.ts), never on the main thread.
 import { EventType } from "@rrweb/types";
-import { decodeBatch, decodeBytes, type RecordedEvent } from "@/player/decode/decode.ts";
-import { WindowStart } from "@/player/server_frame/window_start.ts";
+import { decodeBatch, decodeBytes, type RecordedEvent } from "@/recording/decode.ts";
+import { WindowStart } from "@/recording/model/window_start.ts";
+import { IDENTITY_TAG } from "@/recording/events.ts";
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 
 export interface EventWindow {
@@ -26,7 +27,7 @@ export interface EventWindow {
 
 /** identify()'s event holds the tracked user's traits: never sent, never exported. */
 const isIdentity = (event: RecordedEvent) =>
-  (event.data as { tag?: unknown } | null)?.tag === "service:identity";
+  (event.data as { tag?: unknown } | null)?.tag === IDENTITY_TAG;
 
 /** An event of the window the cut may send. */
 function allowed(event: RecordedEvent, window: EventWindow): boolean {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 import { type EventWindow, windowEvents } from "./window_events.ts";
 

@@ -3,10 +3,10 @@
 // ready. The page starts it with `new Worker(DECODE_WORKER_URL, { type: "module" })`: this module is
 // only ever imported dynamically, so esbuild gives it a content-hashed chunk of its own.
 import { EventType } from "@rrweb/types";
-import { BatchSplitter } from "@/player/load/batch_stream.ts";
-import { decodeBatch, type RecordedEvent, type WireBatch } from "./decode.ts";
-import { isReplayable } from "./event_check.ts";
-import { RecordingSanitizer } from "./sanitize.ts";
+import { BatchSplitter } from "@/recording/batch_split.ts";
+import { decodeBatch, type RecordedEvent, type WireBatch } from "@/recording/decode.ts";
+import { isReplayable } from "@/recording/event_check.ts";
+import { RecordingSanitizer } from "@/recording/sanitize.ts";
 
 export const DECODE_WORKER_URL = import.meta.url;
 

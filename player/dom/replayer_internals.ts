@@ -5,7 +5,7 @@
 // scrolls as rrweb applies them) instead of breaking the player.
 import { EventType, IncrementalSource } from "@rrweb/types";
 import type { Replayer } from "rrweb";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 
 export type ReplayMirror = ReturnType<Replayer["getMirror"]>;
 export type NodeMeta = NonNullable<ReturnType<ReplayMirror["getMeta"]>>;

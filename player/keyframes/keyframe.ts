@@ -3,7 +3,7 @@
 // each node's rrweb id and serialised form (so later events find their nodes), scroll offsets and
 // canvas pixels (neither is part of a clone), the viewport size and the last event applied.
 import type { Replayer } from "rrweb";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { patchDocumentElement } from "@/player/dom/dom_patch.ts";
 import type { HeldScrolls } from "@/player/dom/held_scrolls.ts";
 import {

@@ -7,7 +7,7 @@
 // rebuilding the last full snapshot and replaying everything since.
 import { EventType, IncrementalSource } from "@rrweb/types";
 import { Replayer } from "rrweb";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { keepBlankAddress } from "@/player/dom/blank_address.ts";
 import { HeldScrolls } from "@/player/dom/held_scrolls.ts";
 import { captureKeyframe, type Keyframe } from "./keyframe.ts";

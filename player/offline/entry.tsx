@@ -5,7 +5,10 @@
 // decoding runs on the page (there is no second script to start a worker from).
 import { render } from "preact";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
-import { EXPORT_EVENTS_URL, type ExportProps } from "./props.ts";
+import type { ExportProps } from "@/core/exports/props.ts";
+
+/** The one URL the exported player asks for, answered from the file itself. */
+const EXPORT_EVENTS_URL = "playhead-export:events";
 
 function wireAnswer(): string {
   const batches = [...document.querySelectorAll<HTMLScriptElement>("script[data-batch]")]

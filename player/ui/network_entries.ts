@@ -2,6 +2,12 @@
 // SDK kept them, redacted in the browser, and ingest bounded them), at its real offset from the
 // session start, with whether it failed (5xx, or no answer at all).
 import type { NetworkRequestDetail } from "@/core/sessions/schema.ts";
+import {
+  isNetworkError,
+  isNetworkEvent,
+  networkRequests,
+  networkRow,
+} from "@/recording/network.ts";
 
 /** A request as the API's one with its bodies (the player decodes them with the events). */
 export interface NetworkEntry
@@ -10,8 +16,6 @@ export interface NetworkEntry
   path: string;
   failed: boolean;
 }
-
-const PLUGIN_EVENT = 6;
 
 function pathOf(url: string): string {
   try {
@@ -22,43 +26,24 @@ function pathOf(url: string): string {
   }
 }
 
-const num = (v: unknown) => typeof v === "number" && Number.isFinite(v) ? v : null;
-const strings = (v: unknown) =>
-  v && typeof v === "object" && !Array.isArray(v)
-    ? Object.fromEntries(
-      Object.entries(v).filter(([, value]) => typeof value === "string"),
-    ) as Record<string, string>
-    : undefined;
-
-/** Network rows of the given events (any order in, time order out). */
+/** Network rows of the given events (any order in, time order out): the well-formed requests of
+ * recording/network.ts's one schema, as the sessions API lists them. */
 export function networkEntries(
   events: readonly { type: number; data: unknown; timestamp: number }[],
   sessionStart: number,
 ): NetworkEntry[] {
   const entries: NetworkEntry[] = [];
   for (const event of events) {
-    if (event.type !== PLUGIN_EVENT) continue;
-    const data = event.data as { plugin?: unknown; payload?: { requests?: unknown } } | null;
-    if (data?.plugin !== "rrweb/network@1" || !Array.isArray(data.payload?.requests)) continue;
-    for (const raw of data.payload.requests as Record<string, unknown>[]) {
-      if (typeof raw?.name !== "string") continue;
-      const status = num(raw.status) ?? 0;
-      const start = num(raw.startTime) ?? 0;
+    if (!isNetworkEvent(event)) continue;
+    for (const request of networkRequests(event)) {
+      const row = networkRow(request, sessionStart);
       const entry: NetworkEntry = {
-        offsetMs: Math.round((num(raw.timestamp) ?? event.timestamp) - sessionStart),
-        method: typeof raw.method === "string" ? raw.method : "GET",
-        url: raw.name,
-        path: pathOf(raw.name),
-        status,
-        durationMs: Math.max(0, Math.round((num(raw.endTime) ?? start) - start)),
-        requestSize: num(raw.requestSize),
-        responseSize: num(raw.responseSize),
-        failed: status >= 500 || status === 0,
-        requestHeaders: strings(raw.requestHeaders),
-        responseHeaders: strings(raw.responseHeaders),
+        ...row,
+        path: pathOf(row.url),
+        failed: isNetworkError(request),
       };
-      if (typeof raw.requestBody === "string") entry.requestBody = raw.requestBody;
-      if (typeof raw.responseBody === "string") entry.responseBody = raw.responseBody;
+      if (request.requestBody !== undefined) entry.requestBody = request.requestBody;
+      if (request.responseBody !== undefined) entry.responseBody = request.responseBody;
       entries.push(entry);
     }
   }

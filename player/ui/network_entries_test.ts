@@ -2,42 +2,68 @@ import assert from "node:assert/strict";
 import { currentRequest, networkEntries } from "./network_entries.ts";
 import { LCP_SHOWN_MS, lcpAt } from "./lcp_outline.ts";
 import { buildHistory } from "./history.ts";
+import { EventType } from "@rrweb/types";
+import { NETWORK_PLUGIN } from "@/recording/events.ts";
 
 const START = 1_700_000_000_000;
 const event = (requests: unknown[], timestamp: number) => ({
-  type: 6,
+  type: EventType.Plugin,
   timestamp,
-  data: { plugin: "rrweb/network@1", payload: { requests } },
+  data: { plugin: NETWORK_PLUGIN, payload: { requests } },
 });
+const fetched = { initiatorType: "fetch", method: "GET" };
 
 Deno.test("network entries: each request at its own start, failures marked, in time order", () => {
   const entries = networkEntries([
     event([
       {
+        ...fetched,
         name: "https://a.test/api/b?x=1",
-        method: "GET",
         status: 200,
         startTime: 5,
         endTime: 25,
         timestamp: START + 900,
       },
       {
+        ...fetched,
         name: "https://a.test/api/a",
-        method: "POST",
+        method: "post",
         status: 503,
         startTime: 0,
         endTime: 40,
         timestamp: START + 100,
       },
     ], START + 1000),
-    event([{ name: "https://a.test/api/c", status: 0, timestamp: START + 500 }], START + 1200),
-    { type: 6, timestamp: START, data: { plugin: "rrweb/console@1", payload: {} } },
+    event([
+      {
+        ...fetched,
+        name: "https://a.test/api/c",
+        status: 0,
+        startTime: 7,
+        endTime: 7,
+        timestamp: START + 500,
+      },
+      // Malformed (ends before it starts, no method): left out, as the sessions API leaves it.
+      {
+        ...fetched,
+        name: "https://a.test/x",
+        status: 200,
+        startTime: 9,
+        endTime: 8,
+        timestamp: START,
+      },
+      { name: "https://a.test/y", status: 200, startTime: 1, endTime: 2, timestamp: START },
+    ], START + 1200),
+    { type: EventType.Plugin, timestamp: START, data: { plugin: "rrweb/console@1", payload: {} } },
   ], START);
-  assert.deepEqual(entries.map((e) => [e.offsetMs, e.path, e.status, e.durationMs, e.failed]), [
-    [100, "/api/a", 503, 40, true],
-    [500, "/api/c", 0, 0, true],
-    [900, "/api/b?x=1", 200, 20, false],
-  ]);
+  assert.deepEqual(
+    entries.map((e) => [e.offsetMs, e.method, e.path, e.status, e.durationMs, e.failed]),
+    [
+      [100, "POST", "/api/a", 503, 40, true],
+      [500, "GET", "/api/c", 0, 0, true],
+      [900, "GET", "/api/b?x=1", 200, 20, false],
+    ],
+  );
   assert.equal(currentRequest(entries, 99), -1);
   assert.equal(currentRequest(entries, 100), 0);
   assert.equal(currentRequest(entries, 899), 1);

@@ -1,9 +1,9 @@
 // A stored batch's events on the server, one at a time: its gzip bytes inflated and split into
 // events as they arrive, each parsed on its own, so reading can stop at any event and an event
 // past a size bound is refused before it is all inflated, let alone parsed.
-import { BatchSplitter } from "@/player/load/batch_stream.ts";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
-import { isReplayable } from "@/player/decode/event_check.ts";
+import { BatchSplitter } from "@/recording/batch_split.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
+import { isReplayable } from "@/recording/event_check.ts";
 
 /** A stored batch's gzip bytes, read in consecutive slices. */
 export type BatchSlices = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;

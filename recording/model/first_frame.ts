@@ -1,11 +1,12 @@
 // The first frame of a recording, for the server to render into the replay page: the first Meta
 // event's size and the first full snapshot as an HTML document, cleaned by the player's own rules.
 // Batches are inflated and parsed event by event and only until both are found, so a large first
-// batch costs little more than its first snapshot. Drawn in the frame worker (frame_worker.ts).
+// batch costs little more than its first snapshot. Drawn in the server's frame worker
+// (core/sessions/frame_worker.ts).
 import { EventType, NodeType } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { batchEvents, type BatchSlices, EventTooLarge } from "./batch_events.ts";
-import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
+import { RecordingSanitizer } from "@/recording/sanitize.ts";
 import { snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
 import type { FrameAtResult } from "./frame_at.ts";
 import { MOMENT_LIMITS, type MomentLimits } from "./moment_frame.ts";

@@ -4,9 +4,9 @@
 // events in replay order from the batch holding that snapshot; bounded in events, bytes, nodes
 // and time, past which it gives up with a reason (the player then draws the moment itself).
 import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import type { FirstFrame } from "./first_frame.ts";
-import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
+import { RecordingSanitizer } from "@/recording/sanitize.ts";
 import { snapshotHtml } from "./snapshot_html.ts";
 import { DomModel, type ModelNode, type MutationData, TooManyNodes } from "./dom_model.ts";
 

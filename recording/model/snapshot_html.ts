@@ -6,7 +6,7 @@
 // frame's policy (FRAME_PRELUDE).
 
 import { NodeType } from "@rrweb/types";
-import { REPLAY_FRAME_CSP } from "@/player/decode/sanitize.ts";
+import { REPLAY_FRAME_CSP } from "@/recording/sanitize.ts";
 
 /**
  * A recorded node as it may arrive: rrweb's `serializedNodeWithId` (@rrweb/types) with every field

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
-import { RecordingSanitizer } from "@/player/decode/sanitize.ts";
+import { RecordingSanitizer } from "@/recording/sanitize.ts";
 import { FRAME_PRELUDE, snapshotHtml, type SnapshotNode } from "./snapshot_html.ts";
 
 const el = (

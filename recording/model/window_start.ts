@@ -4,7 +4,7 @@
 // scroll of each box, style-sheet changes the model does not follow, the pointer — so a link's
 // player is sent none of the events before its window, only the page they left.
 import { EventType, IncrementalSource, NodeType } from "@rrweb/types";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { DomModel, type ModelNode, type MutationData, TooManyNodes } from "./dom_model.ts";
 
 /** Nodes the model may hold (as the first frame: a page of 150,000 nodes gets its start). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RecordedEvent } from "@/player/decode/decode.ts";
+import type { RecordedEvent } from "@/recording/decode.ts";
 import { WindowStart } from "./window_start.ts";
 
 const T0 = 1_700_000_000_000;

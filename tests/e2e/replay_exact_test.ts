@@ -23,7 +23,7 @@ function readFrame(doc: Document): Frame {
   const body = doc.body;
   const tags: string[] = [];
   const walk = (element: Element, depth: number) => {
-    // The option our player gives a masked select (player/decode/sanitize.ts) is ours alone, by design.
+    // The option our player gives a masked select (recording/sanitize.ts) is ours alone, by design.
     if (element.hasAttribute("data-playhead-masked")) return;
     tags.push(`${depth}:${element.localName === "script" ? "noscript" : element.localName}`);
     for (const child of element.children) walk(child, depth + 1);

@@ -1,11 +1,11 @@
-// The frame the server draws at a link's moment (`?t=`, core/sessions/moment_frame.ts): on every
+// The frame the server draws at a link's moment (`?t=`, core/sessions/opening_frame.ts): on every
 // corpus recording, at 10 moments spread over it, the server's frame (read before any script of the
 // page runs) has the same text and element structure as the player's own frame at that moment,
 // which takes over at the same moment, in the same place, size and scroll.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { listRecordings } from "@/bench/corpus_batches.ts";
-import { MOMENT_LIMITS } from "@/player/server_frame/moment_frame.ts";
+import { MOMENT_LIMITS } from "@/recording/model/moment_frame.ts";
 import {
   holdIslands,
   loadRecording,

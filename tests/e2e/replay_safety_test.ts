@@ -3,7 +3,8 @@
 // session gains batches while watched; another organization's session is 404; visitors sign in.
 import assert from "node:assert/strict";
 import type { Frame, Locator, Page } from "playwright-core";
-import { LIVE_WITHIN_MS, PAGE_CLOSED_TAG } from "@/core/sessions/live.ts";
+import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
+import { PAGE_CLOSED_TAG } from "@/recording/events.ts";
 import { LIVE_POLL_MS } from "@/player/load/session_feed.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
@@ -370,7 +371,7 @@ async function inside(iframe: Locator) {
       scriptUrls: all.flatMap((e) => [...e.attributes])
         .filter((a) => /javascript:/i.test(a.value)).map((a) => a.name),
       scripts: doc.querySelectorAll("script").length,
-      // The server frame's own policy (player/server_frame/snapshot_html.ts) is the one http-equiv allowed.
+      // The server frame's own policy (recording/model/snapshot_html.ts) is the one http-equiv allowed.
       refresh: doc.querySelectorAll('meta[http-equiv]:not([http-equiv="Content-Security-Policy"])')
         .length,
       base: doc.querySelectorAll("base[href]").length,

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
-import { decodeBatch } from "@/player/decode/decode.ts";
+import { decodeBatch } from "@/recording/decode.ts";
 import { PERSON, sharesWorld, shopEvents } from "@/tests/helpers/shares_world.ts";
 
 const SECRETS = [PERSON.userId, PERSON.name, PERSON.email, PERSON.plan, "Hidden Org Name"];

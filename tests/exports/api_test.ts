@@ -6,7 +6,7 @@ import { createTestApp } from "@/tests/helpers/app.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { PERSON, sharesWorld, shopEvents, T0 } from "@/tests/helpers/shares_world.ts";
 import type { TestEvent } from "@/tests/helpers/ingest.ts";
-import { decodeBatch } from "@/player/decode/decode.ts";
+import { decodeBatch } from "@/recording/decode.ts";
 
 Deno.test("export: format=json is the session's facts and every event in replay order, minus identify()", async () => {
   await using t = await createTestApp();

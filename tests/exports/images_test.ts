@@ -7,7 +7,7 @@ import { createTestApp } from "@/tests/helpers/app.ts";
 import { sharesWorld } from "@/tests/helpers/shares_world.ts";
 import { galleryEvents, type GalleryImages } from "@/tests/helpers/image_recording.ts";
 import { png, RED_PNG, startImageServer } from "@/tests/helpers/image_server.ts";
-import { decodeBatch } from "@/player/decode/decode.ts";
+import { decodeBatch } from "@/recording/decode.ts";
 
 const RED_URL = `data:image/png;base64,${RED_PNG.toBase64()}`;
 const MIB = 1024 * 1024;

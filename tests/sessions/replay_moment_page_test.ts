@@ -1,10 +1,9 @@
-// The replay page opened at a moment (`?t=`, core/sessions/moment_frame.ts): it carries the frame
+// The replay page opened at a moment (`?t=`, core/sessions/opening_frame.ts): it carries the frame
 // at that moment, drawn once and then answered from the cache; past a bound it carries none (the
 // player draws the moment, as before) and says why in the log; another organization's session is
 // still a 404.
 import assert from "node:assert/strict";
-import { momentFrameStats } from "@/core/sessions/moment_frame.ts";
-import { MOMENT_LIMITS } from "@/player/server_frame/moment_frame.ts";
+import { MOMENT_LIMITS } from "@/recording/model/moment_frame.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
@@ -77,15 +76,15 @@ Deno.test("replay page at ?t=: the moment's frame, drawn once, then from the cac
 
   const before = await (await page(t, `/replays/${id}?t=4999`, { cookie: viewer.cookie })).text();
   assert.match(frameOf(before)!, /<body>before/);
-  const views = { ...momentFrameStats };
+  const views = { ...t.deps.frames.stats.moment };
   const at = await page(t, `/replays/${id}?t=5000`, { cookie: viewer.cookie });
   assert.equal(at.status, 200);
   assert.match(frameOf(await at.text())!, /<body>after/);
-  assert.equal(momentFrameStats.drawn - views.drawn, 1);
+  assert.equal(t.deps.frames.stats.moment.drawn - views.drawn, 1);
   const again = await (await page(t, `/replays/${id}?t=5000`, { cookie: viewer.cookie })).text();
   assert.match(frameOf(again)!, /<body>after/);
-  assert.equal(momentFrameStats.drawn - views.drawn, 1);
-  assert.equal(momentFrameStats.hits - views.hits, 1);
+  assert.equal(t.deps.frames.stats.moment.drawn - views.drawn, 1);
+  assert.equal(t.deps.frames.stats.moment.hits - views.hits, 1);
 
   const stranger = await signedInUser(t, { email: "other@shop.test" });
   const res = await page(t, `/replays/${id}?t=5000`, { cookie: stranger.cookie });

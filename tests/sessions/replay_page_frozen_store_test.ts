@@ -79,8 +79,8 @@ Deno.test("replay page: opened at ?t=, a frozen store holds no page view either"
   assert.equal(view.status, 200);
   // The moment's drawing gave up on the store (FIRST_FRAME_STORE_WAIT_MS), not at its own 3 s
   // budget, which abandons the drawing and its worker.
-  assert.equal(t.deps.frames.abandoned, 0);
-  assert.equal(t.deps.frames.started, 1);
+  assert.equal(t.deps.frames.pool.abandoned, 0);
+  assert.equal(t.deps.frames.pool.started, 1);
   assert.deepEqual(reads, [{ line: `GET /frozen/${key} HTTP/1.1`, open: true }]);
   const html = await view.text();
   assert.doesNotMatch(html, /srcdoc=/);

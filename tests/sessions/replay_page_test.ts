@@ -1,10 +1,9 @@
-// The replay page's server-drawn first frame (player/server_frame/first_frame.ts, in the frame
+// The replay page's server-drawn first frame (recording/model/first_frame.ts, in the frame
 // worker of core/sessions/frame_pool.ts): drawn for an ordinary snapshot and one past the old
 // 1 MiB limit, served from the cache on the next view, and skipped past its node bound, so a huge
 // recording's page stays small and the player draws that frame itself.
 import assert from "node:assert/strict";
-import { FIRST_FRAME_LIMITS } from "@/player/server_frame/first_frame.ts";
-import { firstFrameStats } from "@/core/sessions/first_frame.ts";
+import { FIRST_FRAME_LIMITS } from "@/recording/model/first_frame.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
@@ -68,14 +67,14 @@ Deno.test("replay page: a first snapshot past the old 1 MiB limit is drawn in th
     return { csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
   };
 
-  assert.equal(t.deps.frames.started, 0, "no worker before the first frame");
+  assert.equal(t.deps.frames.pool.started, 0, "no worker before the first frame");
   const smallPage = await view(small);
   assert.match(smallPage.html, /<div class="replay-server-frame"[^>]*><iframe [^>]*srcdoc="/);
   assert.ok(smallPage.html.includes("row 99"));
   assert.match(smallPage.csp, /frame-src 'none'/);
 
   // Past 1 MiB of HTML the frame is not carried in the page: its frame loads it from its address.
-  const stats = { ...firstFrameStats };
+  const stats = { ...t.deps.frames.stats.first };
   const bigPage = await view(big);
   const src = `/replays/frame/${big}`;
   assert.ok(
@@ -85,8 +84,8 @@ Deno.test("replay page: a first snapshot past the old 1 MiB limit is drawn in th
   );
   assert.ok(bigPage.html.length < 100_000, `${bigPage.html.length} bytes`);
   assert.match(bigPage.csp, /frame-src 'self'/);
-  assert.equal(firstFrameStats.drawn - stats.drawn, 1);
-  assert.equal(t.deps.frames.started, 1, "drawn by the one frame worker");
+  assert.equal(t.deps.frames.stats.first.drawn - stats.drawn, 1);
+  assert.equal(t.deps.frames.pool.started, 1, "drawn by the one frame worker");
 
   const res = await t.app.request(src, {
     headers: { cookie: viewer.cookie, "accept-encoding": "gzip" },
@@ -106,8 +105,8 @@ Deno.test("replay page: a first snapshot past the old 1 MiB limit is drawn in th
   const plain = await t.app.request(src, { headers: { cookie: viewer.cookie } });
   assert.equal(plain.headers.get("content-encoding"), null);
   assert.equal(await plain.text(), document);
-  assert.equal(firstFrameStats.drawn - stats.drawn, 1);
-  assert.equal(firstFrameStats.hits - stats.hits, 3);
+  assert.equal(t.deps.frames.stats.first.drawn - stats.drawn, 1);
+  assert.equal(t.deps.frames.stats.first.hits - stats.hits, 3);
 
   // Under the page's rules: signed out, another organization, or a frame carried in its page.
   const signedOut = await t.app.request(src);

@@ -4,7 +4,7 @@
 // guessing throttled per client address.
 import assert from "node:assert/strict";
 import { GuessThrottle, setGuessThrottle } from "@/core/shares/guess_throttle.ts";
-import { decodeBatch, type RecordedEvent } from "@/player/decode/decode.ts";
+import { decodeBatch, type RecordedEvent } from "@/recording/decode.ts";
 import { createPagesApp, page } from "@/tests/helpers/pages.ts";
 import { pathOf, PERSON, sharesWorld, T0 } from "@/tests/helpers/shares_world.ts";
 import type { TestEvent } from "@/tests/helpers/ingest.ts";

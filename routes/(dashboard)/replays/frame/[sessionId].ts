@@ -4,8 +4,9 @@
 // when opened on its own (an opaque origin: no script, no cookie, no storage of the dashboard).
 import type { Handlers } from "$fresh/server.ts";
 import { openingFrame } from "@/core/sessions/opening_frame.ts";
-import { REPLAY_FRAME_CSP } from "@/player/decode/sanitize.ts";
+import { REPLAY_FRAME_CSP } from "@/recording/sanitize.ts";
 import { orNull } from "@/http/found.ts";
+import { acceptedEncoding } from "@/fresh/encoding.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { gunzip } from "node:zlib";
@@ -21,7 +22,8 @@ export const handler: Handlers<unknown, DashboardState> = {
     const startAt = readReplayMoment(ctx.url);
     const frame = await orNull(openingFrame(deps, viewer, id, startAt));
     if (!frame?.document) return ctx.renderNotFound();
-    const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
+    // The stored document is gzip: sent as it is when the request accepts gzip, else inflated.
+    const gzip = acceptedEncoding(req.headers.get("accept-encoding"), ["gzip"]) === "gzip";
     const body = gzip ? frame.document : await inflate(frame.document);
     return new Response(body as Uint8Array<ArrayBuffer>, {
       headers: {
