@@ -1,5 +1,5 @@
 // An esbuild plugin that resolves bare specifiers through deno.json's import map, so island code
-// bundles with the same `preact`, `@preact/signals` and `$fresh/` that the server uses.
+// bundles with the same `preact`, `preact/hooks` and `$fresh/` that the server uses.
 import type { Plugin } from "esbuild";
 import { dirname, isAbsolute, join } from "node:path";
 
@@ -17,7 +17,7 @@ export function mapSpecifier(imports: ImportMap, specifier: string): string | nu
   return best === null ? null : imports[best] + specifier.slice(best.length);
 }
 
-/** `npm:/preact@^11.2.0/hooks` → `preact/hooks`; `npm:@preact/signals@^2` → `@preact/signals`. */
+/** `npm:/preact@^11.2.0/hooks` → `preact/hooks`; `npm:@rrweb/types@^2` → `@rrweb/types`. */
 export function npmToBare(target: string): string {
   const rest = target.slice("npm:".length).replace(/^\//, "");
   const match = /^((?:@[^/]+\/)?[^@/]+)(?:@[^/]*)?(\/.*)?$/.exec(rest);
