@@ -9,7 +9,7 @@
 // it.
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { Size } from "@/player/ui/viewport.ts";
+import type { Size } from "@/player/load/recording.ts";
 
 /**
  * Where the frame's document comes from, as an iframe attribute: `srcdoc="…"` (its HTML escaped,

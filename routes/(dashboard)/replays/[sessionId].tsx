@@ -17,7 +17,7 @@ import { firstEventsPath } from "@/player/load/events_url.ts";
 import type { ServedFrame } from "@/core/sessions/frame_job.ts";
 import { REPLAY_PAGE_CSP, REPLAY_PAGE_FRAMING_CSP } from "@/recording/sanitize.ts";
 import { orNull } from "@/http/found.ts";
-import { readReplayMoment, replayFrameHref } from "@/page_state/replay.ts";
+import { readReplayComment, readReplayMoment, replayFrameHref } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
@@ -133,7 +133,7 @@ export const handler: Handlers<Data, DashboardState> = {
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, comments, frame] = found;
-    const highlight = ctx.url.searchParams.get("comment");
+    const highlight = readReplayComment(ctx.url);
     const endedAt = session.endedAt ? new Date(session.endedAt) : null;
     const liveForMs = liveFor(endedAt, new Date(), lastClosedAt(session.markers));
     return ctx.render({ session, liveForMs, startAt, frame, comments, highlight }, {
