@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { buildIslands } from "./fresh/build.ts";
 import { resolveConfig } from "./fresh/config.ts";
 import { writeManifest } from "./fresh/manifest.ts";
-import { buildSdk } from "./sdk/build.ts";
+import { buildSdk } from "./sdk/build/build.ts";
 import { writeOfflinePlayer } from "./fresh/offline_player.ts";
 import { copyVendorStyles } from "./fresh/vendor_styles.ts";
 import config, { VENDOR_STYLES } from "./fresh.config.ts";

@@ -5,7 +5,7 @@ import { recent } from "@/tests/helpers/times.ts";
 
 export const CORPUS_DIR = new URL("../../shared/corpus/", import.meta.url).pathname;
 
-/** The SDK's defaults (sdk/options.ts, sdk/buffer.ts). */
+/** The SDK's defaults (sdk/options.ts, sdk/send/buffer.ts). */
 export const SDK_FLUSH_INTERVAL_MS = 60_000;
 export const SDK_FLUSH_AT_EVENTS = 2_000;
 export const MAX_EVENTS_PER_REQUEST = 500;

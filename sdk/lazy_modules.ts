@@ -1,5 +1,5 @@
 // Parts of the SDK that load on demand, as ES modules beside the entry under the service's /sdk/
-// (sdk/build.ts names them and writes their names into the entry): the entry stays within its
+// (sdk/build/build.ts names them and writes their names into the entry): the entry stays within its
 // budget. The journal (its store and recovery) loads at the start where the page can journal, the
 // unload compressor once a session may send, the network bundle only when the project records
 // requests.

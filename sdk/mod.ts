@@ -1,7 +1,7 @@
 // Playhead capture SDK entry point: `Playhead.init({ apiKey, endpoint })` records the page and
 // ships it to the service. Built as a classic script (global `Playhead`) and an ES module.
 
-import { PlayheadClient } from "./client.ts";
+import { PlayheadClient } from "./client/client.ts";
 import { logError, logWarn } from "./log.ts";
 import { resolveOptions } from "./options.ts";
 import type { PlayheadOptions, RecorderState, Traits } from "./types.ts";

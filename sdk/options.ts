@@ -25,7 +25,7 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, "apiKey" | "endpoint"> = {
   autoStart: true,
   hold: false,
   // The recording settings' narrowing options: these defaults leave the project's settings as
-  // they are (sdk/capture_settings.ts).
+  // they are (sdk/control/settings.ts).
   sampleRate: 1,
   minDurationMs: 0,
   urlBlock: [],

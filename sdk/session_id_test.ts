@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { getSessionId, newSessionId, uuidV4 } from "./session_id.ts";
-import { FakeStorage } from "./test_helpers.ts";
+import { FakeStorage } from "@/tests/helpers/sdk_doubles.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -10,8 +10,8 @@ import {
   SUFFIX,
   variantEtag,
 } from "@/fresh/encoding.ts";
-import type { SdkManifest } from "@/sdk/build.ts";
-import { SDK_FILE } from "@/sdk/file_names.ts";
+import type { SdkManifest } from "@/sdk/build/build.ts";
+import { SDK_FILE } from "@/sdk/build/file_names.ts";
 
 export interface SdkAssetsOptions {
   /** Directory holding the bundles and manifest.json, as written by `buildSdk()`. */

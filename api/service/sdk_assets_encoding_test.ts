@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import zlib from "node:zlib";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { sdkAssets } from "./sdk_assets.ts";
 
 const decode: Record<string, (b: Uint8Array) => Uint8Array> = {

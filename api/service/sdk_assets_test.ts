@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { sdkAssets } from "./sdk_assets.ts";
 
 Deno.test("sdk assets: stable and hashed URLs serve the built SDK with CORS and caching", async () => {

@@ -16,7 +16,7 @@ import {
   SDK_FLUSH_AT_EVENTS,
   SDK_FLUSH_INTERVAL_MS,
 } from "@/bench/corpus_batches.ts";
-import { MAX_REQUEST_BYTES } from "@/sdk/buffer.ts";
+import { MAX_REQUEST_BYTES } from "@/sdk/send/buffer.ts";
 
 const FREE_BYTES = 256 * 1024;
 const encoder = new TextEncoder();

@@ -1,7 +1,7 @@
 // Buffer mode's cost (docs/decisions.md "Capture control"): the heavy page with sampling off and the
 // error trigger on, so the SDK keeps the session in its trigger buffer and sends nothing; its
 // main-thread time is measured like full recording's (run.ts), and its JS heap over a long stay
-// against the buffer's bound (sdk/trigger_buffer.ts).
+// against the buffer's bound (sdk/control/trigger_buffer.ts).
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "@/tests/helpers/browser.ts";
 import { interact, type Plan } from "./interaction.ts";
@@ -109,7 +109,7 @@ export function renderBufferMode(b: BufferReport): string {
     }×.** Over ${b.minutes} min of cycles the buffered page's JS heap (after a collection, ` +
     `every ~30 s) peaked at ${mb(maxHeap)}, the unrecorded page's at ${mb(maxPlain)}: ` +
     `${mb(maxHeap - maxPlain)} more. Of that, the buffer is bounded at ${mb(b.boundBytes)} of ` +
-    "event JSON (sdk/trigger_buffer.ts); the rest is rrweb's recorder state (its map of the " +
+    "event JSON (sdk/control/trigger_buffer.ts); the rest is rrweb's recorder state (its map of the " +
     "page's nodes), which full recording holds too: the recorded page's heap at the end was " +
     `${mb(med(b.recorded.map((r) => r.heapBytes)))}, the buffered page's ` +
     `${mb(med(b.runs.map((r) => r.heapBytes)))}.`,

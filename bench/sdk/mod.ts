@@ -3,7 +3,7 @@
 // written to bench/RESULTS.md.
 import * as esbuild from "esbuild";
 import { parseArgs } from "node:util";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { heavyPage } from "./heavy_page.ts";
 import { FULL_PLAN, SMOKE_PLAN } from "./interaction.ts";
 import { startPageServer } from "./page_server.ts";
@@ -12,7 +12,7 @@ import { calibrateCycles, measureRun } from "./run.ts";
 import { measureSdkSize, SIZE_BUDGET } from "./size.ts";
 import { machine } from "./machine.ts";
 import { BUFFER_KEY, type BufferReport, heapOverTime, renderBufferMode } from "./buffer_mode.ts";
-import { MAX_BUFFER_BYTES } from "@/sdk/trigger_buffer.ts";
+import { MAX_BUFFER_BYTES } from "@/sdk/control/trigger_buffer.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,

@@ -6,7 +6,7 @@
 // TaskDuration) over the window is compared with the same page unrecorded; prints a table.
 import * as esbuild from "esbuild";
 import { parseArgs } from "node:util";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
 import { DEFAULT_NETWORK, type NetworkSettings } from "@/core/projects/network_limits.ts";
 import { launchChromium } from "@/tests/helpers/browser.ts";

@@ -1,11 +1,11 @@
 // Requests per recorded minute of a 10-minute visit (a count, not a timing): a page that changes
 // its DOM every second, recorded with the SDK's defaults on a controlled clock (playwright's), its
-// ingest posts counted by a sink. `--before <path of another checkout's sdk/build.ts>` counts that
+// ingest posts counted by a sink. `--before <path of another checkout's sdk/build/build.ts>` counts that
 // SDK too, for a before/after.
 // Run: deno run -A bench/sdk/requests.ts [--before /work/main/sdk/build.ts]
 import * as esbuild from "esbuild";
 import { parseArgs } from "node:util";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { launchChromium } from "@/tests/helpers/browser.ts";
 import { recent } from "@/tests/helpers/times.ts";
 

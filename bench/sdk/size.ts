@@ -4,7 +4,7 @@
 
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 
 export const SIZE_BUDGET = 38 * 1024;
 

@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
 
 /** The largest time a JavaScript Date holds (ECMA-262 §21.4.1.1). */
 export const MAX_DATE_MS = 8.64e15;
-/** How old a time may be: the SDK's journal re-sends pages up to 7 days old (sdk/recovery.ts). */
+/** How old a time may be: the SDK's journal re-sends pages up to 7 days old (sdk/journal/recovery.ts). */
 export const RECORDED_PAST_MS = 30 * DAY_MS;
 /** How far ahead of the server's clock a visitor's clock may run. */
 export const RECORDED_FUTURE_MS = DAY_MS;

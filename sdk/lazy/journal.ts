@@ -1,22 +1,22 @@
 // The journal's store and recovery, built as their own module (sdk/lazy_modules.ts): what a page
 // writes to IndexedDB, and what it sends and carries of the pages gone before it, load after the
-// start (sdk/page_journal.ts asks for them), so the SDK's entry stays within its budget.
-import type { JournalEntry } from "../journal.ts";
-import { deleteEntry, saveEntry } from "../journal_store.ts";
-import { carried, keptOf } from "../kept_segments.ts";
-import { type OwnPage, recoverOrphans } from "../recovery.ts";
-import type { Transport } from "../transport.ts";
-import type { HeldSegment } from "../trigger_buffer.ts";
+// start (sdk/journal/page_journal.ts asks for them), so the SDK's entry stays within its budget.
+import type { JournalEntry } from "@/sdk/journal/journal.ts";
+import { deleteEntry, saveEntry } from "@/sdk/journal/journal_store.ts";
+import { carried, keptOf } from "@/sdk/journal/kept_segments.ts";
+import { type OwnPage, recoverOrphans } from "@/sdk/journal/recovery.ts";
+import type { Transport } from "@/sdk/send/transport.ts";
+import type { HeldSegment } from "@/sdk/control/trigger_buffer.ts";
 
 export { deleteEntry };
 
-/** Writes a page's entry (sdk/journal_store.ts), its trigger buffer as the journal keeps it. */
+/** Writes a page's entry (sdk/journal/journal_store.ts), its trigger buffer as the journal keeps it. */
 export function save(entry: Omit<JournalEntry, "buffer">, buffer: HeldSegment[]): Promise<unknown> {
   return saveEntry({ ...entry, buffer: buffer.map(keptOf) });
 }
 
 /**
- * Recovers the journal (sdk/recovery.ts); resolves with the trigger buffer this session's earlier
+ * Recovers the journal (sdk/journal/recovery.ts); resolves with the trigger buffer this session's earlier
  * pages kept as soon as it is read, while the orphans are still being sent.
  */
 export function recover(transport: Transport, own: OwnPage): Promise<HeldSegment[]> {

@@ -1,9 +1,9 @@
-// The network bundle (an on-demand module, sdk/lazy_modules.ts, started by sdk/network_loader.ts
+// The network bundle (an on-demand module, sdk/lazy_modules.ts, started by sdk/network/loader.ts
 // only when the project records requests): rrweb's network plugin records each XHR and ./fetch.ts
 // each fetch, sdk/network/requests.ts keeps what the project allows, redacted, before anything is
 // queued; web vitals go out as `service:web_vital` events.
 import { getRecordNetworkPlugin } from "@rrweb/rrweb-plugin-network-record";
-import type { NetworkHost } from "@/sdk/network_host.ts";
+import type { NetworkHost } from "./host.ts";
 import { watchFetch } from "./fetch.ts";
 import {
   isOwnRequest,

@@ -3,7 +3,7 @@
 // for LCP, the element, which the replay outlines. Ingest rates each value again itself.
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals/attribution";
 import { rateVital, type VitalName } from "@/core/ingest/web_vitals.ts";
-import type { NetworkHost } from "@/sdk/network_host.ts";
+import type { NetworkHost } from "./host.ts";
 
 /** A report made before rrweb records waits for it, this many times a second apart. */
 const RETRIES = 30;

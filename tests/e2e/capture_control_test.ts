@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import { isSampled } from "@/sdk/sampling.ts";
+import { isSampled } from "@/sdk/control/sampling.ts";
 import { recordingColumns } from "@/core/projects/recording.ts";
 import {
   DEFAULT_RECORDING,
@@ -258,7 +258,7 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
     assert.equal(row?.recording_reason, trigger);
     const triggeredAt = row!.triggered_at!;
     const when = triggeredAt - T0;
-    // A rage click is known when its burst ends, 1 s and 1 ms after its last click (sdk/signals.ts).
+    // A rage click is known when its burst ends, 1 s and 1 ms after its last click (sdk/signals/signals.ts).
     assert.ok(when >= at * 1_000 && when <= (at + 1) * 1_000 + 1, `triggered at ${when} ms`);
     const events = await storedEvents(db, project.id, id);
     assert.equal(events[0].type, 4, "opens with a Meta");
@@ -270,7 +270,7 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
     const markers = await sessionMarkers(db, project.id, id);
     if (trigger !== "manual") {
       // An error's marker is at its trigger; a rage click's at its burst's first click, before the
-      // burst ends and triggers (sdk/signals.ts dates signals at the click).
+      // burst ends and triggers (sdk/signals/signals.ts dates signals at the click).
       assert.ok(
         markers.some((m) =>
           m.kind === trigger && m.ts <= triggeredAt && triggeredAt - m.ts <= 5_000

@@ -5,7 +5,7 @@ import * as esbuild from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { sdkAssets } from "@/api/service/sdk_assets.ts";
 import type { Playhead } from "@/sdk/mod.ts";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { launchChromium } from "@/tests/helpers/browser.ts";
 import { startTestServer, type TestServer } from "@/tests/helpers/server.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";

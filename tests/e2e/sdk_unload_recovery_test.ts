@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
 import { sdkAssets } from "@/api/service/sdk_assets.ts";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { startTestServer } from "@/tests/helpers/server.ts";
 import { BURST_SCRIPT, burstIndices, settingsRead, waitFor } from "./sdk_harness.ts";
 import { sessionRow, storedBatches } from "./sdk_readback.ts";

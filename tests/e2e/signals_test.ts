@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
 import { sdkAssets } from "@/api/service/sdk_assets.ts";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";

@@ -4,7 +4,7 @@
 import * as esbuild from "esbuild";
 import { type Browser, chromium } from "playwright-core";
 import { sdkAssets } from "@/api/service/sdk_assets.ts";
-import { buildSdk } from "@/sdk/build.ts";
+import { buildSdk } from "@/sdk/build/build.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { cancelBodySchema, ingestBodySchema } from "@/core/ingest/schema.ts";
-import { encodeEvent, ingestJson } from "@/sdk/encoded_event.ts";
+import { encodeEvent, ingestJson } from "@/sdk/send/encoded_event.ts";
 import type { IngestBody, RecordedEvent, SessionMetadata } from "@/sdk/types.ts";
 import { T0 } from "@/tests/helpers/times.ts";
 
