@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { AppError, errorBody, unavailable, validation } from "@/core/errors.ts";
+import { errorHeaders } from "./errors.ts";
 import { isDatabaseUnavailable } from "@/db/unavailable.ts";
 import { RETRY_AFTER_SECONDS } from "./database_budget.ts";
 import { log } from "@/log.ts";
@@ -127,13 +128,7 @@ export const BUSY_RETRY_SECONDS = 1;
 /** Renders any thrown error as the JSON error body; unexpected ones are logged and reported. */
 export function renderError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
-    const headers: Record<string, string> = {};
-    if (error.details.retryAfter !== undefined) {
-      headers["Retry-After"] = String(error.details.retryAfter);
-    }
-    // The rest of a body that timed out may never come: the connection cannot be reused.
-    if (error.kind === "request_timeout") headers["Connection"] = "close";
-    return c.json(errorBody(error), error.status as 400, headers);
+    return c.json(errorBody(error), error.status as 400, errorHeaders(error));
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ kind: "validation", message: error.message }, error.status);

@@ -1,18 +1,8 @@
-// The HTML document every page renders into: head, the design system's stylesheets in order, and
-// the page's body.
+// The HTML document every page renders into: head, the design system's stylesheets in order
+// (core/stylesheets.ts), and the page's body.
 import type { AppProps } from "$fresh/server.ts";
 import { asset } from "$fresh/runtime.ts";
-
-/** The design system: tokens and controls first, then the frame, components and charts. */
-export const STYLESHEETS = [
-  "/styles.css",
-  "/frame.css",
-  "/components.css",
-  "/content.css",
-  "/charts.css",
-  "/replay.css",
-  "/shares.css",
-];
+import { STYLESHEETS } from "@/core/stylesheets.ts";
 
 export default function App({ Component }: AppProps) {
   return (
@@ -22,7 +12,7 @@ export default function App({ Component }: AppProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Playhead</title>
         <link rel="icon" type="image/svg+xml" href={asset("/favicon.svg")} />
-        {STYLESHEETS.map((href) => <link key={href} rel="stylesheet" href={asset(href)} />)}
+        {STYLESHEETS.map((name) => <link key={name} rel="stylesheet" href={asset(`/${name}`)} />)}
       </head>
       <body>
         <Component />

@@ -9,7 +9,7 @@ import { loadRecording } from "@/bench/corpus_batches.ts";
 import { percentile } from "@/bench/stats.ts";
 import { startReplayWorld } from "@/tests/e2e/replay_world.ts";
 import { closeIdleDatabases } from "@/tests/helpers/db.ts";
-import { STYLESHEETS } from "@/routes/_app.tsx";
+import { STYLESHEETS } from "@/core/stylesheets.ts";
 
 const VISITS = 7;
 
@@ -23,7 +23,7 @@ let served = "";
 }
 await closeIdleDatabases();
 
-const css = STYLESHEETS.map((href) => Deno.readTextFileSync(`static${href}`)).join("\n");
+const css = STYLESHEETS.map((name) => Deno.readTextFileSync(`static/${name}`)).join("\n");
 const bare = served.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<link [^>]*>/g, "");
 const styled = (html: string) => html.replace("</head>", `<style>${css}</style></head>`);
 const variants: Record<string, string> = {

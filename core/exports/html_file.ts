@@ -9,23 +9,15 @@
 import type { ExportProps } from "./props.ts";
 import { cutInputs, type CutPool } from "@/core/shares/cut_pool.ts";
 import { onEnd } from "@/core/on_end.ts";
+import { STYLESHEETS } from "@/core/stylesheets.ts";
 import type { SessionExport } from "./export.ts";
 import { fetchImages, IMAGE_LIMITS, type ImageOptions } from "./inline_images.ts";
 import type { ImageSightings } from "./image_places.ts";
 import { imageNotice, imageReportJson } from "./image_notice.ts";
 
-const STYLESHEETS = [
-  "styles.css",
-  "frame.css",
-  "content.css",
-  "components.css",
-  "replay.css",
-  "shares.css",
-];
-
 let styles: Promise<string> | null = null;
 
-/** The dashboard's stylesheets the player uses, read once. */
+/** The dashboard's stylesheets, as every page links them, read once. */
 function pageStyles(): Promise<string> {
   styles ??= Promise.all(
     STYLESHEETS.map((name) => Deno.readTextFile(new URL(`../../static/${name}`, import.meta.url))),

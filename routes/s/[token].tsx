@@ -6,7 +6,7 @@ import { Head } from "$fresh/runtime.ts";
 import type { FreshContext, Handlers, PageProps, RouteConfig } from "$fresh/server.ts";
 import { SharedCaption, ShareNotFound, ShareThrottled } from "@/components/shares/SharePage.tsx";
 import { AppError } from "@/core/errors.ts";
-import { SHARE_HEADERS } from "@/core/shares/headers.ts";
+import { SHARE_HEADERS } from "@/http/replay_headers.ts";
 import { linkLimitsOf } from "@/http/link_limits.ts";
 import { openSharedSession, type SharedReplay, sharedReplay } from "@/core/shares/open.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";

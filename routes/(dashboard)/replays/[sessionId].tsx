@@ -15,23 +15,13 @@ import { lastClosedAt, liveForMs as liveFor } from "@/core/sessions/live.ts";
 import ReplayPlayer from "@/islands/ReplayPlayer.tsx";
 import { firstEventsPath } from "@/player/load/events_url.ts";
 import type { ServedFrame } from "@/core/sessions/frame_job.ts";
-import { REPLAY_PAGE_CSP, REPLAY_PAGE_FRAMING_CSP } from "@/recording/sanitize.ts";
+import { replayPageHeaders } from "@/http/replay_headers.ts";
 import { orNull } from "@/http/found.ts";
 import { readReplayComment, readReplayMoment, replayFrameHref } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import { titleText } from "@/utils/format.ts";
 import { VisitorText } from "@/components/ui/VisitorText.tsx";
-
-/**
- * Both replay frames (the server's srcdoc and rrweb's about:blank) inherit this page's policy and
- * referrer policy: the recording's look loads, no object or framed document does, and no request
- * of theirs names this page.
- */
-const REPLAY_HEADERS = {
-  "content-security-policy": REPLAY_PAGE_CSP,
-  "referrer-policy": "no-referrer",
-};
 
 type Session = Awaited<ReturnType<typeof sessionDetail>>;
 
@@ -137,9 +127,7 @@ export const handler: Handlers<Data, DashboardState> = {
     const endedAt = session.endedAt ? new Date(session.endedAt) : null;
     const liveForMs = liveFor(endedAt, new Date(), lastClosedAt(session.markers));
     return ctx.render({ session, liveForMs, startAt, frame, comments, highlight }, {
-      headers: frame?.document
-        ? { ...REPLAY_HEADERS, "content-security-policy": REPLAY_PAGE_FRAMING_CSP }
-        : REPLAY_HEADERS,
+      headers: replayPageHeaders(Boolean(frame?.document)),
     });
   },
 };

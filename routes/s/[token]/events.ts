@@ -3,26 +3,19 @@
 // the dashboard's events shape. Its place among the link's and the address's requests in flight
 // (http/link_limits.ts) is held until the last batch is sent.
 import type { Handlers } from "$fresh/server.ts";
-import { AppError, errorBody } from "@/core/errors.ts";
+import { AppError, notFound, rateLimited } from "@/core/errors.ts";
 import { onEnd } from "@/core/on_end.ts";
+import { errorResponse } from "@/http/errors.ts";
 import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
 import { linkLimitsOf } from "@/http/link_limits.ts";
-import { SHARE_HEADERS } from "@/core/shares/headers.ts";
+import { SHARE_HEADERS } from "@/http/replay_headers.ts";
 import { openSharedSession, sharedEvents } from "@/core/shares/open.ts";
 import type { State } from "@/routes/_middleware.ts";
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { ...SHARE_HEADERS, ...EVENTS_HEADERS, ...headers },
-  });
+/** An error as the API answers it (http/errors.ts), with a link's headers. */
+const failed = (error: AppError) => errorResponse(error, { ...SHARE_HEADERS, ...EVENTS_HEADERS });
 
-/** Too many requests in flight, or too many cuts: the error body with its Retry-After. */
-function refused(error: AppError): Response {
-  const retryAfter = String(error.details.retryAfter ?? 1);
-  return json(error.status, errorBody(error), { "retry-after": retryAfter });
-}
-
+/** Too many requests in flight, or too many cuts: answered; anything else is the 500 page's. */
 const isRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && (error.kind === "rate_limited" || error.kind === "unavailable");
 
@@ -34,27 +27,24 @@ export const handler: Handlers<unknown, State> = {
     try {
       leave = linkLimitsOf(deps).enter(ctx.params.token, address);
     } catch (error) {
-      if (isRefusal(error)) return refused(error);
+      if (isRefusal(error)) return failed(error);
       throw error;
     }
     try {
       const opened = await openSharedSession(deps, ctx.params.token, address);
       if (opened === null) {
         leave();
-        return json(404, { kind: "not_found", message: "link not found" });
+        return failed(notFound("link"));
       }
       if ("retryAfter" in opened) {
         leave();
-        const { retryAfter } = opened;
-        return json(429, { kind: "rate_limited", message: "too many unknown links", retryAfter }, {
-          "retry-after": String(retryAfter),
-        });
+        return failed(rateLimited("too many unknown links", opened.retryAfter));
       }
       const body = eventsBody(onEnd(await sharedEvents(deps, opened), leave));
       return new Response(body, { headers: { ...SHARE_HEADERS, ...EVENTS_HEADERS } });
     } catch (error) {
       leave();
-      if (isRefusal(error)) return refused(error);
+      if (isRefusal(error)) return failed(error);
       throw error;
     }
   },

@@ -4,7 +4,7 @@
 // when opened on its own (an opaque origin: no script, no cookie, no storage of the dashboard).
 import type { Handlers } from "$fresh/server.ts";
 import { openingFrame } from "@/core/sessions/opening_frame.ts";
-import { REPLAY_FRAME_CSP } from "@/recording/sanitize.ts";
+import { frameDocumentHeaders } from "@/http/replay_headers.ts";
 import { orNull } from "@/http/found.ts";
 import { acceptedEncoding } from "@/fresh/encoding.ts";
 import { readReplayMoment } from "@/page_state/replay.ts";
@@ -26,15 +26,7 @@ export const handler: Handlers<unknown, DashboardState> = {
     const gzip = acceptedEncoding(req.headers.get("accept-encoding"), ["gzip"]) === "gzip";
     const body = gzip ? frame.document : await inflate(frame.document);
     return new Response(body as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        ...(gzip ? { "content-encoding": "gzip" } : {}),
-        "vary": "Accept-Encoding",
-        "cache-control": "private, no-store",
-        "content-security-policy": `${REPLAY_FRAME_CSP}; frame-ancestors 'self'; sandbox`,
-        "referrer-policy": "no-referrer",
-        "x-content-type-options": "nosniff",
-      },
+      headers: frameDocumentHeaders(gzip),
     });
   },
 };
