@@ -32,6 +32,7 @@ import * as m0029 from "./migrations/0029_bounded_network_errors_index.ts";
 import * as m0030 from "./migrations/0030_bounded_session_times.ts";
 import * as m0031 from "./migrations/0031_page_sequences.ts";
 import * as m0032 from "./migrations/0032_signal_hours_and_stacks.ts";
+import * as m0033 from "./migrations/0033_session_data_keys.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0030_bounded_session_times": m0030,
   "0031_page_sequences": m0031,
   "0032_signal_hours_and_stacks": m0032,
+  "0033_session_data_keys": m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

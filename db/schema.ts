@@ -176,6 +176,8 @@ export interface EventBatchTable {
   object_key: string | null;
   object_offset: number | null;
   object_length: number | null;
+  /** Offloaded sealed under its session's data key (migration 0033); null: inline or in clear. */
+  object_sealed: boolean | null;
   offload_claim: string | null;
   offload_claim_expires: Timestamp | null;
 }
@@ -204,6 +206,14 @@ export interface StoredObjectTable {
   committed: Generated<boolean>;
   /** Holds bytes of a deleted session: rewritten by the daily cleanup. */
   dirty: Generated<boolean>;
+}
+
+/** A session's data key, wrapped by the store key `kek_id` (migration 0033). */
+export interface SessionDataKeyTable {
+  session_id: string;
+  kek_id: string;
+  wrapped: Uint8Array;
+  created_at: CreatedAt;
 }
 
 export interface MarkerTable {
@@ -262,6 +272,7 @@ export interface Database {
   event_batches: EventBatchTable;
   markers: MarkerTable;
   stored_objects: StoredObjectTable;
+  session_data_keys: SessionDataKeyTable;
   page_sequences: PageSequenceTable;
   revoked_tokens: RevokedTokenTable;
   rate_limit_counters: RateLimitCounterTable;
