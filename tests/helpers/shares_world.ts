@@ -23,8 +23,9 @@ const meta = (t: number): TestEvent => ({
   data: { href: "https://shop.test/cart", width: 1280, height: 800 },
   timestamp: T0 + t,
 });
-/** The masked name's text as the SDK records it. */
-export const MASKED_NAME = "*".repeat("Ada Quartermaine".length);
+/** A masked name, already asterisks (a real page's text masked by the SDK and exported:
+ * tests/e2e/export_masking_test.ts). */
+const MASKED_NAME = "*".repeat("Ada Quartermaine".length);
 const option = (id: number, value: string, text: string) => ({
   type: 2,
   id,
