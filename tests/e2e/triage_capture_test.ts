@@ -14,7 +14,7 @@ const T0 = recent(Date.parse("2026-03-02T10:00:00Z"));
 
 Deno.test("triage e2e: the first batch goes 5 s after recording starts; the visit is listed", async () => {
   await using w = await triageWorld();
-  w.page("/shop", `<h1>Shop</h1>`);
+  w.page("/shop", `<h1>Shop front</h1>`);
   await using browser = await launchChromium();
   const page = await browser.newPage();
   // A controlled clock: the SDK's timers run only when the test moves it.
@@ -23,8 +23,9 @@ Deno.test("triage e2e: the first batch goes 5 s after recording starts; the visi
   await page.goto(`${w.siteUrl}/shop`);
   const sessionId = await page.evaluate(() => (window as unknown as Ph).ph.sessionId);
   await page.clock.runFor(4_999);
-  await new Promise((r) => setTimeout(r, 500)); // a request the timer had started would be here
-  assert.equal(w.proxy.ingests, 0, "sent before the 5 s of a page's first batch");
+  // Recorded at 4,999 ms, after any batch a timer had cut before 5 s: the first batch holds both
+  // the page's first snapshot and this, or a batch went early.
+  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", "<p>At 4,999 ms</p>"));
   await page.clock.runFor(1);
   const listed = await waitFor(
     async () => {
@@ -36,6 +37,10 @@ Deno.test("triage e2e: the first batch goes 5 s after recording starts; the visi
     "the session in /api/sessions",
   );
   assert.equal(listed.externalId, sessionId);
+  const batches = await storedBatches(w.server.t.db.kysely, w.projectId, sessionId);
+  assert.equal(batches.length, 1, "one first batch");
+  assert.ok(batches[0].json.includes("Shop front"), "the first snapshot in the first batch");
+  assert.ok(batches[0].json.includes("At 4,999 ms"), "no batch before 5 s");
   assert.equal(w.proxy.ingests, 1);
 });
 
