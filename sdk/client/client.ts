@@ -1,5 +1,5 @@
-// The recording client: its state machine (idle, recording, paused) and the public methods,
-// wiring the recorder, navigation markers, the flusher and the page lifecycle together.
+// The recording client: the public methods, wiring the recorder, navigation markers, the gate, the
+// flusher and the page lifecycle together by its one mode (sdk/client/client_mode.ts).
 
 import { cutText, PATHNAME_CHARS } from "@/core/ingest/limits.ts";
 import type { RecordingSettings } from "@/core/projects/recording_limits.ts";
@@ -10,6 +10,8 @@ import { Flusher } from "@/sdk/send/flusher.ts";
 import { logError } from "@/sdk/log.ts";
 import { identityOf, pageMetadata, urlPayload } from "@/sdk/capture/metadata.ts";
 import { PageTracker, watchHistory } from "@/sdk/capture/navigation.ts";
+import type { ClientInput, ClientMode } from "./client_mode.ts";
+import { consented, initialMode, transition } from "./client_mode.ts";
 import { PageCapture } from "./page_capture.ts";
 import { PageJournal } from "@/sdk/journal/page_journal.ts";
 import { watchLifecycle } from "./page_lifecycle.ts";
@@ -26,7 +28,7 @@ export const FIRST_FLUSH_MS = 5_000;
 
 /** A Playhead recorder bound to one page. Create it with `Playhead.init()`. */
 export class PlayheadClient {
-  #state: RecorderState = "idle";
+  #mode: ClientMode;
   #identity: UserIdentity | undefined;
   #storage = browserSessionStorage();
   #sessionId: string;
@@ -38,14 +40,11 @@ export class PlayheadClient {
   #gate: CaptureGate; // what becomes of each event (sdk/control/capture_gate.ts)
   #local = browserLocalStorage();
   #project: RecordingSettings | null = null; // once read; null for a key the service refused
-  #consentHeld: boolean; // `hold: true` until `release()`
-  #sendable = false; // the gate let this session send
   #settled: Promise<void>; // the settings read and applied
   #journal: PageJournal; // what this page leaves for the next ones of its key (journal, parking)
   #firstFlush: ReturnType<typeof setTimeout> | undefined;
   #gzip: LazyGzip; // loaded once this session sends
   #onPage: PageCapture; // rrweb, the signals and the early console on this page
-  #left = false; // pagehide came, and no pageshow from the back/forward cache since
 
   constructor(readonly options: ResolvedOptions) {
     this.#journal = new PageJournal(options, this.#storage);
@@ -57,7 +56,7 @@ export class PlayheadClient {
     this.#transport = new Transport(options, browserTransportDeps());
     this.#gzip = new LazyGzip(options.endpoint);
     this.#sessionId = getSessionId(this.#storage);
-    this.#consentHeld = options.hold;
+    this.#mode = initialMode(options.hold);
     this.#flusher = this.#newFlusher(true); // held: nothing goes before the settings are read
     this.#gate = this.#newGate();
     const kept = this.#journal.recover(this.#transport, this.#sessionId); // earlier pages' buffer
@@ -69,25 +68,24 @@ export class PlayheadClient {
     watchLifecycle({
       leave: () => {
         // Leaving before the settings came: the last known ones decide (sdk/README.md).
-        if (this.#gate.mode === "pending") {
-          this.#applySettings(lastKnown(this.#local, options.apiKey));
-        }
+        const pending = this.#mode.gate === "pending";
+        if (pending) this.#applySettings(lastKnown(this.#local, options.apiKey));
         // The page's end marker: a session whose latest event it is grows no more (the replay's
         // Live badge, core/sessions/live.ts) until another of its pages sends.
-        this.#left = true;
+        this.#to("leave");
         this.#closed();
         this.#flusher.hide(true);
         this.#journal.unlock();
       },
       back: () => {
-        this.#left = false;
+        this.#to("back");
         this.#journal.lock();
         this.#journal.unpark(this.#flusher, this.#sessionId); // take the parked events back
       },
       hidden: () => {
         // Recorded after the end marker (web vitals report at the visibilitychange that follows a
         // navigation's pagehide): the marker goes again, so it stays the page's last event.
-        if (this.#left && this.#flusher.buffer.length > 0) this.#closed();
+        if (this.#mode.left && this.#flusher.buffer.length > 0) this.#closed();
         this.#flusher.hide(false);
       },
     });
@@ -97,7 +95,7 @@ export class PlayheadClient {
 
   /** `idle` (not started or cancelled), `recording`, or `paused`. */
   get state(): RecorderState {
-    return this.#state;
+    return this.#mode.run;
   }
 
   /** The session id (a UUID shared by every page of this browser tab's session). */
@@ -110,18 +108,19 @@ export class PlayheadClient {
    * page than the last one recorded gets a `service:url` marker first.
    */
   start(): void {
-    if (this.#state === "recording") return;
+    if (this.#mode.run === "recording") return;
     this.#startUrl ??= this.#gate.allows(location.href) // a blocked page's without its query
       ? location.href
       : location.origin + location.pathname;
-    this.#state = "recording";
+    this.#to("start");
     this.#capture(true);
   }
 
   /** Starts rrweb and the signals on this page, as the state, the gate and the URL rules allow. */
   #capture(on: boolean): void {
     if (!on) return this.#onPage.halt();
-    if (this.#state !== "recording" || this.#onPage.running || this.#gate.mode === "off") return;
+    const { run, gate } = this.#mode;
+    if (run !== "recording" || this.#onPage.running || gate === "off") return;
     if (!this.#gate.allows(location.href)) return this.#block();
     if (this.#pages.changedTo(location.href)) this.#push("service:url", urlPayload(location.href));
     this.#onPage.start();
@@ -129,9 +128,7 @@ export class PlayheadClient {
   }
 
   /** The page's end marker, for a session started (a cancelled one has nothing to end). */
-  #closed(): void {
-    if (this.#state !== "idle") this.#push(PAGE_CLOSED_TAG, {});
-  }
+  #closed = () => this.#mode.run !== "idle" && this.#push(PAGE_CLOSED_TAG, {});
 
   /** Flushes FIRST_FLUSH_MS from now (a page's first batch, or a new page's first snapshot). */
   #flushSoon(): void {
@@ -149,20 +146,18 @@ export class PlayheadClient {
   }
 
   /** A full snapshot `SnapshotPacer` or the trigger buffer asked for, if still recording. */
-  #extraSnapshot() {
-    if (this.#state === "recording") this.#onPage.snapshot();
-  }
+  #extraSnapshot = () => this.#mode.run === "recording" && this.#onPage.snapshot();
 
   /** Stops recording until `resume()`; buffered events are still sent. */
   pause(): void {
-    if (this.#state !== "recording") return;
-    this.#state = "paused";
+    if (this.#mode.run !== "recording") return;
+    this.#to("pause");
     this.#onPage.halt();
   }
 
   /** Resumes a paused recording with a fresh full snapshot (after a `service:url` if the page changed). */
   resume(): void {
-    if (this.#state === "paused") this.start();
+    if (this.#mode.run === "paused") this.start();
   }
 
   /**
@@ -171,7 +166,7 @@ export class PlayheadClient {
    */
   async cancel(): Promise<void> {
     this.pause();
-    this.#state = "idle";
+    this.#to("cancel");
     const flusher = this.#flusher;
     this.#journal.forget(this.#sessionId);
     this.#pages.reset();
@@ -179,16 +174,17 @@ export class PlayheadClient {
     this.#sessionId = newSessionId(this.#storage);
     this.#flusher = this.#newFlusher(true);
     this.#gate.dispose();
-    this.#sendable = false;
     this.#gate = this.#newGate();
-    if (this.#project) this.#gate.apply(narrow(this.#project, this.options));
+    if (this.#project) {
+      this.#to("settings");
+      this.#gate.apply(narrow(this.#project, this.options));
+    }
     await flusher.cancel();
   }
 
   /** Sends the held buffer and stops holding. */
   release(): Promise<void> {
-    this.#consentHeld = false;
-    return this.#sendable ? this.#flusher.release() : Promise.resolve();
+    return this.#to("release").send === "sending" ? this.#flusher.release() : Promise.resolve();
   }
 
   /** Records a session sampling left out from its buffer, as a trigger would (reason `manual`). */
@@ -210,12 +206,12 @@ export class PlayheadClient {
     const identity = identityOf(userId, traits);
     if (!identity) return;
     this.#identity = identity;
-    if (this.#state !== "idle") this.#push("service:identity", this.#identity);
+    if (this.#mode.run !== "idle") this.#push("service:identity", this.#identity);
     this.#flusher.resendMetadata();
   }
 
   #onNavigate(url: string): void {
-    if (this.#state !== "recording") return;
+    if (this.#mode.run !== "recording") return;
     if (!this.#gate.allows(url)) {
       if (this.#onPage.running) this.#block();
       return;
@@ -236,9 +232,13 @@ export class PlayheadClient {
   #push(tag: string, payload: unknown): void {
     // rrweb refuses custom events until it has started (at DOMContentLoaded): an identify() in
     // <head> right after init() goes to the buffer instead of throwing into the page.
-    if (this.#state === "recording" && this.#onPage.running && addCustomEvent(tag, payload)) return;
+    const running = this.#mode.run === "recording" && this.#onPage.running;
+    if (running && addCustomEvent(tag, payload)) return;
     this.#gate.route(customEvent(tag, payload));
   }
+
+  /** Moves the mode by `input` (sdk/client/client_mode.ts); returns the new mode. */
+  #to = (input: ClientInput): ClientMode => this.#mode = transition(this.#mode, input);
 
   #newFlusher(hold: boolean): Flusher {
     const sessionId = this.#sessionId;
@@ -263,11 +263,10 @@ export class PlayheadClient {
       number: (events) => this.#flusher.number(events),
       send: (event) => this.#flusher.add(event),
       snapshot: () => this.#extraSnapshot(),
-      capture: (on) => this.#capture(on && this.#project !== null),
+      capture: (on) => this.#capture(this.#to(on ? "captureOn" : "captureOff").settings && on),
       sendable: (now) => {
-        this.#sendable = true;
         this.#gzip.load();
-        if (!this.#consentHeld) void this.#flusher.release(now);
+        if (this.#to("sendable").send === "sending") void this.#flusher.release(now);
       },
     }, initial);
   }
@@ -276,11 +275,12 @@ export class PlayheadClient {
   #applySettings(project: RecordingSettings | null, kept: HeldSegment[] = []): void {
     if (!project) {
       logError("the service does not know this apiKey: nothing is recorded");
-      this.#gate.dispose();
-      this.#gate.mode = "off";
+      this.#gate.refuse();
+      this.#to("refused");
       return this.#onPage.halt();
     }
     this.#project = project;
+    this.#to("settings");
     // Settings that block this page drop what it held (not the earlier pages' buffer, `kept`).
     const blocked = this.#gate.apply(narrow(project, this.options), location.href, kept);
     if (blocked && this.#onPage.running) {
@@ -293,7 +293,7 @@ export class PlayheadClient {
     this.#journal.write(this.#flusher, now, {
       sessionId: this.#sessionId,
       metadata: this.#flusher.config.metadata, // with why, and from which page, it records
-      kept: (page) => this.#consentHeld ? [] : this.#gate.keep(page), // not before consent
+      kept: (page) => consented(this.#mode) ? this.#gate.keep(page) : [], // not before consent
       keptRevision: this.#gate.keptRevision,
     });
   }

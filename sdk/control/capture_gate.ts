@@ -186,6 +186,12 @@ export class CaptureGate {
     this.#buffer.clear();
   }
 
+  /** Captures nothing more: the service does not know the key. */
+  refuse(): void {
+    this.dispose();
+    this.mode = "off";
+  }
+
   #decide(decision: Decision): void {
     this.#decision = decision;
     write(this.storage, DECISION_KEY, decision);
