@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import FakeTimers from "@sinonjs/fake-timers";
 import { gzipSync } from "fflate";
 import { FLUSH_BYTES, MAX_REQUEST_BYTES } from "./buffer.ts";
 import { Flusher } from "./flusher.ts";
@@ -13,6 +14,20 @@ import {
 } from "@/tests/helpers/sdk_doubles.ts";
 
 const CONFIG = { endpoint: "http://svc.test", apiKey: "sp_0123456789abcdef0123456789abcdef" };
+
+/**
+ * Runs `check` after what `act` sent was answered: on a controlled clock, whose `runAllAsync()`
+ * lets every promise the doubles answer with settle (sdk_doubles answers within microtasks).
+ */
+async function answered(act: () => void): Promise<void> {
+  const clock = FakeTimers.install({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  try {
+    act();
+    await clock.runAllAsync();
+  } finally {
+    clock.uninstall();
+  }
+}
 
 function setup(
   opts: { script?: number[]; batchSize?: number; hold?: boolean; compressor?: boolean } = {},
@@ -147,8 +162,7 @@ Deno.test("flusher: unloading sends keepalive bodies and parks what does not fit
   const { flusher, sent, parked } = setup();
   const noisy = events(900).map((e) => ({ ...e, noise: crypto.randomUUID().repeat(4) }));
   for (const e of noisy) flusher.add(e);
-  flusher.hide(true);
-  await new Promise((r) => setTimeout(r, 10));
+  await answered(() => flusher.hide(true));
   assert.ok(sent.length > 0 && sent.every((r) => r.keepalive));
   assert.ok(sent.every((r) => r.headers["content-encoding"] === "gzip"));
   assert.equal(parked.length, 1);
@@ -163,8 +177,7 @@ Deno.test("flusher: before the compressor loads, unload bodies go plain within t
   const { flusher, sent, parked } = setup({ compressor: false });
   const noisy = events(900).map((e) => ({ ...e, noise: crypto.randomUUID().repeat(4) }));
   for (const e of noisy) flusher.add(e);
-  flusher.hide(true);
-  await new Promise((r) => setTimeout(r, 10));
+  await answered(() => flusher.hide(true));
   assert.ok(sent.length > 0 && sent.every((r) => r.keepalive));
   assert.ok(sent.every((r) => r.headers["content-encoding"] === undefined));
   assert.ok(sent.reduce((sum, r) => sum + r.bytes, 0) <= 60 * 1024);
@@ -199,8 +212,7 @@ Deno.test("flusher: unloading right after a restore keeps this page's metadata o
   const { flusher, sent } = setup();
   flusher.restore([{ events: encodedEvents(3, 0) }]);
   for (const e of events(2, 3)) flusher.add(e);
-  flusher.hide(true);
-  await new Promise((r) => setTimeout(r, 10));
+  await answered(() => flusher.hide(true));
   assert.ok(sent.every((r) => r.keepalive));
   assert.deepEqual(numbers(sent), [0, 1, 2, 3, 4]);
   assert.deepEqual(sent.map((r) => Boolean(r.json.metadata)), [false, true]);
@@ -228,12 +240,12 @@ Deno.test("flusher: cancel waits for the request on the wire, drops the rest, th
     park: () => {},
   }, new Transport(CONFIG, deps));
   for (const e of events(600)) flusher.add(e);
-  const flushing = flusher.flush();
-  await new Promise((r) => setTimeout(r, 0));
+  let flushing!: Promise<void>;
+  await answered(() => flushing = flusher.flush());
   assert.ok(onWire);
   let cancelled = false;
-  const cancelling = flusher.cancel().then(() => (cancelled = true));
-  await new Promise((r) => setTimeout(r, 5));
+  let cancelling!: Promise<unknown>;
+  await answered(() => cancelling = flusher.cancel().then(() => (cancelled = true)));
   assert.equal(cancelled, false, "cancel waits while a batch is on the wire");
   open();
   await Promise.all([flushing, cancelling]);
@@ -249,8 +261,7 @@ Deno.test("flusher: cancel waits for the request on the wire, drops the rest, th
 Deno.test("flusher: a hidden page's keepalive bodies carry at most 500 events each", async () => {
   const { flusher, sent } = setup();
   for (const e of events(1_200)) flusher.add(e);
-  flusher.hide(false);
-  await new Promise((r) => setTimeout(r, 10));
+  await answered(() => flusher.hide(false));
   assert.ok(sent.every((r) => r.keepalive && (r.json.events as unknown[]).length <= 500));
   assert.deepEqual(numbers(sent), [...Array(1_200).keys()]);
   assert.equal(flusher.buffer.length, 0);
@@ -279,9 +290,10 @@ Deno.test("flusher: keepalive bodies stay unacknowledged until answered, a 5xx o
   for (const [status, kept] of [[204, false], [400, false], [408, true], [503, true], [0, true]]) {
     const { flusher } = setup({ script: [status as number] });
     for (const e of events(3)) flusher.add(e);
-    flusher.hide(true);
-    assert.deepEqual(pendingNumbers(flusher), [[0, 1, 2]], `sent with status ${status}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await answered(() => {
+      flusher.hide(true);
+      assert.deepEqual(pendingNumbers(flusher), [[0, 1, 2]], `sent with status ${status}`);
+    });
     assert.deepEqual(pendingNumbers(flusher), kept ? [[0, 1, 2]] : [], `answered ${status}`);
   }
 });

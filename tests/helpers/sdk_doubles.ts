@@ -1,6 +1,9 @@
-// Test doubles for the SDK's unit tests: a scripted fetch, instant timers and fake storage.
+// Test doubles for the SDK's unit tests: a scripted fetch, instant timers and fake storage. The
+// fetch and the compressor answer within microtasks (fflate, no streams): a test waits for what was
+// sent by letting the microtask queue drain (a fake clock's `runAllAsync()`), never for wall time.
 
 import { EventType } from "@rrweb/types";
+import { gunzipSync, gzipSync } from "fflate";
 import { type EncodedEvent, encodeEvent } from "@/sdk/send/encoded_event.ts";
 import type { TransportDeps } from "@/sdk/send/transport.ts";
 import type { KeyValueStorage } from "@/sdk/session_id.ts";
@@ -44,21 +47,13 @@ export function scriptedDeps(script: number[] = []) {
       return delays.length;
     },
     clearTimeout: () => {},
-    gzip: async (bytes) => {
-      const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(
-        new CompressionStream("gzip"),
-      );
-      return new Uint8Array(await new Response(stream).arrayBuffer());
-    },
+    gzip: (bytes) => Promise.resolve(gzipSync(bytes)),
   };
   return { deps, sent, delays };
 }
 
-export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(
-    new DecompressionStream("gzip"),
-  );
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+export function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return Promise.resolve(gunzipSync(bytes));
 }
 
 /** Events numbered from `from`, each with `padding` characters of payload. */
