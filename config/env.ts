@@ -9,6 +9,15 @@ export type NodeEnv = "production" | "development" | "test";
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url().optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** 32 bytes in base64, not all alike: a key-encryption key (the value is never echoed). */
+const storeKey = z.string().trim().refine((text) => {
+  try {
+    const bytes = Uint8Array.fromBase64(text);
+    return bytes.length === 32 && new Set(bytes).size >= 8;
+  } catch {
+    return false;
+  }
+}, "must be 32 random bytes in base64, e.g. `openssl rand -base64 32`");
 /** A host name or IP address (IPv6 in brackets), with a port or without. */
 const HOST_ENTRY = /^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
@@ -88,6 +97,14 @@ export const envSchema = z.object({
   EVENTS_STORE_FLUSH_MS: positiveInt(10_000),
   EVENTS_STORE_FLUSH_BYTES: positiveInt(32 * 1024 * 1024),
   EVENTS_STORE_TIMEOUT_MS: positiveInt(10_000),
+  // The key that wraps each session's data key (docs/decisions.md "Recordings in an object
+  // store"): required in production with EVENTS_STORE; the previous ones still unwrap (rotation).
+  EVENTS_STORE_KEY: storeKey.optional(),
+  EVENTS_STORE_KEY_PREVIOUS: z.string().default("").transform((text) =>
+    text.split(",").map((entry) => entry.trim()).filter(Boolean)
+  ).pipe(z.array(storeKey)),
+  // One upload in this many is read back and opened before it is committed.
+  EVENTS_STORE_CHECK_EVERY: positiveInt(16),
 });
 
 /** The parsed environment, before the rules that span several variables. */

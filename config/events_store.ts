@@ -1,6 +1,23 @@
 // The optional object store of recordings: EVENTS_STORE and the AWS_* variables, read into where
-// offloaded batches go (db/object_store.ts) and how often.
+// offloaded batches go (db/object_store.ts) and how often; EVENTS_STORE_KEY*, the keys that wrap
+// each session's data key (core/storage/keys.ts).
+import { createHash } from "node:crypto";
 import { type Env, stripSlash } from "./env.ts";
+
+/** A key-encryption key and its id (a hash of it, stored beside each key it wrapped). */
+export interface StoreKey {
+  id: string;
+  raw: Uint8Array;
+}
+
+export interface StoreKeys {
+  /** Wraps every new data key (EVENTS_STORE_KEY). */
+  current: StoreKey;
+  /** Still unwrap the data keys they wrapped, until re-wrapped (EVENTS_STORE_KEY_PREVIOUS). */
+  previous: StoreKey[];
+  /** No EVENTS_STORE_KEY outside production: a fixed key derived from a public label. */
+  development: boolean;
+}
 
 /** EVENTS_STORE and the AWS_* variables: where offloaded batches go (core/storage/). */
 export interface EventsStoreConfig {
@@ -17,6 +34,9 @@ export interface EventsStoreConfig {
   flushBytes: number;
   /** One store request's time limit: past it the store counts as down. */
   timeoutMs: number;
+  keys: StoreKeys;
+  /** One upload in this many is read back and opened before its commit. */
+  checkEvery: number;
 }
 
 /** null without a store (or its keys): every recording stays in PostgreSQL. */
@@ -37,5 +57,24 @@ export function eventsStoreConfig(e: Env): EventsStoreConfig | null {
     flushMs: e.EVENTS_STORE_FLUSH_MS,
     flushBytes: e.EVENTS_STORE_FLUSH_BYTES,
     timeoutMs: e.EVENTS_STORE_TIMEOUT_MS,
+    keys: storeKeys(e),
+    checkEvery: e.EVENTS_STORE_CHECK_EVERY,
+  };
+}
+
+/** The keys as validated (32 bytes each); production requires EVENTS_STORE_KEY (config/rules.ts). */
+function storeKeys(e: Env): StoreKeys {
+  const key = (raw: Uint8Array): StoreKey => ({
+    id: createHash("sha256").update("playhead events store key id\0").update(raw).digest("hex")
+      .slice(0, 16),
+    raw,
+  });
+  const current = e.EVENTS_STORE_KEY
+    ? Uint8Array.fromBase64(e.EVENTS_STORE_KEY)
+    : new Uint8Array(createHash("sha256").update("playhead development events store key").digest());
+  return {
+    current: key(current),
+    previous: e.EVENTS_STORE_KEY_PREVIOUS.map((text) => key(Uint8Array.fromBase64(text))),
+    development: !e.EVENTS_STORE_KEY,
   };
 }

@@ -55,6 +55,14 @@ export const crossFieldRules: Array<(env: Env) => string[]> = [
     env.NODE_ENV === "production" && !env.DATABASE_URL
       ? ["DATABASE_URL is required in production"]
       : [],
+  // Without it the recordings' keys would be sealed by development's well-known key.
+  (env) =>
+    env.NODE_ENV === "production" && env.EVENTS_STORE && !env.EVENTS_STORE_KEY
+      ? [
+        "EVENTS_STORE_KEY is required in production with EVENTS_STORE: 32 random bytes in " +
+        "base64 that wrap the recordings' keys, e.g. `openssl rand -base64 32`",
+      ]
+      : [],
   (env) =>
     env.EVENTS_STORE && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)
       ? ["EVENTS_STORE needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"]

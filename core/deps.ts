@@ -12,7 +12,7 @@ import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
 import { ServerFrames } from "./sessions/server_frames.ts";
 import { CutPool } from "./shares/cut_pool.ts";
-import { watchApp } from "./service/metrics_sources.ts";
+import { watchApp, watchStore } from "./service/metrics_sources.ts";
 import denoJson from "@/deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;
@@ -67,9 +67,12 @@ export function createDeps(config: Config, db: Db): AppDeps {
     authSecret: resolveAuthSecret(config),
     mailer: createMailer(config.mail),
     store: config.eventsStore
-      ? new ObjectStore(
-        config.eventsStore,
-        (method, outcome) => metrics.storeRequest(method, outcome),
+      ? watchStore(
+        metrics,
+        new ObjectStore(
+          config.eventsStore,
+          (method, outcome) => metrics.storeRequest(method, outcome),
+        ),
       )
       : null,
     metrics,

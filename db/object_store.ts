@@ -19,6 +19,18 @@ export class StoreUnavailable extends Error {
 
 export type StoreStatus = "ok" | "unavailable";
 
+/** Why a sealed batch read back could not be opened (core/storage/read.ts). */
+export type UnreadableReason = "decrypt" | "no_key" | "unwrap";
+
+/** Running totals of the sealed batches' troubles, which /metrics reads (core/storage/). */
+export interface SealCounts {
+  unreadable: Record<UnreadableReason, number>;
+  /** Uploads read back and opened before their commit, by outcome. */
+  checks: Record<"ok" | "failed", number>;
+  /** Uploads so far: the first and every `checkEvery`-th after it are checked. */
+  uploads: number;
+}
+
 /** How long a request's outcome stands for the store's status in the health check. */
 const STATUS_FRESH_MS = 30_000;
 
@@ -27,6 +39,11 @@ export class ObjectStore {
   #lastOk = 0;
   #lastFailure = 0;
   #probing: Promise<void> | null = null;
+  readonly seals: SealCounts = {
+    unreadable: { decrypt: 0, no_key: 0, unwrap: 0 },
+    checks: { ok: 0, failed: 0 },
+    uploads: 0,
+  };
 
   /** `onRequest` hears how each request ended (the app's metrics). */
   constructor(

@@ -47,6 +47,7 @@ const BOUNDED: Record<string, string> = {
     "oauth_states.state_hash",
     "session_shares.token_hash",
     "revoked_tokens.token_id", // the jti of a token the service signed (core/auth/token.ts)
+    "session_data_keys.kek_id", // 16 hex characters of a store key's SHA-256 (config/)
     "webauthn_challenges.id", // 32 random bytes in base64url (core/auth/passkeys/challenge.ts)
   ]),
   ...each("one of a CHECK constraint's values", [

@@ -1,9 +1,11 @@
 // What /metrics reads from the rest of the app at each scrape: the database's connection shares,
-// the offload backlog, active sessions. Registered once per app (core/deps.ts).
+// the offload backlog, active sessions, the store's sealed batches that did not open. Registered
+// once per app (core/deps.ts).
 import type { Db } from "@/db/client.ts";
 import { activeSessionCount, offloadBacklog } from "@/db/queries/service/metrics.ts";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import type { Metrics, Reading } from "./metrics.ts";
+import type { ObjectStore } from "@/db/object_store.ts";
 
 /** Sessions longer than this are not counted as active (the count stays one index range). */
 const ACTIVE_CREATED_WITHIN_MS = 24 * 60 * 60_000;
@@ -56,4 +58,24 @@ export function watchApp(metrics: Metrics, db: Db, options: { store: boolean }) 
       return [[{}, oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0]];
     },
   );
+}
+
+/** The sealed batches' troubles the store counts (core/storage/); answers the store. */
+export function watchStore(metrics: Metrics, store: ObjectStore): ObjectStore {
+  const { seals } = store;
+  metrics.counted(
+    "playhead_store_unreadable_batches_total",
+    "Sealed batches read back that did not open, by reason (decrypt: moved, altered or a wrong " +
+      "key; no_key: its session's key destroyed; unwrap: no store key unwraps its key).",
+    ["reason"],
+    () => Object.entries(seals.unreadable).map(([reason, n]) => [{ reason }, n]),
+  );
+  metrics.counted(
+    "playhead_store_upload_checks_total",
+    "Uploads read back and opened before their commit (one in EVENTS_STORE_CHECK_EVERY), by " +
+      "outcome; a failed one is not committed.",
+    ["outcome"],
+    () => Object.entries(seals.checks).map(([outcome, n]) => [{ outcome }, n]),
+  );
+  return store;
 }

@@ -13,7 +13,8 @@ import {
   snapshotBatchAt,
 } from "@/db/queries/sessions/detail.ts";
 import { notFound } from "@/core/errors.ts";
-import { rangesWithin, resolveBytes, storeDeadline } from "@/core/storage/read.ts";
+import { rangesWithin, resolveBytes, sealedSlices, sessionOpener } from "@/core/storage/read.ts";
+import { storeDeadline } from "@/core/storage/read.ts";
 import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
@@ -189,10 +190,12 @@ export async function storedBatches(
     start = end;
   }
   const deadline = storeWaitMs === undefined ? null : storeDeadline(storeWaitMs);
+  const open = sessionOpener(db, deps.store ?? null, session);
   const read = async (group: BatchMeta[]) => {
     const bytes = resolveBytes(
       deps.store ?? null,
       await batchData(deps.db.kysely, session, group.map((m) => m.id)),
+      open,
     );
     return deadline && group.some((m) => m.offloaded) ? await deadline.race(bytes) : await bytes;
   };
@@ -256,10 +259,14 @@ export function firstBatchesOf(
   // A store that is down, slow or frozen, or an object that is missing, ends the slices: no first
   // frame then, and the player reads the recording (and reports the store's state) itself.
   const store = rangesWithin(deps.store ?? null, FIRST_FRAME_STORE_WAIT_MS);
+  const sealed = sealedSlices(
+    store.read,
+    sessionOpener(deps.db.kysely, deps.store ?? null, session),
+  );
   const slice = async (index: number, from: number, length: number) => {
     const bytes = await batchDataSlice(deps.db.kysely, session, index, from, length);
     if (!bytes || "data" in bytes) return bytes?.data ?? null;
-    return await store.read(bytes);
+    return bytes.sealed ? await sealed(bytes, from, length) : await store.read(bytes);
   };
   return (async function* () {
     try {

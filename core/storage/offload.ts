@@ -1,8 +1,8 @@
 // The offloader (docs/decisions.md "Recordings in an object store"): staged batches, committed to
-// PostgreSQL by ingest before its 204, are packed into one object per flush and day of session
-// creation (each session's batches contiguous, in replay order), uploaded, then pointed at in one
-// transaction. Every instance runs it; claims (FOR UPDATE SKIP LOCKED) keep two from packing the
-// same batch.
+// PostgreSQL by ingest before its 204, are sealed under their session's data key and packed into
+// one object per flush and day of session creation (each session's batches contiguous, in replay
+// order), uploaded, then pointed at in one transaction. Every instance runs it; claims (FOR UPDATE
+// SKIP LOCKED) keep two from packing the same batch.
 import type { Db } from "@/db/client.ts";
 import {
   type ClaimedBatch,
@@ -16,6 +16,9 @@ import {
 import { forgetObject } from "@/db/queries/storage/objects.ts";
 import { log } from "@/log.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
+import { offloadKeys, sessionRef } from "./keys.ts";
+import { checkUpload } from "./upload_check.ts";
+import { sealBatch } from "./seal.ts";
 
 export interface OffloadDeps {
   db: Db;
@@ -66,22 +69,43 @@ async function offloadDay(
     compare(a.session_external_id, b.session_external_id) || a.first_ts - b.first_ts || a.id - b.id
   );
   const data = await claimedData(db.kysely, claim, batches);
+  const keys = await offloadKeys(
+    db.kysely,
+    store.config.keys,
+    batches.map((b) => ({ project_id: b.project_id, external_id: b.session_external_id })),
+  );
+  const sealed = await Promise.all(batches.map((batch) => {
+    const bytes = data.get(batch.id);
+    const key = keys.get(sessionRef(batch.project_id, batch.session_external_id));
+    if (!bytes || !key) return null; // deleted meanwhile (a session gone has no key)
+    const place = { projectId: batch.project_id, sessionExternalId: batch.session_external_id };
+    return sealBatch(key, { ...place, batchId: batch.id }, bytes);
+  }));
   const placements: Placement[] = [];
   const parts: Uint8Array[] = [];
   let offset = 0;
-  for (const batch of batches) {
-    const bytes = data.get(batch.id);
-    if (!bytes) continue; // deleted meanwhile
+  batches.forEach((batch, i) => {
+    const bytes = sealed[i];
+    if (!bytes) return;
     placements.push({ id: batch.id, created: batch.created, offset, length: bytes.length });
     parts.push(bytes);
     offset += bytes.length;
-  }
+  });
   if (!placements.length) return { moved: 0, bytes: 0 };
   const body = new Uint8Array(offset);
   placements.forEach((p, i) => body.set(parts[i], p.offset));
   const key = store.newKey(batches[0].day);
   await recordObject(db.kysely, key, batches[0].day, offset);
   await store.put(key, body);
+  if (store.seals.uploads++ % store.config.checkEvery === 0) {
+    const at = Math.floor(Math.random() * placements.length);
+    const batch = batches.find((b) => b.id === placements[at].id)!;
+    await checkUpload(store, key, placements[at], {
+      key: keys.get(sessionRef(batch.project_id, batch.session_external_id))!,
+      place: { projectId: batch.project_id, sessionExternalId: batch.session_external_id },
+      gzip: data.get(batch.id)!,
+    });
+  }
   const moved = await commitObject(db.kysely, claim, key, placements);
   if (moved === 0) {
     // Another instance took the batches after this claim expired: this object is unused.
@@ -127,6 +151,12 @@ export function startOffloader(deps: OffloadDeps): Offloader {
   let running: Promise<OffloadResult> | null = null;
   const flush = () => running ??= offloadOnce(deps).finally(() => running = null);
 
+  if (deps.store.config.keys.development) {
+    log.warn("storage:key:development", {
+      message: "EVENTS_STORE_KEY is not set: recordings are sealed under development's " +
+        "well-known key (production requires EVENTS_STORE_KEY)",
+    });
+  }
   const loop = (async () => {
     let delay = flushMs;
     let failures = 0;

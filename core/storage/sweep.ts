@@ -5,7 +5,9 @@
 // - dirty objects (they hold bytes of sessions deleted since) are rewritten with only their live
 //   batches, or deleted when none is left; the replaced object waits one run as an orphan, so a
 //   replay reading it at that moment is not cut off;
-// - orphans (an upload whose commit never came, a replaced object) older than an hour go.
+// - orphans (an upload whose commit never came, a replaced object) older than an hour go;
+// - data keys wrapped by a previous store key (EVENTS_STORE_KEY_PREVIOUS) are re-wrapped by the
+//   current one: a rotation rewrites no object.
 import type { Kysely } from "kysely";
 import type { Database } from "@/db/schema.ts";
 import {
@@ -19,6 +21,7 @@ import {
 import { recordObject } from "@/db/queries/storage/offload.ts";
 import { log } from "@/log.ts";
 import { CLAIM_MS } from "./offload.ts";
+import { rewrapSessionKeys } from "./keys.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
 
 const DAY_MS = 86_400_000;
@@ -33,6 +36,8 @@ export interface StoreSweep {
   deleted: number;
   rewritten: number;
   orphans: number;
+  /** Data keys re-wrapped by the current store key. */
+  rewrapped: number;
 }
 
 export async function sweepStore(
@@ -42,7 +47,7 @@ export async function sweepStore(
   retentionMs: number,
   orphanAgeMs = ORPHAN_AGE_MS,
 ): Promise<StoreSweep> {
-  const counts: StoreSweep = { expiredDays: 0, deleted: 0, rewritten: 0, orphans: 0 };
+  const counts: StoreSweep = { expiredDays: 0, deleted: 0, rewritten: 0, orphans: 0, rewrapped: 0 };
   const firstLiveDay = utcDay(new Date(now.getTime() - retentionMs));
   const days = Math.ceil(retentionMs / DAY_MS) + LIFECYCLE_MARGIN_DAYS;
   if (!await store.putLifecycle(days)) log.info("storage:lifecycle:unsupported", {});
@@ -68,6 +73,11 @@ export async function sweepStore(
   for (const { key, day } of await dirtyObjects(db, firstLiveDay, OBJECTS_PER_PASS)) {
     if (await rewrite(db, store, key, day)) counts.rewritten++;
   }
+
+  const keys = await rewrapSessionKeys(db, store.config.keys);
+  counts.rewrapped = keys.rewrapped;
+  // `done`: no data key needs a previous store key any more (EVENTS_STORE_KEY_PREVIOUS can go).
+  if (store.config.keys.previous.length) log.info("storage:keys:rewrapped", keys);
   return counts;
 }
 

@@ -11,6 +11,7 @@ import { clusterAvailable, startCluster } from "@/tests/faults/cluster.ts";
 import { ingestLoad, startService, waitUntil } from "@/tests/faults/service.ts";
 import { ObjectStore } from "@/db/object_store.ts";
 import { loadConfig } from "@/config.ts";
+import { openStored } from "./world.ts";
 
 Deno.test({
   name: "two instances: every batch stored once and offloaded once, the offloader shared",
@@ -44,6 +45,8 @@ Deno.test({
         const acknowledged = loads.flatMap((l) => l.acknowledged);
         const rows = await db.kysely.selectFrom("event_batches")
           .select([
+            "id",
+            "project_id",
             "session_external_id",
             "first_ts",
             "data",
@@ -68,12 +71,8 @@ Deno.test({
           sums,
         );
         for (const r of rows.slice(0, 20)) {
-          const bytes = await store.getRange(
-            r.object_key!,
-            Number(r.object_offset),
-            r.object_length!,
-          );
-          const events = await gunzipJson(bytes!) as Array<{ timestamp: number }>;
+          const bytes = await openStored(db.kysely, store, r);
+          const events = await gunzipJson(bytes) as Array<{ timestamp: number }>;
           assert.equal(events[0].timestamp, r.first_ts);
         }
       } finally {

@@ -15,6 +15,7 @@ import {
   settingsRead,
   startHarness,
 } from "@/tests/e2e/sdk_harness.ts";
+import { openStored } from "./world.ts";
 
 const ignore = NO_S3 !== null;
 if (NO_S3) console.warn(`tests/storage: ignored: ${NO_S3}`);
@@ -58,7 +59,8 @@ Deno.test({
 
     await offloadOnce({ db: h.server.deps.db, store });
     const batches = await h.server.db.selectFrom("event_batches")
-      .select(["data", "object_key", "object_offset", "object_length"])
+      .select(["id", "project_id", "session_external_id", "data", "object_key"])
+      .select(["object_offset", "object_length"])
       .where("project_id", "=", project.id).execute();
     assert.ok(batches.length > 0 && batches.every((b) => b.object_key && b.data === null));
     const objects = await h.server.db.selectFrom("stored_objects").select(["key", "bytes"])
@@ -69,8 +71,8 @@ Deno.test({
       stored.push(new TextDecoder().decode(bytes)); // the object as it is
     }
     for (const b of batches) {
-      const slice = (await store.getRange(b.object_key!, b.object_offset!, b.object_length!))!;
-      stored.push(new TextDecoder().decode(await gunzipBytes(slice))); // each batch unpacked
+      const gzip = await openStored(h.server.db, store, b); // each batch opened and unpacked
+      stored.push(new TextDecoder().decode(await gunzipBytes(gzip)));
     }
     const text = stored.join("\n");
     // the body is a string inside the event's JSON: its quotes escaped

@@ -3,8 +3,6 @@
 // the replaced objects go at the next run, while the others' recordings replay as before.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { AwsClient } from "aws4fetch";
-import type { EventsStoreConfig } from "@/config/events_store.ts";
 import { createTestApp, type TestApp } from "@/tests/helpers/app.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
@@ -13,15 +11,7 @@ import { NO_S3, s3Endpoint, storeEnv } from "@/tests/helpers/object_store.ts";
 import { waitUntil } from "@/tests/faults/service.ts";
 import { offloadOnce } from "@/core/storage/offload.ts";
 import { runCleanup } from "@/core/service/cleanup.ts";
-import { T0 } from "./world.ts";
-
-/** An object's whole body, read past the app's store (whose reads are exact ranges only). */
-async function wholeObject(config: EventsStoreConfig, key: string): Promise<Buffer> {
-  const client = new AwsClient({ ...config, service: "s3", retries: 0 });
-  const res = await client.fetch(`${config.bucketUrl}/${key}`);
-  assert.equal(res.status, 200, key);
-  return Buffer.from(await res.arrayBuffer());
-}
+import { T0, wholeObject } from "./world.ts";
 
 /** Two owners, each with an organization and a project; `me` records into `mine`. */
 async function twoOwners(t: TestApp) {

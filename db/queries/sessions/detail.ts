@@ -130,8 +130,12 @@ export async function snapshotBatchAt(
   return row ?? null;
 }
 
-/** Where a batch's gzip bytes are: inline, or a byte range of an object in the store (0016). */
-export type BatchBytes = { data: Uint8Array } | { key: string; offset: number; length: number };
+/**
+ * Where a batch's gzip bytes are: inline, or a byte range of an object in the store (0016),
+ * `sealed` under its session's data key (0033) or in clear (offloaded before 0033).
+ */
+export type BatchBytes = { data: Uint8Array } | StoredRange;
+export type StoredRange = { key: string; offset: number; length: number; sealed: boolean };
 
 /** The stored gzip bytes of the given batches (or where they are), by id. */
 export async function batchData(
@@ -140,7 +144,7 @@ export async function batchData(
   ids: number[],
 ): Promise<Map<number, BatchBytes>> {
   const rows = await db.selectFrom("event_batches")
-    .select(["id", "data", "object_key", "object_offset", "object_length"])
+    .select(["id", "data", "object_key", "object_offset", "object_length", "object_sealed"])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
     .where("session_created_at", "=", createdAtOf(session))
@@ -153,17 +157,23 @@ type Placed = {
   object_key: string | null;
   object_offset: number | string | null;
   object_length: number | null;
+  object_sealed: boolean | null;
 };
 
 function bytesOf(row: Placed, data: Uint8Array | null): BatchBytes {
   if (data !== null || row.object_key === null) return { data: data ?? new Uint8Array() };
-  return { key: row.object_key, offset: Number(row.object_offset), length: row.object_length! };
+  return {
+    key: row.object_key,
+    offset: Number(row.object_offset),
+    length: row.object_length!,
+    sealed: row.object_sealed === true,
+  };
 }
 
 /**
  * `length` stored gzip bytes from byte `from` (0-based) of the session's batch at `index` in
- * replay order (or the range of its object that holds them); null past the last batch, empty past
- * the batch's end.
+ * replay order (or the range of its object that holds them; a sealed batch's whole range, since
+ * only all of it opens), with its id; null past the last batch, empty past the batch's end.
  */
 export async function batchDataSlice(
   db: Kysely<Database>,
@@ -171,10 +181,10 @@ export async function batchDataSlice(
   index: number,
   from: number,
   length: number,
-): Promise<BatchBytes | null> {
+): Promise<(BatchBytes & { id: number }) | null> {
   const row = await db.selectFrom("event_batches")
     .select(sql<Uint8Array | null>`substring(data from ${from + 1} for ${length})`.as("data"))
-    .select(["object_key", "object_offset", "object_length"])
+    .select(["id", "object_key", "object_offset", "object_length", "object_sealed"])
     .where("project_id", "=", session.project_id)
     .where("session_external_id", "=", session.external_id)
     .where("session_created_at", "=", createdAtOf(session))
@@ -182,10 +192,10 @@ export async function batchDataSlice(
     .limit(1).offset(index)
     .executeTakeFirst();
   if (!row) return null;
-  const bytes = bytesOf(row, row.data);
-  if ("data" in bytes) return bytes;
+  const bytes = { ...bytesOf(row, row.data), id: row.id };
+  if ("data" in bytes || bytes.sealed) return bytes;
   const end = Math.min(from + length, bytes.length);
-  return { key: bytes.key, offset: bytes.offset + from, length: Math.max(0, end - from) };
+  return { ...bytes, offset: bytes.offset + from, length: Math.max(0, end - from) };
 }
 
 /** The stored created_at of the session, as a subquery (pruned to one partition at run time). */

@@ -76,8 +76,8 @@ export interface Placement {
 }
 
 /**
- * In one transaction: the batches this claim still holds point at `key` and lose their inline
- * bytes, and the object is recorded as committed; an object that holds bytes of batches gone
+ * In one transaction: the batches this claim still holds point at `key` (sealed) and lose their
+ * inline bytes, and the object is recorded as committed; an object that holds bytes of batches gone
  * meanwhile (a session deleted during the upload) is marked dirty for the daily cleanup.
  * Returns how many batches now point at the object (0: the claim was lost, the object is unused).
  */
@@ -90,8 +90,8 @@ export async function commitObject(
   return await db.transaction().execute(async (tx) => {
     const result = await sql`
       UPDATE event_batches b SET object_key = ${key}, object_offset = t.offset,
-        object_length = t.length, data = NULL, staged = NULL, offload_claim = NULL,
-        offload_claim_expires = NULL
+        object_length = t.length, object_sealed = true, data = NULL, staged = NULL,
+        offload_claim = NULL, offload_claim_expires = NULL
       FROM unnest(${placements.map((p) => p.id)}::bigint[],
         ${placements.map((p) => p.created)}::text[], ${placements.map((p) => p.offset)}::bigint[],
         ${placements.map((p) => p.length)}::integer[]) AS t(id, created, "offset", length)
