@@ -101,14 +101,19 @@ Deno.test("share e2e: a link for 00:40–01:10, made in the dialog, plays exactl
       await seek.fill("30000");
       await page.locator(".replay-player[data-now='30000'][data-seeking='false']").waitFor();
       assert.match(await frameText(page), /At 70 s/);
-      // Past the end: the range input and the player hold at the window's end.
+      // Past the end, from inside the window: the player moves (an answer to the input, not a
+      // wait) and holds at the window's end, and so does the range input.
+      await seek.fill("20000");
+      await page.locator(".replay-player[data-now='20000'][data-seeking='false']").waitFor();
       await seek.evaluate((input: HTMLInputElement) => {
         input.max = "999999";
         input.value = "90000";
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
-      await page.locator(".replay-player[data-seeking='false']").waitFor();
+      await page.locator(".replay-player:not([data-now='20000'])[data-seeking='false']").waitFor();
       assert.equal(await now(page), 30_000);
+      assert.equal(await seek.inputValue(), "30000");
+      assert.match(await frameText(page), /At 70 s/);
       assert.doesNotMatch(await frameText(page), /At 80 s|At 90 s/);
       await page.getByRole("button", { name: "Back 5 seconds" }).click();
       await page.locator(".replay-player[data-now='25000'][data-seeking='false']").waitFor();
