@@ -95,8 +95,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log.info("server:shutdown:start", { signal, graceMs: grace });
     await server.shutdown();
     await offloader?.stop();
-    deps.frames.close();
-    deps.cuts.close();
+    deps.close();
     await deps.lastUsed.settle();
     await db.close();
     clearTimeout(timer);

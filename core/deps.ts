@@ -12,6 +12,8 @@ import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
 import { ServerFrames } from "./sessions/server_frames.ts";
 import { CutPool } from "./shares/cut_pool.ts";
+import { LinkCuts } from "./shares/link_cuts.ts";
+import { AppPools } from "./worker_pool.ts";
 import { watchApp, watchStore } from "./service/metrics_sources.ts";
 import denoJson from "@/deno.json" with { type: "json" };
 
@@ -50,11 +52,20 @@ export interface AppDeps {
    * `close()` ends it).
    */
   cuts: CutPool;
+  /** Public links' cuts, cached per link, window and stored event count (made in `cuts`). */
+  linkCuts: LinkCuts;
+  /** The worker pools of layers above core/ (ingest's decode workers), made on first use. */
+  workers: AppPools;
   status(): Promise<ServiceStatus>;
+  /** Ends the app's workers (frames, cuts, the pools in `workers`) with the app. */
+  close(): void;
 }
 
 export function createDeps(config: Config, db: Db): AppDeps {
   const metrics = new Metrics();
+  const frames = new ServerFrames();
+  const cuts = new CutPool();
+  const workers = new AppPools();
   watchApp(metrics, db, { store: config.eventsStore !== null });
   return {
     config,
@@ -76,12 +87,19 @@ export function createDeps(config: Config, db: Db): AppDeps {
       )
       : null,
     metrics,
-    frames: new ServerFrames(),
-    cuts: new CutPool(),
+    frames,
+    cuts,
+    linkCuts: new LinkCuts(cuts),
+    workers,
     status: async () => ({
       version: VERSION,
       databaseKind: db.kind,
       migrationLevel: (await migrationLevel(db.kysely)) ?? "none",
     }),
+    close: () => {
+      frames.close();
+      cuts.close();
+      workers.close();
+    },
   };
 }

@@ -6,13 +6,15 @@
 // once with 503 + Retry-After (the SDK retries). The keys' bodies wait in turn (./fair_queue.ts),
 // so one key's flood never queues another key's batch behind all of it.
 // A job past DECODE_JOB_TIMEOUT_MS ends with its worker (413): no body holds a worker longer.
-// Deno's own Workers, not node:worker_threads: its postMessage of a transferred 10 MB buffer took
-// ~3 s and ~300 MB per body here, Deno's ~35 ms and nothing.
+// The workers are a WorkerPool (core/worker_pool.ts) of INGEST_DECODE_WORKERS, one per app
+// (`decodePoolOf`), ended when the app's deps are closed.
 import { AppError, payloadTooLarge, unavailable } from "@/core/errors.ts";
 import type { PreparedIngest } from "@/core/ingest/prepare.ts";
 import { MAX_BODY_BYTES_HELD } from "@/http/body_budget.ts";
 import { log } from "@/log.ts";
-import type { DecodeJob, DecodeReply, IngestWire, WorkerReady } from "./decode.ts";
+import type { AppDeps } from "@/core/deps.ts";
+import { type PooledWorker, WorkerPool } from "@/core/worker_pool.ts";
+import type { DecodeJob, DecodeReply, IngestWire } from "./decode.ts";
 import { createFairQueue } from "./fair_queue.ts";
 
 export interface DecodePool {
@@ -28,6 +30,8 @@ export interface DecodePool {
   /** The most bodies decoding at once, and the threads they were decoded on (for tests). */
   readonly peak: number;
   readonly threads: ReadonlySet<number>;
+  /** Ends the workers; bodies waiting or decoding are refused (503). */
+  close(): void;
 }
 
 /** Timers a pool sets; tests hand in their own to end a job at a moment of their choosing. */
@@ -65,70 +69,51 @@ export function createDecodePool(
 ): DecodePool {
   const timers = options.timers ?? REAL_TIMERS;
   const jobTimeoutMs = options.jobTimeoutMs ?? DECODE_JOB_TIMEOUT_MS;
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, Pending>();
+  const idle: PooledWorker[] = [];
+  const busy = new Map<PooledWorker, Pending>();
   const queue = createFairQueue<Pending>();
   /** Bytes in flight by key, for the key's share (half the budget). */
   const keyBytes = new Map<string, number>();
-  let started = 0;
-  /** Workers started whose code is still loading. */
-  let starting = 0;
   let bytesInFlight = 0;
   let decoded = 0;
   let peak = 0;
   const threads = new Set<number>();
-  /** Each worker's number, from 1 (0 is the main thread's threadId). */
-  const threadOf = new Map<Worker, number>();
-  let nextThread = 1;
   let nextId = 1;
 
-  const spawn = () => {
-    const worker = new Worker(WORKER_URL, { type: "module" });
-    started++;
-    starting++;
-    threadOf.set(worker, nextThread++);
-    worker.onmessage = (event: MessageEvent<DecodeReply | WorkerReady>) => {
-      // A worker takes jobs once its code is loaded: the job's time never counts its start.
-      if ("ready" in event.data) {
-        starting--;
-        idle.push(worker);
-        return pump();
-      }
+  const workers = new WorkerPool<DecodeReply>(WORKER_URL, options.workers, {
+    // A worker takes jobs once its code is loaded: the job's time never counts its start.
+    ready: (worker) => {
+      idle.push(worker);
+      pump();
+    },
+    message: (worker, reply) => {
       const pending = busy.get(worker);
       busy.delete(worker);
       if (pending) {
         timers.clear(pending.timer);
-        settle(pending, event.data as DecodeReply);
+        settle(pending, reply);
       }
       idle.push(worker);
       pump();
-    };
-    worker.onerror = (event: ErrorEvent) => {
-      event.preventDefault(); // a worker's uncaught error must not end this thread too
-      log.error("ingest:decode:worker_failed", { error: event.message });
-      if (!busy.has(worker) && !idle.includes(worker)) starting--;
+    },
+    failed: (worker) => {
       const pending = busy.get(worker);
       busy.delete(worker);
-      started--;
-      idle.splice(idle.indexOf(worker) >>> 0, idle.includes(worker) ? 1 : 0);
-      worker.terminate();
+      if (idle.includes(worker)) idle.splice(idle.indexOf(worker), 1);
       if (pending) {
         timers.clear(pending.timer);
         finish(pending, () => pending.reject(new Error("decode worker failed")));
       }
       pump();
-    };
-    return worker;
-  };
+    },
+  }, "ingest:decode");
 
   /** Ends a job that outlived its time with its worker; the next job starts a fresh one. */
-  const expire = (worker: Worker) => {
+  const expire = (worker: PooledWorker) => {
     const pending = busy.get(worker);
     if (!pending) return;
     busy.delete(worker);
-    started--;
-    worker.onmessage = worker.onerror = null;
-    worker.terminate();
+    workers.end(worker);
     log.warn("ingest:decode:timed_out", { weight: pending.weight, jobTimeoutMs });
     finish(
       pending,
@@ -159,19 +144,19 @@ export function createDecodePool(
       const worker = idle.pop();
       if (!worker) {
         // Start as many workers as the queue could use, up to the pool's size.
-        while (started < options.workers && starting < queue.length) spawn();
+        while (workers.starting < queue.length && workers.start());
         return;
       }
       const pending = queue.shift()!;
       busy.set(worker, pending);
       peak = Math.max(peak, busy.size);
-      threads.add(threadOf.get(worker)!);
+      threads.add(worker.thread);
       pending.timer = timers.set(() => expire(worker), jobTimeoutMs);
       const { bytes } = pending.job;
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
         ? bytes
         : new Uint8Array(bytes);
-      worker.postMessage({ ...pending.job, bytes: own }, [own.buffer as ArrayBuffer]);
+      worker.post({ ...pending.job, bytes: own }, [own.buffer as ArrayBuffer]);
     }
   };
 
@@ -209,6 +194,19 @@ export function createDecodePool(
         pump();
       });
     },
+    close() {
+      workers.close();
+      idle.length = 0;
+      const refused = () => unavailable("the decode workers were closed; retry shortly", 1);
+      for (const [worker, pending] of [...busy]) {
+        busy.delete(worker);
+        timers.clear(pending.timer);
+        finish(pending, () => pending.reject(refused()));
+      }
+      for (let pending = queue.shift(); pending; pending = queue.shift()) {
+        finish(pending, () => pending!.reject(refused()));
+      }
+    },
   };
   return pool;
 }
@@ -216,14 +214,12 @@ export function createDecodePool(
 /** Bytes of bodies admitted at once, queued or decoding: as many as bodies may hold. */
 export const MAX_BYTES_IN_FLIGHT = MAX_BODY_BYTES_HELD;
 
-const pools = new Map<number, DecodePool>();
-
-/** The process's pool of `workers` (started on the first large body); null when 0. */
-export function decodePool(workers: number): DecodePool | null {
+/** Each app's pool (started on its first large body, ended with its deps); null with 0 workers. */
+export function decodePoolOf(deps: Pick<AppDeps, "config" | "workers">): DecodePool | null {
+  const workers = deps.config.ingestDecodeWorkers;
   if (workers === 0) return null;
-  let pool = pools.get(workers);
-  if (!pool) {
-    pools.set(workers, pool = createDecodePool({ workers, maxBytesInFlight: MAX_BYTES_IN_FLIGHT }));
-  }
-  return pool;
+  return deps.workers.get(
+    "ingest:decode",
+    () => createDecodePool({ workers, maxBytesInFlight: MAX_BYTES_IN_FLIGHT }),
+  );
 }

@@ -18,7 +18,7 @@ export function meteredIngest(metrics: Metrics): MiddlewareHandler<ApiEnv> {
 export function meteredPool(pool: DecodePool | null, metrics: Metrics): DecodePool | null {
   metrics.gauge(
     "playhead_ingest_decode_jobs",
-    "Large ingest bodies in the decode workers (the process's), waiting or decoding.",
+    "Large ingest bodies in the decode workers (the app's), waiting or decoding.",
     ["state"],
     () => [[{ state: "queued" }, pool?.queued ?? 0], [{ state: "decoding" }, pool?.decoding ?? 0]],
   );

@@ -10,7 +10,7 @@ import type { ApiEnv } from "@/api/env.ts";
 import { largeDecodes } from "@/http/body.ts";
 import { databaseBudget } from "@/http/database_budget.ts";
 import { ingestAdmission } from "./admission.ts";
-import { decodePool } from "./decode_pool.ts";
+import { decodePoolOf } from "./decode_pool.ts";
 import { ingestBody } from "./ingest_body.ts";
 import { meteredIngest, meteredPool } from "./metered.ts";
 import { sdkConfigRoutes } from "./sdk_config.ts";
@@ -72,7 +72,7 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
       errors: [413, 415, 503],
     }),
     keyed,
-    ingestBody(meteredPool(decodePool(deps.config.ingestDecodeWorkers), deps.metrics)),
+    ingestBody(meteredPool(decodePoolOf(deps), deps.metrics)),
     admitted,
     budget,
     async (c) => {

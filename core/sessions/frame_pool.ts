@@ -3,8 +3,8 @@
 // worker pulls and hands them over. One worker: the host has two cores, one for the requests;
 // jobs run one at a time, first come first served. A job past its time bound (its limits' `maxMs`,
 // 3 s) is abandoned with its worker, which a fresh one replaces; a job that waited that long for
-// its turn (the first worker's start not counted) is not started. The worker starts with the first
-// job and ends with `close()`.
+// its turn (the first worker's start not counted) is not started. The worker (a WorkerPool of one,
+// core/worker_pool.ts) starts with the first job and ends with `close()`.
 import {
   FRAME_WORKER_URL,
   type FrameBatch,
@@ -14,6 +14,7 @@ import {
   type FrameWorkerMessage,
 } from "./frame_job.ts";
 import { log } from "@/log.ts";
+import { type PooledWorker, WorkerPool } from "@/core/worker_pool.ts";
 
 /** Timers the pool sets; a test hands in its own to end a job when it chooses. */
 export interface FrameTimers {
@@ -43,20 +44,33 @@ interface Job {
 export class FramePool {
   readonly #timers: FrameTimers;
   readonly #now: () => number;
-  #worker: Worker | null = null;
-  #ready = false;
+  /** One worker: the host has two cores, one for the requests. */
+  readonly #pool = new WorkerPool<FrameWorkerMessage>(FRAME_WORKER_URL, 1, {
+    ready: () => {
+      this.#firstReady ??= this.#now();
+      this.#pump();
+    },
+    message: (_, data) => this.#onMessage(data),
+    // One that failed to start would fail again: its waiting jobs get no frame, and the next job
+    // tries a fresh worker.
+    failed: (_, wasReady) => wasReady ? this.#replace("crashed") : this.close(),
+  }, "replay:frame");
   /** When the first worker was ready: its start (the code's first load) is no job's wait. */
   #firstReady: number | null = null;
   #running: Job | null = null;
   readonly #queue: Job[] = [];
   #nextId = 1;
-  /** Workers started, and jobs abandoned past the budget (tests and the benchmark read them). */
-  started = 0;
+  /** Jobs abandoned past the budget (tests and the benchmark read them). */
   abandoned = 0;
 
   constructor(options: FramePoolOptions = {}) {
     this.#timers = options.timers ?? REAL_TIMERS;
     this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Workers started (tests and the benchmark read it). */
+  get started(): number {
+    return this.#pool.started;
   }
 
   /** Jobs waiting for the worker. */
@@ -79,13 +93,17 @@ export class FramePool {
     for (const job of this.#queue.splice(0)) this.#finish(job, none("closed"));
   }
 
+  get #worker(): PooledWorker | undefined {
+    return this.#pool.workers[0];
+  }
+
   #pump() {
     if (this.#running) return;
     if (!this.#worker) {
-      if (this.#queue.length) this.#spawn();
+      if (this.#queue.length) this.#pool.start();
       return;
     }
-    if (!this.#ready) return;
+    if (!this.#worker.ready) return;
     for (let job = this.#queue.shift(); job; job = this.#queue.shift()) {
       const budgetMs = job.job.limits.maxMs;
       if (this.#now() - Math.max(job.queuedAt, this.#firstReady ?? 0) > budgetMs) {
@@ -99,32 +117,14 @@ export class FramePool {
     }
   }
 
-  #spawn() {
-    const worker = new Worker(FRAME_WORKER_URL, { type: "module" });
-    this.#worker = worker;
-    this.#ready = false;
-    this.started++;
-    worker.onmessage = ({ data }: MessageEvent<FrameWorkerMessage>) => {
-      if ("ready" in data) {
-        this.#ready = true;
-        this.#firstReady ??= this.#now();
-        return this.#pump();
-      }
-      const job = this.#running;
-      if (!job || job.id !== data.id) return;
-      if ("pull" in data) return void this.#answer(job, data.pull);
-      this.#running = null;
-      this.#finish(job, data.result);
-      this.#pump();
-    };
-    worker.onerror = (event: ErrorEvent) => {
-      event.preventDefault(); // a worker's uncaught error must not end the server
-      log.error("replay:frame:worker_failed", { error: event.message });
-      // One that failed to start would fail again: its waiting jobs get no frame, and the next
-      // job tries a fresh worker.
-      if (!this.#ready) return this.close();
-      this.#replace("crashed");
-    };
+  #onMessage(data: FrameWorkerMessage) {
+    if ("ready" in data) return;
+    const job = this.#running;
+    if (!job || job.id !== data.id) return;
+    if ("pull" in data) return void this.#answer(job, data.pull);
+    this.#running = null;
+    this.#finish(job, data.result);
+    this.#pump();
   }
 
   async #answer(job: Job, what: "batch" | "slice") {
@@ -153,13 +153,7 @@ export class FramePool {
   }
 
   #stopWorker(failure: FrameResult["failure"] = "closed") {
-    const worker = this.#worker;
-    if (worker) {
-      worker.onmessage = worker.onerror = null;
-      worker.terminate();
-    }
-    this.#worker = null;
-    this.#ready = false;
+    this.#pool.close();
     const job = this.#running;
     this.#running = null;
     if (job) this.#finish(job, none(failure));
@@ -172,7 +166,7 @@ export class FramePool {
   }
 
   #post(message: FrameHostMessage, transfer: Transferable[] = []) {
-    this.#worker!.postMessage(message, transfer);
+    this.#worker!.post(message, transfer);
   }
 }
 

@@ -1,8 +1,9 @@
 // The cut worker (cut_worker.ts) and its jobs: a public link's window and the exports are decoded,
 // cut and gzipped again there, never on the main thread, which only reads the stored bytes the
 // worker pulls, hands them over, and passes each cut batch to its answer. As the frame worker
-// (core/sessions/frame_pool.ts): one worker (the host has two cores, one for the requests),
-// started with the first job, replaced when it fails, ended by `close()`. Unlike a frame, a cut is
+// (core/sessions/frame_pool.ts): one worker (a WorkerPool of one, core/worker_pool.ts: the host has
+// two cores, one for the requests), started with the first job, replaced when it fails, ended by
+// `close()`. Unlike a frame, a cut is
 // streamed: several jobs run at once, each moved on one piece at a time as its reader asks, so a
 // slow reader holds no other job and no decoded batch. Past MAX_CUT_JOBS at once a new one is
 // refused (503 + Retry-After), but for the continuation of one admitted (the HTML export's second
@@ -12,6 +13,7 @@ import type { StoredBatch } from "@/core/sessions/detail.ts";
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 import type { ImageSightings } from "@/core/exports/image_places.ts";
 import { log } from "@/log.ts";
+import { WorkerPool } from "@/core/worker_pool.ts";
 import {
   CUT_WORKER_URL,
   type CutHostMessage,
@@ -43,19 +45,24 @@ interface Admission {
 
 export class CutPool {
   readonly #maxJobs: number;
-  #worker: Worker | null = null;
-  #ready = false;
-  /** Messages for a worker still loading its code. */
-  #outbox: Array<[CutHostMessage, Transferable[]]> = [];
+  readonly #pool = new WorkerPool<CutWorkerMessage>(CUT_WORKER_URL, 1, {
+    message: (_, data) => this.#onMessage(data),
+    // Its jobs fail; the next job starts a fresh worker.
+    failed: () => this.#stopWorker("the cut worker failed"),
+  }, "shares:cut");
   readonly #jobs = new Map<number, Job>();
   #nextId = 1;
-  /** Workers started, jobs run and stored batches handed to the worker (tests, the benchmark). */
-  started = 0;
+  /** Jobs run and stored batches handed to the worker (tests, the benchmark). */
   jobs = 0;
   decoded = 0;
 
   constructor(options: { maxJobs?: number } = {}) {
     this.#maxJobs = options.maxJobs ?? MAX_CUT_JOBS;
+  }
+
+  /** Workers started (tests, the benchmark). */
+  get started(): number {
+    return this.#pool.started;
   }
 
   /** Jobs in progress. */
@@ -134,13 +141,7 @@ export class CutPool {
   }
 
   #onMessage(data: CutWorkerMessage) {
-    if ("ready" in data) {
-      this.#ready = true;
-      for (const [message, transfer] of this.#outbox.splice(0)) {
-        this.#worker!.postMessage(message, transfer);
-      }
-      return;
-    }
+    if ("ready" in data) return;
     const job = this.#jobs.get(data.id);
     if (!job) return;
     if ("pull" in data) return void this.#feed(data.id, job);
@@ -174,34 +175,12 @@ export class CutPool {
   }
 
   #post(message: CutHostMessage, transfer: Transferable[] = []) {
-    if (!this.#worker) this.#spawn();
-    if (!this.#ready) return void this.#outbox.push([message, transfer]);
-    this.#worker!.postMessage(message, transfer);
-  }
-
-  #spawn() {
-    const worker = new Worker(CUT_WORKER_URL, { type: "module" });
-    this.#worker = worker;
-    this.#ready = false;
-    this.started++;
-    worker.onmessage = ({ data }: MessageEvent<CutWorkerMessage>) => this.#onMessage(data);
-    worker.onerror = (event: ErrorEvent) => {
-      event.preventDefault(); // a worker's uncaught error must not end the server
-      log.error("shares:cut:worker_failed", { error: event.message });
-      // Its jobs fail; the next job starts a fresh worker.
-      this.#stopWorker("the cut worker failed");
-    };
+    const worker = this.#pool.workers[0] ?? this.#pool.start()!;
+    worker.post(message, transfer);
   }
 
   #stopWorker(reason: string) {
-    const worker = this.#worker;
-    if (worker) {
-      worker.onmessage = worker.onerror = null;
-      worker.terminate();
-    }
-    this.#worker = null;
-    this.#ready = false;
-    this.#outbox = [];
+    this.#pool.close();
     for (const job of [...this.#jobs.values()]) {
       const waiting = job.waiting;
       job.waiting = null;

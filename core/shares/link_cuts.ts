@@ -2,17 +2,13 @@
 // cut worker (cut_pool.ts) and kept in a bounded cache by the link, its window and the session's
 // stored event count (a later batch makes another cut), so a second view decodes nothing; views
 // that arrive while a cut is being made read that one as it comes. A window whose stored batches
-// weigh more than CACHED_CUT_STORED_BYTES is cut for each view, at its reader's pace.
+// weigh more than CACHED_CUT_STORED_BYTES is cut for each view, at its reader's pace. One per app
+// (`AppDeps.linkCuts`), beside the cut worker it uses.
 import type { EventBatchOut } from "@/core/sessions/schema.ts";
 import type { StoredBatches } from "@/core/sessions/detail.ts";
 import { WeightedCache } from "@/core/sessions/frame_cache.ts";
 import { cutInputs, type CutPool } from "./cut_pool.ts";
 import type { EventWindow } from "./window_events.ts";
-
-/** 256 cuts of up to 64 MiB of base64 in all. */
-const cache = new WeightedCache<EventBatchOut[]>(256, 64 * 1024 * 1024, weight);
-/** Cuts being made, which views of the same link and window read as they come. */
-const cutting = new Map<string, Promise<Recording | null>>();
 
 /** A window of stored batches larger than this is not kept (its cut would take a quarter). */
 export const CACHED_CUT_STORED_BYTES = 16 * 1024 * 1024;
@@ -25,32 +21,43 @@ export interface LinkCut {
   stored: () => Promise<StoredBatches>;
 }
 
-/** The link's cut batches: cached, being made, or made now. */
-export async function linkCut(pool: CutPool, cut: LinkCut): Promise<AsyncIterable<EventBatchOut>> {
-  const cached = cache.get(cut.key);
-  if (cached) return fromArray(cached);
-  const making = cutting.get(cut.key);
-  if (making) {
-    const shared = await making;
-    // None to share (a window too large to keep, or its first read failed): this view cuts its own.
-    return shared ? shared.read() : own(pool, cut, await cut.stored());
-  }
-  const made = Promise.withResolvers<Recording | null>();
-  cutting.set(cut.key, made.promise);
-  let recording: Recording | null = null;
-  try {
-    const stored = await cut.stored();
-    if (stored.bytes > CACHED_CUT_STORED_BYTES) return own(pool, cut, stored);
-    recording = new Recording(own(pool, cut, stored));
-    const key = cut.key;
-    void recording.finished.then((batches) => {
-      cutting.delete(key);
-      if (batches) cache.set(key, batches);
-    });
-    return recording.read();
-  } finally {
-    made.resolve(recording);
-    if (!recording) cutting.delete(cut.key);
+export class LinkCuts {
+  /** 256 cuts of up to 64 MiB of base64 in all. */
+  readonly #cache = new WeightedCache<EventBatchOut[]>(256, 64 * 1024 * 1024, weight);
+  /** Cuts being made, which views of the same link and window read as they come. */
+  readonly #cutting = new Map<string, Promise<Recording | null>>();
+
+  constructor(private readonly pool: CutPool) {}
+
+  /** The link's cut batches: cached, being made, or made now. */
+  async cut(cut: LinkCut): Promise<AsyncIterable<EventBatchOut>> {
+    const { pool } = this;
+    const cached = this.#cache.get(cut.key);
+    if (cached) return fromArray(cached);
+    const making = this.#cutting.get(cut.key);
+    if (making) {
+      const shared = await making;
+      // None to share (a window too large to keep, or its first read failed): this view cuts its
+      // own.
+      return shared ? shared.read() : own(pool, cut, await cut.stored());
+    }
+    const made = Promise.withResolvers<Recording | null>();
+    this.#cutting.set(cut.key, made.promise);
+    let recording: Recording | null = null;
+    try {
+      const stored = await cut.stored();
+      if (stored.bytes > CACHED_CUT_STORED_BYTES) return own(pool, cut, stored);
+      recording = new Recording(own(pool, cut, stored));
+      const key = cut.key;
+      void recording.finished.then((batches) => {
+        this.#cutting.delete(key);
+        if (batches) this.#cache.set(key, batches);
+      });
+      return recording.read();
+    } finally {
+      made.resolve(recording);
+      if (!recording) this.#cutting.delete(cut.key);
+    }
   }
 }
 

@@ -10,7 +10,6 @@ import type { EventBatchOut, MarkerOut } from "@/core/sessions/schema.ts";
 import { guessThrottleOf } from "./guess_throttle.ts";
 import { hashShareToken, TOKEN_PATTERN } from "./token.ts";
 import type { EventWindow } from "./window_events.ts";
-import { linkCut } from "./link_cuts.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -111,13 +110,13 @@ export async function sharedReplay(
  * cut in the cut worker once per link, window and stored event count (link_cuts.ts).
  */
 export function sharedEvents(
-  deps: Deps & Pick<AppDeps, "cuts">,
+  deps: Deps & Pick<AppDeps, "linkCuts">,
   { share, session, window }: OpenedShare,
 ): Promise<AsyncIterable<EventBatchOut>> {
   const from = window.start - session.started_at.getTime();
   // From the recording's start: nothing before it, so nothing to synthesize.
   const cut = from > 0 ? window : { ...window, start: -Infinity };
-  return linkCut(deps.cuts, {
+  return deps.linkCuts.cut({
     key: [share.id, cut.start, cut.end, cut.showConsole, session.event_count].join(":"),
     window: cut,
     stored: () => storedBatches(deps, session, { from: from > 0 ? from : null }),

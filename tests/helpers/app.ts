@@ -27,8 +27,7 @@ export async function createTestApp(
     logs,
     [Symbol.asyncDispose]: async () => {
       await deps.lastUsed.settle();
-      deps.frames.close();
-      deps.cuts.close();
+      deps.close();
       await db[Symbol.asyncDispose]();
     },
   };

@@ -7,7 +7,7 @@ import { threadId } from "node:worker_threads";
 import {
   createDecodePool,
   DECODE_JOB_TIMEOUT_MS,
-  decodePool,
+  decodePoolOf,
   type PoolTimers,
 } from "@/api/ingest/decode_pool.ts";
 import { MAX_JSON_NESTING } from "@/http/json_shape.ts";
@@ -42,7 +42,7 @@ const gzipJson = (value: unknown) => new Uint8Array(gzipSync(jsonBytes(value)));
 Deno.test("ingest: large bodies are decoded on worker threads and stored as the main thread would", async () => {
   await using t = await createTestApp();
   const { key } = await insertProject(t.db.kysely);
-  const pool = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const pool = decodePoolOf(t.deps)!;
   const before = pool.decoded;
   const batches = Array.from({ length: 6 }, (_, i) => largeBatch(300_000, i + 1));
   const bodies = batches.map(gzipJson);
@@ -74,7 +74,7 @@ Deno.test("ingest: a worker answers a bad large body as the main thread does (40
   const { key } = await insertProject(t.db.kysely);
   const post = (rawBody: Uint8Array<ArrayBuffer>) =>
     postIngest(t.app, null, { key, rawBody, headers: { "Content-Encoding": "gzip" } });
-  const pool = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const pool = decodePoolOf(t.deps)!;
   const before = pool.decoded;
 
   const invalid = { ...largeBatch(300_000, 7), sessionId: "not-a-uuid" };
@@ -167,7 +167,7 @@ function nestedBody(depth = 4_000_000) {
 Deno.test("ingest: bodies nested past the limit are refused before parsing; a normal batch beside them is stored", async () => {
   await using t = await createTestApp();
   const { key } = await insertProject(t.db.kysely);
-  const pool = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const pool = decodePoolOf(t.deps)!;
   const nested = Array.from({ length: 4 }, () => nestedBody());
   assert.ok(nested.every((b) => b.byteLength >= 8_000_000));
   const normal = largeBatch(40 * 1024, 11);

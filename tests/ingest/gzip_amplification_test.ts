@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { createDecodeGate } from "@/http/decode_gate.ts";
 import { ALWAYS_DECODABLE_BYTES, MAX_DECODED_BYTES, MAX_GZIP_RATIO } from "@/http/body.ts";
-import { decodePool } from "@/api/ingest/decode_pool.ts";
+import { decodePoolOf } from "@/api/ingest/decode_pool.ts";
 import { OFFLOAD_MIN_WIRE_BYTES } from "@/api/ingest/ingest_body.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
@@ -149,7 +149,7 @@ Deno.test("ingest: one key's ×45 gzip bodies do not queue another key's normal 
   await using t = await createTestApp();
   const flooding = await insertProject(t.db.kysely);
   const other = await insertProject(t.db.kysely);
-  const pool = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const pool = decodePoolOf(t.deps)!;
   // The probe's bodies, scaled down: 8 valid batches of 4 MiB of JSON, each 45 times its gzip.
   const text = textOfRatio(4 * 1024 * 1024, 45);
   const jsons = Array.from({ length: 8 }, () => batchWith(text));
@@ -198,7 +198,7 @@ Deno.test("ingest: a burst of large bodies is decoded by the workers, two at a t
       postIngest(t.app, null, { key, rawBody, headers: { "Content-Encoding": "gzip" } })
     ),
   );
-  const pool = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const pool = decodePoolOf(t.deps)!;
   assert.ok(pool.peak <= 2, `${pool.peak} decoding at once`);
   for (const res of responses) {
     if (res.status === 503) {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
-import { decodePool } from "@/api/ingest/decode_pool.ts";
+import { decodePoolOf } from "@/api/ingest/decode_pool.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import {
   customEvent,
@@ -80,7 +80,7 @@ Deno.test("ingest: a project whose network capture is off keeps no request, smal
   await using t = await createTestApp();
   const owner = await signedInUser(t);
   const project = await insertProject(t.db.kysely, { organizationId: owner.organizationId });
-  const workers = decodePool(t.deps.config.ingestDecodeWorkers)!;
+  const workers = decodePoolOf(t.deps)!;
   const network = async (enabled: boolean) => {
     const res = await call(t.app, "PATCH", `/api/projects/${project.id}`, {
       cookie: owner.cookie,
