@@ -17,7 +17,7 @@ import { type EncodedEvent, encodeEvent } from "@/sdk/send/encoded_event.ts";
 import { isSampled } from "./sampling.ts";
 import { type KeyValueStorage, safeGet } from "@/sdk/session_id.ts";
 import { type HeldSegment, type PageStart, TriggerBuffer } from "./trigger_buffer.ts";
-import { type PathRule, pathRule } from "./url_rules.ts";
+import { type PathRule, pathRule } from "@/sdk/capture/url_rules.ts";
 import type { RecordedEvent, SessionMetadata } from "@/sdk/types.ts";
 
 export type CaptureMode = "pending" | "record" | "buffer" | "off";

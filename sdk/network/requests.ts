@@ -1,7 +1,7 @@
 // One request as the network bundle records it: rrweb's network plugin hands each fetch and XHR
 // over (`rrweb/network@1`'s request shape) and this keeps what the project allows, redacted, or
 // drops it (Playhead's own requests, and other initiators than fetch and XHR).
-import { type PathRule, pathRule } from "@/sdk/control/url_rules.ts";
+import { type PathRule, pathRule } from "@/sdk/capture/url_rules.ts";
 import { bodyKind, type Headers, keepHeaders, redactBody, redactUrl } from "./redact.ts";
 
 /** What rrweb's network plugin passes to `transformRequestFn`. */
