@@ -4,7 +4,9 @@
 //   database and store, rounds interleaved so load drift hits each alike; staged bytes sampled
 //   during the store runs (offload keeping up) and the time to drain after each;
 // - PostgreSQL bytes per recorded MB once offloaded (metadata only);
-// - the events of a `--mib` MiB session read from the store and inline, MB/s and server memory.
+// - the events of a `--mib` MiB session read from the store and inline, MB/s and server memory;
+//   from the store sealed (AES-256-GCM, migration 0033) and in clear, rounds interleaved: the
+//   cost of sealing in events per second.
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { signSession } from "@/core/auth/token.ts";
@@ -20,6 +22,7 @@ import { loadWorkloads, type PreparedSession, prepareSessions } from "@/bench/wo
 import { EVENTS_SESSION_ID, measureEvents } from "@/bench/queries/events.ts";
 import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
 import { openDb } from "@/db/client.ts";
+import { clearCopy } from "./sealed.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -27,6 +30,8 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     mib: { type: "string", default: "1024" },
     rounds: { type: "string", default: "2" },
+    // Only the big session's events (and the cost of sealing), without the ingest runs.
+    "events-only": { type: "boolean", default: false },
     concurrency: { type: "string", default: "8" },
     out: { type: "string" },
   },
@@ -55,7 +60,8 @@ await Deno.remove(s3Dir);
 log("starting Ceph RGW");
 const started = await new Deno.Command("bash", {
   args: [SCRIPT, "start", s3Dir],
-  env: { CEPH_MEMSTORE_BYTES: String((MIB + 3072) * 1024 * 1024) },
+  // The big session twice (sealed and in clear) besides the ingest runs.
+  env: { CEPH_MEMSTORE_BYTES: String((2 * MIB + 3072) * 1024 * 1024) },
   stdout: "piped",
   stderr: "inherit",
 }).output();
@@ -72,6 +78,7 @@ const storeEnv = {
   AWS_SECRET_ACCESS_KEY: s3.S3_SECRET_ACCESS_KEY,
   AWS_REGION: s3.S3_REGION,
   AWS_ENDPOINT_URL_S3: s3.S3_ENDPOINT,
+  EVENTS_STORE_KEY: crypto.getRandomValues(new Uint8Array(32)).toBase64(),
 };
 
 const inlineDb = await createBenchDatabase("playhead_bench_inline");
@@ -111,7 +118,7 @@ try {
 
   // ---- ingest, with a dashboard read probing the first process all along ----
   const workloads = await loadWorkloads();
-  for (const workload of workloads) {
+  for (const workload of args["events-only"] ? [] : workloads) {
     const rows: string[][] = [];
     const byMode = new Map<string, number[]>();
     // Untimed first: each process's first requests compile the ingest path.
@@ -224,6 +231,7 @@ try {
 
   // ---- a big session's events ----
   const events: string[][] = [];
+  const perSecond = new Map<string, number[]>();
   for (
     const [name, sql, db, server, staged] of [
       ["store", storeSql, storeDb, store, true],
@@ -231,7 +239,7 @@ try {
     ] as const
   ) {
     log(`seeding a ${MIB} MiB session (${name})`);
-    await seedSession(sql, db.project, MIB, staged);
+    const blob = await seedSession(sql, db.project, MIB, staged);
     let offload = "–";
     if (staged) {
       const t0 = performance.now();
@@ -239,27 +247,54 @@ try {
       const s = (performance.now() - t0) / 1000;
       offload = `${(MIB * 1.048576 / s).toFixed(0)} MB/s (${s.toFixed(1)} s, two offloaders)`;
     }
-    const result = await measureEvents(server.url, cookies[name], server.pid, {
-      bytes: MIB << 20,
-      batches: MIB,
-    }, 2);
-    for (const r of result.runs) {
-      events.push([
-        name,
-        String(r.status),
-        (r.bytes / 1e6).toFixed(0),
-        (r.bytes / r.seconds / 1e6).toFixed(0),
-        result.rssBeforeMb.toFixed(0),
-        result.rssPeakSampledMb.toFixed(0),
-        offload,
-      ]);
+    // The store's session is read sealed and in clear by turns, which goes first alternating.
+    const use = staged ? await clearCopy(sql, storeEnv, EVENTS_SESSION_ID, blob) : null;
+    const modes = staged
+      ? Array.from({ length: 3 }, (_, i) => i % 2 ? ["sealed", "clear"] : ["clear", "sealed"])
+        .flat()
+      : ["", ""];
+    for (const mode of modes) {
+      if (use) await use(mode as "sealed" | "clear");
+      const result = await measureEvents(server.url, cookies[name], server.pid, {
+        bytes: MIB << 20,
+        batches: MIB,
+      }, 1);
+      for (const r of result.runs) {
+        const where = mode ? `${name}, ${mode === "clear" ? "in clear (before)" : mode}` : name;
+        perSecond.set(where, [...(perSecond.get(where) ?? []), MIB * 500 / r.seconds]);
+        events.push([
+          where,
+          String(r.status),
+          (r.bytes / 1e6).toFixed(0),
+          (r.bytes / r.seconds / 1e6).toFixed(0),
+          (MIB * 500 / r.seconds).toFixed(0),
+          result.rssBeforeMb.toFixed(0),
+          result.rssPeakSampledMb.toFixed(0),
+          offload,
+        ]);
+      }
     }
+    await use?.("sealed");
   }
-  say(`### events of a ${MIB} MiB session (1 MiB batches), read twice each`);
+  say(`### events of a ${MIB} MiB session (1 MiB batches of 500 events), read in turns`);
   say();
-  say("| where | status | MB sent | MB/s | RSS before MB | RSS peak MB | offload rate |");
-  say("| --- | ---: | ---: | ---: | ---: | ---: | --- |");
+  say(
+    "| where | status | MB sent | MB/s | events/s | RSS before MB | RSS peak MB | offload rate |",
+  );
+  say("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const row of events) say(`| ${row.join(" | ")} |`);
+  say();
+  const meanOf = (where: string) => {
+    const xs = perSecond.get(where)!;
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  say(
+    `sealed / in clear: **${
+      (meanOf("store, sealed") / meanOf("store, in clear (before)")).toFixed(2)
+    }×** events per second from the store (means of ${
+      perSecond.get("store, sealed")!.length
+    } reads each)`,
+  );
   say();
   say(`load average after: ${loadAverage()}`);
   await storeSql.end();
@@ -355,7 +390,7 @@ async function stagedBytes(sql: postgres.Sql): Promise<number> {
   return Number(row.n);
 }
 
-/** A session of `mib` incompressible 1 MiB batches, staged for the offloader or inline. */
+/** A session of `mib` incompressible 1 MiB batches (each `blob`, answered), staged or inline. */
 async function seedSession(
   sql: postgres.Sql,
   project: { id: string; organizationId: string },
@@ -381,6 +416,7 @@ async function seedSession(
         ${staged ? true : null}::boolean
       FROM generate_series(${from}::int, ${Math.min(mib, from + 64) - 1}::int) k`;
   }
+  return blob;
 }
 
 function loadAverage(): string {
