@@ -1,5 +1,5 @@
 // An empty PostgreSQL database of its own, for a child process that migrates and uses it as an
-// operator's would (the entries' tests); dropped on dispose.
+// operator's would (the entries' and db:migrate's tests); dropped on dispose.
 import postgres from "postgres";
 
 export interface FreshDatabase extends AsyncDisposable {

@@ -2,12 +2,12 @@
 // pool, so ingest still gets connections of its own (PostgreSQL: PGlite is one connection, there is
 // no pool to share out).
 import assert from "node:assert/strict";
-import { sql } from "kysely";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 import { postgresUrl } from "@/tests/helpers/postgres_url.ts";
+import { lockTable } from "@/tests/helpers/table_lock.ts";
 import { waitUntil } from "@/tests/helpers/wait.ts";
 
 postgresUrl();
@@ -21,14 +21,7 @@ Deno.test({
     const dashboard = t.db.gate.shares.dashboard;
     // Every dashboard request resolves its viewer, which reads revoked_tokens; ingest does not.
     // The lock is taken outside any request, on one of the pool's own connections.
-    const locked = Promise.withResolvers<void>();
-    const unlock = Promise.withResolvers<void>();
-    const lockHeld = t.db.kysely.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE revoked_tokens IN ACCESS EXCLUSIVE MODE`.execute(trx);
-      locked.resolve();
-      await unlock.promise;
-    });
-    await locked.promise;
+    const lock = await lockTable(t.db.kysely, "revoked_tokens");
     const reads = Array.from(
       { length: 12 },
       () => call(t.app, "GET", "/api/sessions/summary", { cookie }),
@@ -45,8 +38,7 @@ Deno.test({
       // The queued reads give up after their share's wait: each one is answered 503.
       const busy = () => t.logs.filter((l) => l.tag === "db:share:busy").length;
       await waitUntil(() => busy() >= 12 - dashboard, "the queued reads answered busy");
-      unlock.resolve();
-      await lockHeld;
+      await lock.release();
       const answers = await Promise.all(reads);
       const statuses = answers.map((read) => read.status).sort();
       const expected = [...Array(dashboard).fill(200), ...Array(12 - dashboard).fill(503)];
@@ -60,8 +52,7 @@ Deno.test({
       }
       assert.equal(t.db.gate.usage().dashboard.peak, dashboard);
     } finally {
-      unlock.resolve();
-      await lockHeld.catch(() => {});
+      await lock.release().catch(() => {});
       // On a failure too: every read ends before the app closes, so a regression fails, not hangs.
       for (const read of await Promise.allSettled(reads)) {
         if (read.status === "fulfilled") await read.value.body?.cancel().catch(() => {});

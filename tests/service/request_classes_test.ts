@@ -2,9 +2,9 @@
 // whose database budget expired runs no further query; a dashboard body that arrives slowly is the
 // body timeout's 408 (#8). The pool's shares under a flood: request_classes_postgres_test.ts.
 import assert from "node:assert/strict";
-import { sql } from "kysely";
 import { APP_ORIGIN, call, signedInUser } from "@/tests/helpers/auth.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
+import { lockTable } from "@/tests/helpers/table_lock.ts";
 import { waitUntil } from "@/tests/helpers/wait.ts";
 
 Deno.test("health: 300 parallel calls are all answered 200 from one probe of the database", async () => {
@@ -29,14 +29,7 @@ Deno.test("a request answered 503 past its database budget runs none of its rema
   const { cookie } = await signedInUser(t);
   // The request reads its viewer (revoked_tokens), then creates an organization. The viewer read
   // is held, outside any request, until the budget has expired and the 503 is in.
-  const locked = Promise.withResolvers<void>();
-  const unlock = Promise.withResolvers<void>();
-  const lockHeld = t.db.kysely.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE revoked_tokens IN ACCESS EXCLUSIVE MODE`.execute(trx);
-    locked.resolve();
-    await unlock.promise;
-  });
-  await locked.promise;
+  const lock = await lockTable(t.db.kysely, "revoked_tokens");
   const created = () =>
     t.db.kysely.selectFrom("organizations").select("id").where("name", "=", "Too late")
       .execute();
@@ -50,8 +43,7 @@ Deno.test("a request answered 503 past its database budget runs none of its rema
     assert.equal((await answer.json()).kind, "unavailable");
     assert.ok(t.logs.some((l) => l.tag === "db:budget:exceeded"));
   } finally {
-    unlock.resolve();
-    await lockHeld;
+    await lock.release();
   }
   // The handler goes on once its viewer read returns: it ends at its next query, refused, or (the
   // rule broken) with the organization written. Whichever comes first is awaited.
