@@ -55,9 +55,10 @@ export function createApp(deps: AppDeps, parts: AppParts = {}): Hono {
   const pages = parts.pages;
   // The client's address group: a public link's page throttles token guesses by it (routes/s/).
   const address = (c: Context) => addressGroup(clientAddress(c, deps.config.trustProxy));
-  app.all(
-    "*",
-    (c) => pages ? pages(c.req.raw, { deps, clientAddress: address(c) }) : c.text("Not found", 404),
-  );
+  app.all("*", (c) => {
+    if (!pages) return c.text("Not found", 404);
+    const requestAddress = clientAddress(c, deps.config.trustProxy); // the audit log's
+    return pages(c.req.raw, { deps, clientAddress: address(c), requestAddress });
+  });
   return app;
 }

@@ -6,6 +6,7 @@ import { authError, forbidden } from "@/core/errors.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { accountLimitOf } from "@/http/account_limit.ts";
 import { resolveViewer } from "@/http/session.ts";
+import { clientAddress } from "@/http/client_address.ts";
 import { fromOwnOrigin } from "@/http/same_origin.ts";
 import type { ApiEnv } from "./env.ts";
 import { databaseBudget } from "@/http/database_budget.ts";
@@ -33,7 +34,8 @@ export function sameOrigin(appUrl: string): MiddlewareHandler<ApiEnv> {
 export function viewer(deps: AppDeps): MiddlewareHandler<ApiEnv> {
   const limit = accountLimitOf(deps);
   return async (c, next) => {
-    const current = await resolveViewer(deps, c.req.header("cookie") ?? null);
+    const address = clientAddress(c, deps.config.trustProxy);
+    const current = await resolveViewer(deps, c.req.header("cookie") ?? null, address);
     c.set("viewer", current);
     if (!current) return await next();
     const leave = limit.enter(current.userId);

@@ -28,6 +28,8 @@ export interface OrganizationTable {
   name: string;
   /** Public links to its sessions may be made and opened (migration 0022). */
   allow_public_links: Generated<boolean>;
+  /** Opening a replay writes a `session.view` audit row (migration 0034). */
+  audit_views: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -243,6 +245,22 @@ export interface SessionShareTable {
   created_at: CreatedAt;
 }
 
+/** One audited change (migration 0034); the actor's id and email as they were. */
+export interface AuditLogTable {
+  id: string;
+  organization_id: string;
+  action: string;
+  actor_id: string | null;
+  actor_email: string;
+  target_type: string;
+  target_id: string | null;
+  details: Json;
+  client_address: string | null;
+  /** The hour a `session.view` row counts in (one per viewer, session and hour); else null. */
+  view_hour: Date | string | null;
+  created_at: CreatedAt;
+}
+
 /** A comment on a moment of a session (migration 0023). */
 export interface SessionCommentTable {
   id: string;
@@ -278,4 +296,5 @@ export interface Database {
   rate_limit_counters: RateLimitCounterTable;
   session_shares: SessionShareTable;
   session_comments: SessionCommentTable;
+  audit_log: AuditLogTable;
 }

@@ -9,11 +9,14 @@ import { readSessionCookie, sessionCookie } from "./cookies.ts";
 type SessionDeps = Pick<AppDeps, "config" | "db" | "authSecret">;
 
 /** The viewer of a request's Cookie header; null when signed out or the token is not current. */
-export function resolveViewer(
+export async function resolveViewer(
   deps: SessionDeps,
   cookieHeader: string | null,
+  /** The request's address (http/client_address.ts), kept on the viewer for the audit log. */
+  clientAddress: string | null = null,
 ): Promise<Viewer | null> {
-  return viewerOfToken(deps, readSessionCookie(deps.config.appUrl, cookieHeader));
+  const viewer = await viewerOfToken(deps, readSessionCookie(deps.config.appUrl, cookieHeader));
+  return viewer && { ...viewer, clientAddress };
 }
 
 /** A Set-Cookie value holding a fresh session token for the user. */

@@ -28,6 +28,8 @@ export interface State {
   invites: UserInviteView[];
   /** The client's address group (http/client_address.ts), put there by app.ts. */
   clientAddress?: string;
+  /** The client's address itself (http/client_address.ts), put there by app.ts: the audit log's. */
+  requestAddress?: string;
   /** performance.now() when the page layer received the request. */
   requestStart: number;
 }
@@ -38,7 +40,8 @@ export async function handler(req: Request, ctx: FreshContext<State>) {
   // of hanging on a database that does not answer.
   const budget = startDatabaseBudget(pageDatabaseBudgetMs(ctx.state.deps.config, req.method));
   const response = await withinDatabaseBudget(budget, async () => {
-    const viewer = await resolveViewer(ctx.state.deps, req.headers.get("cookie"));
+    const cookie = req.headers.get("cookie");
+    const viewer = await resolveViewer(ctx.state.deps, cookie, ctx.state.requestAddress ?? null);
     ctx.state.viewer = viewer;
     if (!viewer) {
       ctx.state.organizations = [];

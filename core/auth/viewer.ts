@@ -13,6 +13,11 @@ export interface Viewer {
   activeOrganizationId: string | null;
   /** The role in the active organization. */
   role: Role | null;
+  /**
+   * The address the request came from, as the edge read it (http/client_address.ts); the audit
+   * log records it (core/audit/record.ts). Absent where no request stands behind the viewer.
+   */
+  clientAddress?: string | null;
 }
 
 export type ViewerDeps = Pick<AppDeps, "db" | "authSecret">;
