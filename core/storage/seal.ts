@@ -33,9 +33,7 @@ export function placeBytes(place: BatchPlace): Uint8Array<ArrayBuffer> {
       VERSION,
       place.projectId,
       place.sessionExternalId,
-      String(
-        place.batchId,
-      ),
+      String(place.batchId),
     ]),
   );
 }
