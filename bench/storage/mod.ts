@@ -85,15 +85,18 @@ const inlineDb = await createBenchDatabase("playhead_bench_inline");
 const storeDb = await createBenchDatabase("playhead_bench_store");
 const servers: BenchServer[] = [];
 try {
-  const inline = await startServer(inlineDb.url);
-  const store = await startServer(storeDb.url, [], storeEnv);
-  const store2 = await startServer(storeDb.url, [], storeEnv);
+  // Only the API is measured: no islands build (bench/server.ts).
+  const inline = await startServer(inlineDb.url, [], {}, { build: false });
+  const store = await startServer(storeDb.url, [], storeEnv, { build: false });
+  const store2 = await startServer(storeDb.url, [], storeEnv, { build: false });
   servers.push(inline, store, store2);
   const storeSql = postgres(storeDb.url, { max: 2, onnotice: () => {} });
   const inlineSql = postgres(inlineDb.url, { max: 2, onnotice: () => {} });
 
   say(
-    `${new Date().toISOString()} · \`deno task bench:storage --seconds ${SECONDS} --mib ${MIB}\``,
+    `${new Date().toISOString()} · \`deno task bench:storage --seconds ${SECONDS} --mib ${MIB}${
+      args["events-only"] ? " --events-only" : ""
+    }\``,
   );
   say(`load average before: ${loadAverage()}`);
   say();
@@ -192,42 +195,44 @@ try {
     say();
   }
 
-  // ---- PostgreSQL bytes per recorded MB ----
-  await storeSql`VACUUM event_batches`;
-  const recorded = Number(
-    (await storeSql`SELECT COALESCE(sum(object_length), 0)::bigint AS n FROM event_batches`)[0].n,
-  );
-  const pgBytes = async () =>
-    Number(
+  // ---- PostgreSQL bytes per recorded MB (of the ingest runs) ----
+  if (!args["events-only"]) {
+    await storeSql`VACUUM event_batches`;
+    const recorded = Number(
+      (await storeSql`SELECT COALESCE(sum(object_length), 0)::bigint AS n FROM event_batches`)[0].n,
+    );
+    const pgBytes = async () =>
+      Number(
+        (await storeSql`
+        SELECT sum(pg_total_relation_size(c.oid))::bigint AS n FROM pg_inherits i
+        JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = 'event_batches'::regclass`)[0].n,
+      ) +
+      Number((await storeSql`SELECT pg_total_relation_size('stored_objects')::bigint AS n`)[0].n);
+    const afterVacuum = await pgBytes();
+    await storeSql`VACUUM FULL event_batches`;
+    const afterFull = await pgBytes();
+    const rowBytes = Number(
       (await storeSql`
-      SELECT sum(pg_total_relation_size(c.oid))::bigint AS n FROM pg_inherits i
-      JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = 'event_batches'::regclass`)[0].n,
-    ) +
-    Number((await storeSql`SELECT pg_total_relation_size('stored_objects')::bigint AS n`)[0].n);
-  const afterVacuum = await pgBytes();
-  await storeSql`VACUUM FULL event_batches`;
-  const afterFull = await pgBytes();
-  const rowBytes = Number(
-    (await storeSql`
-    SELECT COALESCE(sum(pg_column_size(b.*)), 0)::bigint AS n FROM event_batches b`)[0].n,
-  );
-  say("### PostgreSQL bytes per recorded MB, once offloaded");
-  say();
-  say(`recorded (gzip, in the store): ${(recorded / 1e6).toFixed(1)} MB`);
-  say();
-  say("| measure | bytes | per recorded MB |");
-  say("| --- | ---: | ---: |");
-  for (
-    const [name, n] of [
-      ["event_batches partitions + indexes + TOAST + stored_objects, after VACUUM", afterVacuum],
-      ["the same after VACUUM FULL", afterFull],
-      ["the rows themselves (pg_column_size)", rowBytes],
-    ] as const
-  ) {
-    say(`| ${name} | ${n} | ${(n / recorded * 1e6 / 1e6 * 100).toFixed(2)} % |`);
+      SELECT COALESCE(sum(pg_column_size(b.*)), 0)::bigint AS n FROM event_batches b`)[0].n,
+    );
+    say("### PostgreSQL bytes per recorded MB, once offloaded");
+    say();
+    say(`recorded (gzip, in the store): ${(recorded / 1e6).toFixed(1)} MB`);
+    say();
+    say("| measure | bytes | per recorded MB |");
+    say("| --- | ---: | ---: |");
+    for (
+      const [name, n] of [
+        ["event_batches partitions + indexes + TOAST + stored_objects, after VACUUM", afterVacuum],
+        ["the same after VACUUM FULL", afterFull],
+        ["the rows themselves (pg_column_size)", rowBytes],
+      ] as const
+    ) {
+      say(`| ${name} | ${n} | ${(n / recorded * 1e6 / 1e6 * 100).toFixed(2)} % |`);
+    }
+    say();
   }
-  say();
 
   // ---- a big session's events ----
   const events: string[][] = [];
