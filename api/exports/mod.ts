@@ -72,7 +72,8 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
       // Held until the file has been sent or given up: 429 + Retry-After past the limit.
       const leave = exportLimitOf(deps).enter(viewer.userId);
       try {
-        const file = await sessionExport(deps, viewer, c.req.param("id"), limit);
+        const audited = { format, include: include ?? [] };
+        const file = await sessionExport(deps, viewer, c.req.param("id"), limit, audited);
         const chunks = format === "json" ? jsonExport(file, include ?? [], deps.cuts) : htmlExport(
           file,
           await offlinePlayerScript(deps.config.nodeEnv === "production", buildDir),

@@ -18,6 +18,7 @@ import type { MarkerOut } from "@/core/sessions/schema.ts";
 import type { ExportedSession } from "./schema.ts";
 import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
 import { markerWithPageAddress, pageAddress } from "@/core/shares/addresses.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 
 type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
 
@@ -58,9 +59,12 @@ export async function sessionExport(
   viewer: Viewer,
   id: string,
   maxBytes: number,
+  /** What the audit row says of the file (its format, what it includes). */
+  details: Record<string, unknown> = {},
 ): Promise<SessionExport> {
   const db = deps.db.kysely;
-  const session = await findSession(db, activeOrganization(viewer), id);
+  const organizationId = activeOrganization(viewer);
+  const session = await findSession(db, organizationId, id);
   if (!session) throw notFound("session");
   const bytes = (await batchMetas(db, session)).reduce((sum, m) => sum + m.bytes, 0);
   if (bytes > maxBytes) {
@@ -69,6 +73,8 @@ export async function sessionExport(
         `${(maxBytes / MIB).toFixed(1)} MiB an export can hold; share a link to it instead`,
     );
   }
+  const audit = { organizationId, targetId: session.id, details: { ...details, bytes } };
+  await recordAudit(db, viewer, { ...audit, action: "session.export" });
   const markers = (await sessionMarkers(db, session.id, null))
     .filter((m) => EXPORTED_KINDS.has(m.kind))
     .map((m): MarkerOut => ({

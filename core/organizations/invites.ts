@@ -21,6 +21,7 @@ import { assertInviteMailAvailable, sendInviteEmail } from "./invite_email.ts";
 import { roleIn } from "@/core/permissions.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { InviteView, SentInviteView } from "./schema.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 
 export const INVITE_TTL_SECONDS = 3 * 86_400;
 export const INVITE_EMAILS_PER_DAY = 50;
@@ -55,10 +56,19 @@ export async function createOrRefreshInvite(
     throw conflict("this email already belongs to a member of the organization");
   }
   await claimSend(deps, viewer, context);
-  const { invite, created } = await upsertPendingInvite(db, {
-    ...input,
-    invitedById: viewer.userId,
-    ttlSeconds: INVITE_TTL_SECONDS,
+  const { invite, created } = await db.transaction().execute(async (tx) => {
+    const upserted = await upsertPendingInvite(tx, {
+      ...input,
+      invitedById: viewer.userId,
+      ttlSeconds: INVITE_TTL_SECONDS,
+    });
+    await recordAudit(tx, viewer, {
+      organizationId: input.organizationId,
+      action: upserted.created ? "invite.create" : "invite.refresh",
+      targetId: upserted.invite.id,
+      details: { email: upserted.invite.email, role: upserted.invite.role },
+    });
+    return upserted;
   });
   log.info("org:invite:create_or_refresh:ok", {
     ...context,
@@ -82,11 +92,18 @@ export async function refreshExistingInvite(
   await claimSend(deps, viewer, context);
   let invite: InviteRow | null;
   try {
-    invite = await refreshInvite(
-      deps.db.kysely,
-      { ...input, invitedById: viewer.userId },
-      INVITE_TTL_SECONDS,
-    );
+    invite = await deps.db.kysely.transaction().execute(async (tx) => {
+      const row = await refreshInvite(tx, { ...input, invitedById: viewer.userId }, INVITE_TTL_SECONDS);
+      if (row) {
+        await recordAudit(tx, viewer, {
+          organizationId: input.organizationId,
+          action: "invite.refresh",
+          targetId: row.id,
+          details: { email: row.email, role: row.role },
+        });
+      }
+      return row;
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw conflict("another pending invite exists for this email: refresh that one");
@@ -110,9 +127,14 @@ export async function revokeInvite(
   context: Context = {},
 ): Promise<void> {
   await roleIn(deps, viewer, input.organizationId, "ADMIN");
-  if (!await deleteInvite(deps.db.kysely, input.organizationId, input.inviteId)) {
-    throw notFound("invite");
-  }
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    if (!await deleteInvite(tx, input.organizationId, input.inviteId)) throw notFound("invite");
+    await recordAudit(tx, viewer, {
+      organizationId: input.organizationId,
+      action: "invite.revoke",
+      targetId: input.inviteId,
+    });
+  });
   log.info("org:invite:revoke:ok", { ...context, ...input });
 }
 

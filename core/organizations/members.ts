@@ -16,6 +16,7 @@ import { heirOnLeaving, type MemberRef } from "./ownership.ts";
 import { requireRole, roleIn } from "@/core/permissions.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { MembershipView } from "./schema.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 
 type MemberDeps = Pick<AppDeps, "config" | "db">;
 type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
@@ -44,6 +45,12 @@ export async function changeMemberRole(
       throw conflict("an organization needs an owner: make someone else OWNER first");
     }
     await setRole(tx, target.id, input.role);
+    await recordAudit(tx, viewer, {
+      organizationId: input.organizationId,
+      action: "member.role_change",
+      targetId: target.userId,
+      details: { from: target.role, to: input.role },
+    });
     return await listMembers(tx, input.organizationId);
   });
   return viewOf(deps, rows.find((row) => row.id === input.memberId)!);
@@ -69,6 +76,12 @@ export async function removeMember(
       await setRole(tx, heir.id, "OWNER");
     }
     await removeMembership(tx, target, input.organizationId);
+    await recordAudit(tx, viewer, {
+      organizationId: input.organizationId,
+      action: "member.remove",
+      targetId: target.userId,
+      details: { role: target.role, leaving },
+    });
   });
 }
 

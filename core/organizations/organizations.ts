@@ -8,7 +8,9 @@ import {
   renameOrganization as updateName,
   setActiveOrganization,
   setAllowPublicLinks,
+  setAuditViews,
 } from "@/db/queries/organizations/organizations.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 import { log } from "@/log.ts";
 import { notFound, validation } from "@/core/errors.ts";
 import { roleIn } from "@/core/permissions.ts";
@@ -32,6 +34,7 @@ export async function listOrganizations(
     createdAt: new Date(row.created_at).toISOString(),
     active: row.id === viewer.activeOrganizationId,
     allowPublicLinks: row.allow_public_links,
+    auditViews: row.audit_views,
   }));
 }
 
@@ -69,14 +72,24 @@ export async function switchOrganization(
 export async function renameOrganization(
   deps: OrgDeps,
   viewer: Viewer,
-  input: { organizationId: string; name?: string; allowPublicLinks?: boolean },
+  input: { organizationId: string; name?: string; allowPublicLinks?: boolean; auditViews?: boolean },
 ): Promise<OrganizationView> {
   await roleIn(deps, viewer, input.organizationId, "ADMIN");
-  if (input.name !== undefined) await updateName(deps.db.kysely, input.organizationId, input.name);
-  if (input.allowPublicLinks !== undefined) {
-    await setAllowPublicLinks(deps.db.kysely, input.organizationId, input.allowPublicLinks);
-  }
-  return await viewOf(deps, viewer, input.organizationId);
+  const { organizationId, ...changed } = input;
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    if (input.name !== undefined) await updateName(tx, organizationId, input.name);
+    if (input.allowPublicLinks !== undefined) {
+      await setAllowPublicLinks(tx, organizationId, input.allowPublicLinks);
+    }
+    if (input.auditViews !== undefined) await setAuditViews(tx, organizationId, input.auditViews);
+    await recordAudit(tx, viewer, {
+      organizationId,
+      action: "organization.update",
+      targetId: organizationId,
+      details: changed,
+    });
+  });
+  return await viewOf(deps, viewer, organizationId);
 }
 
 export async function deleteOrganization(

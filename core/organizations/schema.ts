@@ -18,9 +18,14 @@ export const organizationPatchBody = z.strictObject({
   allowPublicLinks: z.boolean().optional().meta({
     description: "off: no public link to a session can be made, and existing ones answer 404",
   }),
-}).refine((b) => b.name !== undefined || b.allowPublicLinks !== undefined, {
-  message: "give name or allowPublicLinks",
+  auditViews: z.boolean().optional().meta({
+    description: "on: opening a replay writes a session.view audit row (once an hour per viewer)",
+  }),
+}).refine((b) => Object.values(b).some((v) => v !== undefined), {
+  message: "give name, allowPublicLinks or auditViews",
 });
+/** The overview's "audit replay views" form: a checkbox, absent when off. */
+export const auditViewsForm = z.object({ auditViews: z.literal("on").optional() });
 export const switchOrganizationBody = z.object({ organizationId: id });
 export const deleteOrganizationBody = z.object({
   confirmation: z.string().meta({ description: 'exactly "delete organization"' }),
@@ -45,6 +50,7 @@ export const organization = z.strictObject({
   createdAt: z.iso.datetime(),
   active: z.boolean(),
   allowPublicLinks: z.boolean(),
+  auditViews: z.boolean().meta({ description: "opening a replay is audited (session.view)" }),
 });
 export type OrganizationView = z.output<typeof organization>;
 

@@ -19,6 +19,7 @@ import type {
   RecordingSettingsView,
 } from "./schema.ts";
 import { networkColumns, networkOf, recordingColumns, recordingOf } from "./recording.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 
 export const DELETE_PROJECT_PHRASE = "delete project";
 
@@ -63,7 +64,12 @@ export async function createProject(
   input: { organizationId: string; name: string },
 ): Promise<ProjectView> {
   await roleIn(deps, viewer, input.organizationId, "OWNER");
-  const id = await q.createProject(deps.db.kysely, { ...input, key: generateProjectKey() });
+  const id = await deps.db.kysely.transaction().execute(async (tx) => {
+    const id = await q.createProject(tx, { ...input, key: generateProjectKey() });
+    const audit = { organizationId: input.organizationId, targetId: id, details: input };
+    await recordAudit(tx, viewer, { ...audit, action: "project.create" });
+    return id;
+  });
   return toView((await q.findProject(deps.db.kysely, id))!);
 }
 
@@ -114,13 +120,17 @@ export async function deleteProject(
   viewer: Viewer,
   input: { id: string; confirmation: string },
 ): Promise<void> {
-  await projectInActiveOrg(deps, viewer, input.id, "OWNER");
+  const { organization_id, name } = await projectInActiveOrg(deps, viewer, input.id, "OWNER");
   if (input.confirmation !== DELETE_PROJECT_PHRASE) {
     throw validation(`type "${DELETE_PROJECT_PHRASE}" to confirm`, [
       { path: "confirmation", message: `must be exactly "${DELETE_PROJECT_PHRASE}"` },
     ]);
   }
-  await q.deleteProject(deps.db.kysely, input.id);
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await q.deleteProject(tx, input.id);
+    const audit = { organizationId: organization_id, targetId: input.id, details: { name } };
+    await recordAudit(tx, viewer, { ...audit, action: "project.delete" });
+  });
 }
 
 export async function revealProjectKey(
@@ -129,6 +139,8 @@ export async function revealProjectKey(
   input: { id: string },
 ): Promise<ProjectKey> {
   const row = await projectInActiveOrg(deps, viewer, input.id, "OWNER");
+  const audit = { organizationId: row.organization_id, targetId: input.id };
+  await recordAudit(deps.db.kysely, viewer, { ...audit, action: "project.key_reveal" });
   return { key: row.key };
 }
 
@@ -137,8 +149,12 @@ export async function regenerateProjectKey(
   viewer: Viewer,
   input: { id: string },
 ): Promise<ProjectView> {
-  await projectInActiveOrg(deps, viewer, input.id, "OWNER");
-  await q.updateProject(deps.db.kysely, input.id, { key: generateProjectKey() });
+  const row = await projectInActiveOrg(deps, viewer, input.id, "OWNER");
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await q.updateProject(tx, input.id, { key: generateProjectKey() });
+    const audit = { organizationId: row.organization_id, targetId: input.id };
+    await recordAudit(tx, viewer, { ...audit, action: "project.key_rotate" });
+  });
   log.info("project:key:regenerate:ok", { projectId: input.id, userId: viewer.userId });
   return toView((await q.findProject(deps.db.kysely, input.id))!);
 }

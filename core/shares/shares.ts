@@ -16,6 +16,7 @@ import {
 } from "@/db/queries/shares/shares.ts";
 import type { CreatedShare, CreateShareInput, ShareOut } from "./schema.ts";
 import { hashShareToken, newShareToken } from "./token.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 
 type Deps = Pick<AppDeps, "db" | "config">;
 const HOUR_MS = 3_600_000;
@@ -66,16 +67,21 @@ export async function createShare(
   }
   const token = newShareToken();
   const id = newRowId();
-  await insertShare(db, {
-    id,
-    organization_id: organizationId,
-    session_id: session.id,
-    token_hash: await hashShareToken(token),
-    created_by_id: viewer.userId,
-    start_ms: input.startMs ?? null,
-    end_ms: input.endMs ?? null,
-    show_console: input.showConsole,
-    expires_at: new Date(now.getTime() + input.expiresInHours * HOUR_MS),
+  const tokenHash = await hashShareToken(token);
+  await db.transaction().execute(async (tx) => {
+    await insertShare(tx, {
+      id,
+      organization_id: organizationId,
+      session_id: session.id,
+      token_hash: tokenHash,
+      created_by_id: viewer.userId,
+      start_ms: input.startMs ?? null,
+      end_ms: input.endMs ?? null,
+      show_console: input.showConsole,
+      expires_at: new Date(now.getTime() + input.expiresInHours * HOUR_MS),
+    });
+    const audit = { organizationId, targetId: id, details: { sessionId: session.id, ...input } };
+    await recordAudit(tx, viewer, { ...audit, action: "share.create" });
   });
   const row = await shareById(db, organizationId, id);
   return { ...shareOut(row!, now), url: `${deps.config.appUrl}${sharePath(token)}` };
@@ -99,5 +105,8 @@ export async function revokeShare(deps: Deps, viewer: Viewer, id: string): Promi
   const db = deps.db.kysely;
   const visible = async (orgId: string) => !!await shareById(db, orgId, id);
   const organizationId = await activeOrganizationToChange(viewer, "ADMIN", visible, "share");
-  if (!await markRevoked(db, organizationId, id)) throw notFound("share");
+  await db.transaction().execute(async (tx) => {
+    if (!await markRevoked(tx, organizationId, id)) throw notFound("share");
+    await recordAudit(tx, viewer, { organizationId, action: "share.revoke", targetId: id });
+  });
 }

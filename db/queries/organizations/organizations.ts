@@ -24,6 +24,7 @@ export async function organizationsOf(db: Kysely<Database>, userId: string) {
       "o.name",
       "o.created_at",
       "o.allow_public_links",
+      "o.audit_views",
       "m.role",
       sql<number>`(SELECT count(*) FROM memberships c WHERE c.organization_id = o.id)::int`
         .as("member_count"),
@@ -57,6 +58,11 @@ export async function setActiveOrganization(
 export async function setAllowPublicLinks(db: Kysely<Database>, id: string, allow: boolean) {
   await db.updateTable("organizations").set({ allow_public_links: allow }).where("id", "=", id)
     .execute();
+}
+
+/** Whether opening a replay writes a `session.view` audit row (migration 0034). */
+export async function setAuditViews(db: Kysely<Database>, id: string, on: boolean) {
+  await db.updateTable("organizations").set({ audit_views: on }).where("id", "=", id).execute();
 }
 
 export async function renameOrganization(db: Kysely<Database>, id: string, name: string) {
