@@ -218,6 +218,21 @@ export interface SessionDataKeyTable {
   created_at: CreatedAt;
 }
 
+/** A tombstone of an erased session (migration 0035): ingest refuses its late batches. */
+export interface ErasedSessionTable {
+  project_id: string;
+  external_id: string;
+  erased_at: CreatedAt;
+}
+
+/** A tombstone of an erased tracked user (migration 0035): its external id's SHA-256 only. */
+export interface ErasedTrackedUserTable {
+  project_id: string;
+  external_id_sha256: string;
+  sessions: number;
+  erased_at: CreatedAt;
+}
+
 export interface MarkerTable {
   id: ColumnType<number, never, never>;
   session_id: string;
@@ -291,6 +306,8 @@ export interface Database {
   markers: MarkerTable;
   stored_objects: StoredObjectTable;
   session_data_keys: SessionDataKeyTable;
+  erased_sessions: ErasedSessionTable;
+  erased_tracked_users: ErasedTrackedUserTable;
   page_sequences: PageSequenceTable;
   revoked_tokens: RevokedTokenTable;
   rate_limit_counters: RateLimitCounterTable;

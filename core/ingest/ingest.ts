@@ -4,9 +4,9 @@
 import type { IngestBody } from "./schema.ts";
 import type { Db } from "@/db/client.ts";
 import { type IngestResult, touchProject, writeIngest } from "@/db/queries/ingest/write.ts";
-import { cancelSession } from "@/db/queries/ingest/cancel.ts";
+import { cancelSession, erasedSessionOfKey } from "@/db/queries/ingest/cancel.ts";
 import { log } from "@/log.ts";
-import { authError } from "@/core/errors.ts";
+import { AppError, authError } from "@/core/errors.ts";
 import { newRowId } from "@/core/ids.ts";
 import type { LastUsedTracker } from "./last_used.ts";
 import { type PreparedBatch, type PreparedIngest, prepareIngest } from "./prepare.ts";
@@ -61,6 +61,11 @@ export async function ingestPrepared(
     batch: batch && rowBatch(batch, Boolean(deps.store)),
   }).catch(refuseTooLarge(context));
   if (!result) {
+    if (await erasedSessionOfKey(deps.db.kysely, projectKey, prepared.externalId)) {
+      // A tab still open after its session's erasure: refused for good, the SDK stops (410).
+      log.info("ingest:batch:erased", { ...context, externalId: prepared.externalId });
+      throw new AppError("gone", "this session was erased; it records nothing more");
+    }
     log.warn("ingest:auth:invalid_key", { ...context, reason: "unknown" });
     throw authError("unknown public key");
   }

@@ -6,12 +6,12 @@ import {
   batchDataSlice,
   type BatchMeta,
   batchMetas,
-  deleteSession,
   findSession,
   sessionMarkers,
   type SessionRow,
   snapshotBatchAt,
 } from "@/db/queries/sessions/detail.ts";
+import { eraseSessions } from "@/db/queries/sessions/erase.ts";
 import { notFound } from "@/core/errors.ts";
 import { rangesWithin, resolveBytes, sealedSlices, sessionOpener } from "@/core/storage/read.ts";
 import { storeDeadline } from "@/core/storage/read.ts";
@@ -87,12 +87,15 @@ export async function sessionMarkerList(
   return { markers: await markersOf(deps, session.id, kind) };
 }
 
-/** ADMIN+; its batches and markers go with it. */
+/** ADMIN+; erased in one transaction: tombstone, data key, rows (docs/decisions.md "Erasure"). */
 export async function removeSession(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const db = deps.db.kysely;
   const visible = async (orgId: string) => !!await findSession(db, orgId, id);
   const organizationId = await activeOrganizationToChange(viewer, "ADMIN", visible, "session");
-  if (!await deleteSession(db, organizationId, id)) throw notFound("session");
+  const erased = await db.transaction().execute((trx) =>
+    eraseSessions(trx, { organizationId, sessionId: id })
+  );
+  if (!erased.sessions) throw notFound("session");
 }
 
 export interface EventsOptions {

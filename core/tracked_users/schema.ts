@@ -170,3 +170,14 @@ export type TimelineSession = z.output<typeof timelineSession>;
 export type TrackedUserTimeline = z.output<typeof trackedUserTimeline>;
 export type PageShare = z.output<typeof pageShare>;
 export type TrackedUserActivity = z.output<typeof trackedUserActivity>;
+
+/** `POST /api/tracked-users/:id/erase`'s answer: what went, and when the erasure ran. */
+export const trackedUserErasure = z.strictObject({
+  sessions: z.number().int(),
+  batches: z.number().int(),
+  keysDestroyed: z.number().int(),
+  inlineBytes: z.number().int(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+});
+export type TrackedUserErasure = z.output<typeof trackedUserErasure>;

@@ -172,6 +172,8 @@ export class Flusher {
         const dropped = this.#outbox.reduce((n, b) => n + b.length, 0);
         logError(`ingest rejected the batch (HTTP ${status}); ${dropped} events dropped`);
         this.#outbox = [];
+        // 410: the session was erased (docs/decisions.md "Erasure"); nothing more is sent for it.
+        if (status === 410) this.#cancelled = true;
       } else {
         logWarn(`ingest unreachable after retries; events kept for the next flush`);
         this.buffer.unshift(this.#outbox.flat());

@@ -67,7 +67,8 @@ export interface IngestResult {
 }
 
 /**
- * Writes one ingest request; null when no project has the key. The statement holds only the steps
+ * Writes one ingest request; null when no project has the key, or its session was erased (a
+ * tombstone, migration 0035: nothing is written). The statement holds only the steps
  * the request needs: most requests (a later batch of an anonymous session without `service:*`
  * events) skip the previous-row lock, the tracked-user upsert and the markers insert, each of which
  * costs PostgreSQL executor setup and, for the upsert, a statement trigger even when it writes no
@@ -155,6 +156,8 @@ export async function writeIngest(
   const statement = sql<IngestResult & { sawSession: boolean; misplaced?: null }>`
     WITH project AS (
       SELECT id, organization_id FROM projects WHERE key = ${row.projectKey}
+        AND NOT EXISTS (SELECT 1 FROM erased_sessions e
+          WHERE e.project_id = projects.id AND e.external_id = ${row.externalId})
     ),
     ${previous}
     ${identified}

@@ -44,18 +44,6 @@ export async function sessionMarkers(db: Kysely<Database>, sessionId: string, ki
  */
 export type BatchSession = { project_id: string; external_id: string };
 
-/** Deletes the session (batches and markers cascade); false when the organization has none. */
-export async function deleteSession(
-  db: Kysely<Database>,
-  organizationId: string,
-  id: string,
-): Promise<boolean> {
-  const result = await db.deleteFrom("sessions")
-    .where("organization_id", "=", organizationId).where("id", "=", id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
 export interface BatchMeta {
   id: number;
   first_ts: number;

@@ -1,0 +1,66 @@
+// Erasing a tracked user (ADMIN+; docs/decisions.md "Erasure"): in one transaction their sessions
+// are tombstoned, their data keys destroyed and every row of theirs deleted, then the user, leaving
+// a tombstone with only the SHA-256 of their external id. A failure anywhere rolls all of it back.
+import type { AppDeps } from "@/core/deps.ts";
+import type { Viewer } from "@/core/auth/viewer.ts";
+import { notFound } from "@/core/errors.ts";
+import { activeOrganizationToChange } from "@/core/org_access.ts";
+import { findTrackedUser } from "@/db/queries/tracked_users/detail.ts";
+import {
+  eraseTrackedUserRows,
+  lockTrackedUser,
+  trackedUserSessionCount,
+} from "@/db/queries/tracked_users/erase.ts";
+import { log } from "@/log.ts";
+import type { TrackedUserErasure } from "./schema.ts";
+
+type Deps = Pick<AppDeps, "db">;
+
+/** Lowercase hex SHA-256 of a user's external id (UTF-8), per project in the tombstone. */
+export async function externalIdSha256(externalId: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(externalId));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The organization for an ADMIN+ action on the user: 403 below ADMIN when visible, else 404. */
+export function adminOrganizationOf(deps: Deps, viewer: Viewer, id: string): Promise<string> {
+  const visible = async (orgId: string) => !!await findTrackedUser(deps.db.kysely, orgId, id);
+  return activeOrganizationToChange(viewer, "ADMIN", visible, "tracked user");
+}
+
+/** How many sessions erasing the user deletes (the confirmation names it). */
+export async function erasureSessionCount(deps: Deps, viewer: Viewer, id: string) {
+  const organizationId = await adminOrganizationOf(deps, viewer, id);
+  return await trackedUserSessionCount(deps.db.kysely, organizationId, id);
+}
+
+export async function eraseTrackedUser(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  clock: () => Date = () => new Date(),
+): Promise<TrackedUserErasure> {
+  const organizationId = await adminOrganizationOf(deps, viewer, id);
+  const startedAt = clock();
+  const counts = await deps.db.kysely.transaction().execute(async (trx) => {
+    const user = await lockTrackedUser(trx, organizationId, id);
+    if (!user) throw notFound("tracked user");
+    return await eraseTrackedUserRows(
+      trx,
+      organizationId,
+      user,
+      await externalIdSha256(user.external_id),
+    );
+  });
+  const endedAt = clock();
+  const answer = {
+    sessions: counts.sessions,
+    batches: counts.batches,
+    keysDestroyed: counts.keys,
+    inlineBytes: counts.inlineBytes,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+  };
+  log.info("tracked_user:erased", { organizationId, trackedUserId: id, ...answer });
+  return answer;
+}
