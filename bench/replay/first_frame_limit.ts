@@ -160,6 +160,6 @@ console.log(`written to ${RESULTS}`);
 client.terminate();
 await world[Symbol.asyncDispose]();
 await closeIdleDatabases();
-// Ingest's decode workers are the process's (api/ingest/decode_pool.ts), not the app's: they
-// outlive it, and would keep this script running once it is done.
+// The app's workers ended with its deps (AppDeps.close()); the exit stays so that nothing else
+// left behind keeps a finished benchmark running.
 Deno.exit(0);
