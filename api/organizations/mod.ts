@@ -24,6 +24,7 @@ import { body } from "@/api/validate.ts";
 import { ORG, organizationDoc } from "./doc.ts";
 import { inviteRoutes } from "./invites.ts";
 import { memberRoutes } from "./members.ts";
+import { auditRoutes } from "./audit.ts";
 
 export function organizationRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = dashboardApp(deps);
@@ -96,5 +97,6 @@ export function organizationRoutes(deps: AppDeps): Hono<ApiEnv> {
 
   app.route("/", memberRoutes(deps));
   app.route("/", inviteRoutes(deps));
+  app.route("/", auditRoutes(deps));
   return app;
 }

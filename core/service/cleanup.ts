@@ -18,6 +18,7 @@ import {
 import type { Database } from "@/db/schema.ts";
 import { log } from "@/log.ts";
 import { sweepAuthLeftovers } from "@/core/auth/cleanup.ts";
+import { sweepAuditLog } from "@/core/audit/retention.ts";
 import {
   addDayPartitions,
   dropDayPartition,
@@ -124,6 +125,7 @@ async function sweepAll(
   const counts = await sweep(db, now, options.chunkRows, options.spared);
   // Not one of the four counts the endpoint answers: logged, not returned.
   const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
+  const auditRows = await sweepAuditLog(db, now, options.chunkRows ?? CHUNK_ROWS);
   await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
   // After the session sweep: the expired days' sessions are gone, so their objects can go.
   // A store that is down leaves its part for the next run; the database's part is done.
@@ -136,6 +138,7 @@ async function sweepAll(
     trigger,
     ...counts,
     ...auth,
+    auditRows,
     ...(store ? { store } : {}),
     durationMs: Math.round(performance.now() - started),
   });

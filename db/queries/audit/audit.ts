@@ -71,10 +71,19 @@ export async function auditRows(
     .execute();
 }
 
-/** Deletes the rows written before `before`; the count deleted. */
-export async function deleteAuditRowsBefore(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom("audit_log").where("created_at", "<", before)
-    .executeTakeFirst();
+/** Deletes up to `limit` of the rows written before `before`, oldest first; how many. */
+export async function deleteAuditRowsBefore(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const result = await db.deleteFrom("audit_log").where(
+    "id",
+    "in",
+    (eb) =>
+      eb.selectFrom("audit_log").select("id").where("created_at", "<", before)
+        .orderBy("created_at").limit(limit),
+  ).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -20,6 +20,7 @@ import { orNull } from "@/http/found.ts";
 import { readReplayComment, readReplayMoment, replayFrameHref } from "@/page_state/replay.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
+import { auditReplayView } from "@/core/audit/views.ts";
 import { titleText } from "@/utils/format.ts";
 import { VisitorText } from "@/components/ui/VisitorText.tsx";
 
@@ -123,6 +124,7 @@ export const handler: Handlers<Data, DashboardState> = {
     ]));
     if (!found) return ctx.renderNotFound();
     const [session, comments, frame] = found;
+    await auditReplayView(deps, viewer, session.id);
     const highlight = readReplayComment(ctx.url);
     const endedAt = session.endedAt ? new Date(session.endedAt) : null;
     const liveForMs = liveFor(endedAt, new Date(), lastClosedAt(session.markers));
