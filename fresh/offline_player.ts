@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { importMapPlugin, readImportMap } from "./import_map_plugin.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const ENTRY = join(ROOT, "player/offline/entry.tsx");
+const ENTRY = fileURLToPath(new URL("../player/offline/entry.tsx", import.meta.url));
 export const OFFLINE_PLAYER_FILE = "export/player.js";
 
 export async function bundleOfflinePlayer(): Promise<string> {
