@@ -33,8 +33,9 @@ import * as m0030 from "./migrations/0030_bounded_session_times.ts";
 import * as m0031 from "./migrations/0031_page_sequences.ts";
 import * as m0032 from "./migrations/0032_signal_hours_and_stacks.ts";
 import * as m0033 from "./migrations/0033_session_data_keys.ts";
-import * as m0035 from "./migrations/0035_erasure_tombstones.ts";
 import * as m0034 from "./migrations/0034_audit_log.ts";
+import * as m0035 from "./migrations/0035_erasure_tombstones.ts";
+import * as m0036 from "./migrations/0036_retention_and_pins.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -72,8 +73,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0031_page_sequences": m0031,
   "0032_signal_hours_and_stacks": m0032,
   "0033_session_data_keys": m0033,
-  "0035_erasure_tombstones": m0035,
   "0034_audit_log": m0034,
+  "0035_erasure_tombstones": m0035,
+  "0036_retention_and_pins": m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

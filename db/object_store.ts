@@ -19,6 +19,13 @@ export class StoreUnavailable extends Error {
 
 export type StoreStatus = "ok" | "unavailable";
 
+/** One object as a listing shows it. */
+export interface StoredObjectInfo {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 /** Why a sealed batch read back could not be opened (core/storage/read.ts). */
 export type UnreadableReason = "decrypt" | "no_key" | "unwrap";
 
@@ -70,6 +77,14 @@ export class ObjectStore {
     return `${this.#root()}${day}/`;
   }
 
+  /**
+   * The key of a new object holding one pinned session's bytes (created on `day`): under
+   * `prefix/pinned/`, outside the day prefixes and their lifecycle rule.
+   */
+  pinnedKey(day: string): string {
+    return `${this.#root()}pinned/${day}/${Date.now()}-${crypto.randomUUID()}.bin`;
+  }
+
   async put(key: string, body: Uint8Array): Promise<void> {
     const res = await this.#send(key, { method: "PUT", body: body as Uint8Array<ArrayBuffer> });
     await expectOk(res, `PUT ${key}`);
@@ -99,11 +114,22 @@ export class ObjectStore {
 
   /** Keys under `prefix`, in pages of up to 1,000. */
   async *list(prefix: string): AsyncIterable<string> {
+    for await (const object of this.listObjects(prefix)) yield object.key;
+  }
+
+  /** The objects under `prefix` (`""`: the app's whole prefix) with their sizes and ages. */
+  async *listObjects(prefix: string = this.#root()): AsyncIterable<StoredObjectInfo> {
     for (let token: string | null = null;;) {
       const query = new URLSearchParams({ "list-type": "2", prefix });
       if (token) query.set("continuation-token", token);
       const xml = await this.#listPage(query);
-      for (const key of tags(xml, "Key")) yield key;
+      for (const [, entry] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        yield {
+          key: tags(entry, "Key")[0],
+          size: Number(tags(entry, "Size")[0]),
+          lastModified: new Date(tags(entry, "LastModified")[0]),
+        };
+      }
       token = tags(xml, "NextContinuationToken")[0] ?? null;
       if (!token || tags(xml, "IsTruncated")[0] !== "true") return;
     }
@@ -128,13 +154,18 @@ export class ObjectStore {
   }
 
   /**
-   * A lifecycle rule that expires the prefix's objects `days` after upload: a second guard behind
-   * the daily cleanup's deletion of expired days. false when the store does not support it.
+   * A lifecycle rule that expires the day prefixes' objects `days` after upload: a second guard
+   * behind the daily cleanup's deletion of expired days. One rule per first digit of a day
+   * (`prefix/0`…`prefix/9`), so `prefix/pinned/` is outside them. false when the store does not
+   * support it.
    */
   async putLifecycle(days: number): Promise<boolean> {
-    const body = `<LifecycleConfiguration><Rule><ID>playhead-retention</ID>` +
-      `<Filter><Prefix>${escapeXml(this.#root())}</Prefix></Filter><Status>Enabled</Status>` +
-      `<Expiration><Days>${days}</Days></Expiration></Rule></LifecycleConfiguration>`;
+    const rules = [..."0123456789"].map((digit) =>
+      `<Rule><ID>playhead-retention-${digit}</ID>` +
+      `<Filter><Prefix>${escapeXml(this.#root())}${digit}</Prefix></Filter>` +
+      `<Status>Enabled</Status><Expiration><Days>${days}</Days></Expiration></Rule>`
+    );
+    const body = `<LifecycleConfiguration>${rules.join("")}</LifecycleConfiguration>`;
     const res = await this.#send("?lifecycle=", {
       method: "PUT",
       body,

@@ -96,6 +96,8 @@ export interface ProjectTable {
   network_headers: Generated<string[]>;
   network_body_urls: Generated<string[]>;
   network_vitals: Generated<boolean>;
+  /** Days the daily cleanup keeps the project's sessions, 1–365 (migration 0036). */
+  retention_days: Generated<number>;
 }
 
 export interface TrackedUserTable {
@@ -154,6 +156,8 @@ export interface SessionTable {
   max_request_ms: Generated<number>;
   /** The web vitals' `name:rating` pairs of its pages, e.g. `lcp:poor` (migration 0028). */
   web_vitals: Generated<string[]>;
+  /** Pinned: kept past its project's retention (migration 0036). */
+  pinned_at: Timestamp | null;
 }
 
 export interface EventBatchTable {
@@ -208,6 +212,8 @@ export interface StoredObjectTable {
   committed: Generated<boolean>;
   /** Holds bytes of a deleted session: rewritten by the daily cleanup. */
   dirty: Generated<boolean>;
+  /** Holds one pinned session's bytes, under `pinned/` (migration 0036). */
+  pinned: Generated<boolean>;
 }
 
 /** A session's data key, wrapped by the store key `kek_id` (migration 0033). */

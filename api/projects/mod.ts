@@ -19,6 +19,7 @@ import {
   projectKey,
   projectListQuery,
   projectPatchBody,
+  projectPatched,
   traitKeyBody,
 } from "@/core/projects/schema.ts";
 import { dashboardApp, requireSignIn, requireViewer } from "@/api/dashboard.ts";
@@ -72,13 +73,14 @@ export function projectRoutes(deps: AppDeps): Hono<ApiEnv> {
   app.patch(
     "/:id",
     doc({
-      summary: "Rename a project or change its recording or network settings",
+      summary: "Rename a project or change its recording, network or retention settings",
       description: "`recording` and `network` may come alone, and only the settings they name " +
-        "change. Any " +
-        "bad value is 400 naming its field, and nothing changes.",
+        "change. `retentionDays` (1–365) answers `sessionsToDelete`: the sessions the next " +
+        "daily cleanup deletes under it. Any bad value is 400 naming its field, and nothing " +
+        "changes.",
       role: "ADMIN",
       params: ID,
-      responses: { 200: { description: "the project", body: project } },
+      responses: { 200: { description: "the project", body: projectPatched } },
     }),
     body(projectPatchBody),
     async (c) => {

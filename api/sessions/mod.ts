@@ -1,16 +1,12 @@
-// /api/sessions: the dashboard's sessions list, summary, detail, deletion, events, markers and
-// recorded requests.
+// /api/sessions: the dashboard's sessions list, summary, detail, deletion, pins, events, markers
+// and recorded requests.
 // Every answer is `no-store`: the data changes with every ingest.
 import type { Context } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
 import { validation } from "@/core/errors.ts";
 import { sessionList, sessionSummary } from "@/core/sessions/list.ts";
-import {
-  removeSession,
-  sessionDetail,
-  sessionEvents,
-  sessionMarkerList,
-} from "@/core/sessions/detail.ts";
+import { sessionDetail, sessionEvents, sessionMarkerList } from "@/core/sessions/detail.ts";
+import { removeSession } from "@/core/sessions/erase.ts";
 import {
   type EventBatchOut,
   eventsQuery,
@@ -23,9 +19,11 @@ import {
   sessionListQuery,
   sessionMarkers,
   sessionNetwork,
+  sessionPin,
   sessionSummary as summarySchema,
 } from "@/core/sessions/schema.ts";
 import { sessionNetworkList, sessionNetworkRequest } from "@/core/sessions/network.ts";
+import { pinSession } from "@/core/sessions/pins.ts";
 import { EVENTS_HEADERS, eventsBody } from "@/http/events_body.ts";
 import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
 import type { ApiEnv } from "@/api/env.ts";
@@ -72,6 +70,21 @@ export function sessionRoutes(deps: AppDeps) {
     query(sessionFilterQuery),
     async (c) => c.json(await sessionSummary(deps, requireViewer(c), c.req.valid("query"))),
   );
+
+  for (const [method, pinned] of [["post", true], ["delete", false]] as const) {
+    app[method](
+      "/:id/pin",
+      doc({
+        summary: pinned
+          ? "Pin a session: it outlives its project's retention (an erasure still deletes it)"
+          : "Unpin a session: its project's retention applies again at the next cleanup",
+        role: "ADMIN",
+        params: ID,
+        responses: { 200: { description: "the session's pin", body: sessionPin } },
+      }),
+      async (c) => c.json(await pinSession(deps, requireViewer(c), c.req.param("id"), pinned)),
+    );
+  }
 
   app.get(
     "/:id",

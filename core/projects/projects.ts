@@ -15,6 +15,7 @@ import type { Viewer } from "@/core/auth/viewer.ts";
 import type {
   NetworkSettingsView,
   ProjectKey,
+  ProjectPatchedView,
   ProjectView,
   RecordingSettingsView,
 } from "./schema.ts";
@@ -37,6 +38,7 @@ function toView(row: q.ProjectRow): ProjectView {
     displayNameTraitKey: row.display_name_trait_key,
     recording: recordingOf(row),
     network: networkOf(row),
+    retentionDays: row.retention_days,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -101,18 +103,34 @@ export async function updateProject(
     /** The settings given replace the stored ones; the others stay. */
     recording?: Partial<RecordingSettingsView>;
     network?: Partial<NetworkSettingsView>;
+    retentionDays?: number;
   },
-): Promise<ProjectView> {
-  const { key } = await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
-  await q.updateProject(deps.db.kysely, input.id, {
-    name: input.name,
-    display_name_trait_key: input.displayNameTraitKey,
-    ...recordingColumns(input.recording ?? {}),
-    ...networkColumns(input.network ?? {}),
+  now = new Date(),
+): Promise<ProjectPatchedView> {
+  const { key, organization_id } = await projectInActiveOrg(deps, viewer, input.id, "ADMIN");
+  const { id, ...details } = input;
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    await q.updateProject(tx, id, {
+      name: input.name,
+      display_name_trait_key: input.displayNameTraitKey,
+      retention_days: input.retentionDays,
+      ...recordingColumns(input.recording ?? {}),
+      ...networkColumns(input.network ?? {}),
+    });
+    // The settings given (retention, recording, network, name), as the audit log shows them.
+    const change = { organizationId: organization_id, targetId: id, details };
+    await recordAudit(tx, viewer, { ...change, action: "project.update" });
   });
   // This process's ingest keeps requests, or stops, from now on (core/ingest/known_keys.ts).
   if (input.network) deps.knownKeys.forget(key);
-  return toView((await q.findProject(deps.db.kysely, input.id))!);
+  const view = toView((await q.findProject(deps.db.kysely, input.id))!);
+  if (input.retentionDays === undefined) return view;
+  // What the next daily cleanup deletes under the new retention (core/service/cleanup.ts).
+  const cutoff = new Date(now.getTime() - input.retentionDays * 86_400_000);
+  return {
+    ...view,
+    sessionsToDelete: await q.countSessionsBefore(deps.db.kysely, input.id, cutoff),
+  };
 }
 
 export async function deleteProject(

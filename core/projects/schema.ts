@@ -109,15 +109,29 @@ export const projectNetworkForm = z.object({
   bodyUrls: f.bodyUrls,
 })).pipe(networkSettings);
 
-/** PATCH /api/projects/:id: a new name, recording or network settings (those given change). */
+/** Days the daily cleanup keeps a project's sessions (docs/decisions.md "Retention per project"). */
+export const MIN_RETENTION_DAYS = 1;
+export const MAX_RETENTION_DAYS = 365;
+export const retentionDays = z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS)
+  .meta({ description: "days the daily cleanup keeps the project's unpinned sessions, 1–365" });
+
+/**
+ * PATCH /api/projects/:id: a new name, recording or network settings, retention (those given
+ * change).
+ */
 export const projectPatchBody = z.strictObject({
   name: name.optional(),
   recording: recordingSettings.partial().optional(),
   network: networkSettings.partial().optional(),
+  retentionDays: retentionDays.optional(),
 }).refine(
-  (b) => b.name !== undefined || b.recording !== undefined || b.network !== undefined,
-  { message: "give a name, recording settings, network settings, or several" },
+  (b) => Object.values(b).some((v) => v !== undefined),
+  { message: "give a name, recording settings, network settings, retentionDays, or several" },
 );
+/** The settings page's retention field. */
+export const projectRetentionForm = z.object({
+  retentionDays: z.string().trim().min(1, "required").pipe(z.coerce.number()).pipe(retentionDays),
+});
 export const projectDeleteBody = z.object({
   confirmation: z.string().meta({ description: 'exactly "delete project"' }),
 });
@@ -143,10 +157,20 @@ export const project = z.strictObject({
   displayNameTraitKey: z.string().nullable(),
   recording: recordingSettings,
   network: networkSettings,
+  retentionDays,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type ProjectView = z.output<typeof project>;
+
+/** PATCH /api/projects/:id's answer: with `retentionDays` given, what the next cleanup deletes. */
+export const projectPatched = project.extend({
+  sessionsToDelete: z.number().int().min(0).optional().meta({
+    description: "with retentionDays: the project's unpinned sessions already past it, which " +
+      "the next daily cleanup deletes",
+  }),
+});
+export type ProjectPatchedView = z.output<typeof projectPatched>;
 
 export const projectKey = z.strictObject({ key: z.string().regex(PUBLIC_KEY_PATTERN) });
 export type ProjectKey = z.output<typeof projectKey>;

@@ -11,8 +11,10 @@ import {
   deleteLonelyTrackedUsers,
   deleteOldSessions,
   deleteStaleInvites,
+  pinnedDays,
   releaseCleanupLock,
   releaseScheduledRun,
+  retentionRange,
   tryCleanupLock,
 } from "@/db/queries/service/cleanup.ts";
 import type { Database } from "@/db/schema.ts";
@@ -32,7 +34,6 @@ import { sweepStore } from "@/core/storage/sweep.ts";
 import type { cleanupResult } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
-export const RETENTION_MS = 7 * DAY_MS;
 /** Rows per statement; a session also cascades its batches and markers, so it takes fewer. */
 export const CHUNK_ROWS = 5_000;
 export const SESSION_CHUNK_ROWS = 1_000;
@@ -129,8 +130,9 @@ async function sweepAll(
   await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
   // After the session sweep: the expired days' sessions are gone, so their objects can go.
   // A store that is down leaves its part for the next run; the database's part is done.
+  const { longest } = await retentionRange(db);
   const store = options.store
-    ? await sweepStore(db, options.store, now, RETENTION_MS, options.orphanAgeMs).catch(
+    ? await sweepStore(db, options.store, now, longest * DAY_MS, options.orphanAgeMs).catch(
       (error) => void log.error("storage:sweep:failed", { error: String(error) }),
     )
     : null;
@@ -167,23 +169,28 @@ async function sweep(
 
 /**
  * Expired days go first, whole: their partitions of batches and markers (migration 0012), which
- * costs the same whatever they hold. Then the sessions, in chunks; their delete trigger finds the
- * rows of the expired day that is not over yet (and of the default partition) one probe each,
- * and their tracked users' aggregates wait until the end, when each user is updated once.
- * The insights' signal rollups of the expired hours go with them (a dropped partition fires no
+ * costs the same whatever they hold, once past the longest retention in use and holding no pinned
+ * session. Then the sessions past their own project's retention (pinned ones stay), in chunks;
+ * their delete trigger finds the rows of the days not dropped one probe each, and their tracked
+ * users' aggregates wait until the end, when each user is updated once. The insights' signal
+ * rollups of the hours past the longest retention go with them (a dropped partition fires no
  * trigger). The days ahead are made here too, so ingest always has a partition for today.
  */
 async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  const { shortest, longest } = await retentionRange(db);
+  const cutoff = new Date(now.getTime() - longest * DAY_MS);
   await addDayPartitions(db, now, new Date(now.getTime() + PARTITION_DAYS_AHEAD * DAY_MS));
   const dropped: string[] = [];
   const kept: string[] = [];
+  const pinned = await pinnedDays(db, cutoff);
   for (const name of await expiredDayPartitions(db, cutoff)) {
+    if (pinned.has(name.slice(-8))) continue; // its pinned sessions' batches and markers stay
     const gone = await dropDayPartition(db, name, PARTITION_LOCK_TIMEOUT_MS);
     (gone ? dropped : kept).push(name);
   }
   if (dropped.length || kept.length) log.info("cron:cleanup:partitions", { dropped, kept });
-  const deleted = await deleteExpiredSessions(db, cutoff, chunkRows);
+  const bound = new Date(now.getTime() - shortest * DAY_MS);
+  const deleted = await deleteExpiredSessions(db, now, bound, chunkRows);
   await deleteExpiredSignalRollups(db, cutoff);
   await applyPending(db);
   return deleted;
@@ -196,14 +203,15 @@ async function sweepSessions(db: Kysely<Database>, now: Date, chunkRows: number)
  */
 async function deleteExpiredSessions(
   db: Kysely<Database>,
-  cutoff: Date,
+  now: Date,
+  bound: Date,
   chunkRows: number,
 ): Promise<number> {
   const inOrder = await chunkedByKey<string | null>(chunkRows, null, async (from, n) => {
-    const { deleted, last } = await deleteOldSessions(db, cutoff, n, from);
+    const { deleted, last } = await deleteOldSessions(db, now, bound, n, from);
     return { count: deleted, last };
   });
-  const behind = (n: number) => deleteOldSessions(db, cutoff, n).then((chunk) => chunk.deleted);
+  const behind = (n: number) => deleteOldSessions(db, now, bound, n).then((chunk) => chunk.deleted);
   return inOrder + await chunked(chunkRows, behind);
 }
 

@@ -58,6 +58,7 @@ function filterOf(organizationId: string, input: SessionFilterInput, now: Date):
       reasons: input.reason ?? null,
     },
     comments: { has: input.hasComments ?? null, text: input.comment ?? null },
+    pinned: input.pinned ?? null,
   };
 }
 
@@ -118,6 +119,7 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     recordingReason: row.recording_reason as SessionListItem["recordingReason"],
     triggeredAt: row.triggered_at,
     commentCount: row.comment_count,
+    pinned: row.pinned_at !== null,
   };
 }
 

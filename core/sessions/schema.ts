@@ -81,6 +81,9 @@ const filterFields = {
   comment: optionalText(2000).meta({
     description: "a comment on the session contains this text (case-insensitive)",
   }),
+  pinned: z.enum(["true", "false"]).transform((v) => v === "true").optional().meta({
+    description: "`true`: only pinned sessions (kept past retention); `false`: only the others",
+  }),
 };
 
 export const sessionFilterQuery = z.object(filterFields);
@@ -168,9 +171,18 @@ export const sessionListItem = z.strictObject({
   device: z.enum(DEVICES).nullable(),
   ...recordingFields,
   commentCount: z.number().int(),
+  pinned: z.boolean().meta({ description: "kept past its project's retention" }),
 });
 
 export type SessionListItem = z.output<typeof sessionListItem>;
+
+/** POST and DELETE /api/sessions/:id/pin. */
+export const sessionPin = z.strictObject({
+  id: z.string(),
+  pinned: z.boolean(),
+  pinnedAt: iso.nullable(),
+});
+export type SessionPinView = z.output<typeof sessionPin>;
 
 export const sessionListPage = z.strictObject({
   data: z.array(sessionListItem),

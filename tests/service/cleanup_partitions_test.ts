@@ -166,7 +166,9 @@ Deno.test("cleanup: a chunk of the session sweep leaves its users' aggregates pe
     durationMs: 20_000,
     trackedUserId: user.id,
   });
-  const gone = await deleteOldSessions(db, new Date(Date.now() - 7 * DAY), 10);
+  // Now, with the project's default 7 days' retention (and no bound nearer than that).
+  const now = new Date();
+  const gone = await deleteOldSessions(db, now, now, 10);
   assert.equal(gone.deleted, 1);
   const { rows } = await sql<{ tracked_user_id: string; sessions: number; active_time: string }>`
     SELECT tracked_user_id, sessions, active_time::text FROM tracked_user_pending`.execute(db);
@@ -184,7 +186,7 @@ Deno.test("cleanup: a chunk starts at the last one's newest session, older ones 
   await using t = await createTestApp();
   const db = t.db.kysely;
   const project = await insertProject(db);
-  const cutoff = new Date(Date.now() - 7 * DAY);
+  const now = new Date(); // the project keeps 7 days: the 8-10 days old go
   const oldest = await insertSession(db, project, { createdAt: new Date(Date.now() - 10 * DAY) });
   const middle = await insertSession(db, project, { createdAt: new Date(Date.now() - 9 * DAY) });
   const newest = await insertSession(db, project, { createdAt: new Date(Date.now() - 8 * DAY) });
@@ -196,12 +198,12 @@ Deno.test("cleanup: a chunk starts at the last one's newest session, older ones 
   const remaining = async () =>
     (await db.selectFrom("sessions").select("id").orderBy("created_at").execute()).map((r) => r.id);
 
-  assert.deepEqual(await deleteOldSessions(db, cutoff, 1, at), { deleted: 1, last: at });
+  assert.deepEqual(await deleteOldSessions(db, now, now, 1, at), { deleted: 1, last: at });
   assert.deepEqual(await remaining(), [oldest.id, newest.id]);
-  const next = await deleteOldSessions(db, cutoff, 1, at);
+  const next = await deleteOldSessions(db, now, now, 1, at);
   assert.equal(next.deleted, 1);
   assert.deepEqual(await remaining(), [oldest.id]);
-  assert.deepEqual(await deleteOldSessions(db, cutoff, 1, next.last), { deleted: 0, last: null });
-  assert.equal((await deleteOldSessions(db, cutoff, 1)).deleted, 1);
+  assert.deepEqual(await deleteOldSessions(db, now, now, 1, next.last), { deleted: 0, last: null });
+  assert.equal((await deleteOldSessions(db, now, now, 1)).deleted, 1);
   assert.deepEqual(await remaining(), []);
 });

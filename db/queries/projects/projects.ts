@@ -45,6 +45,7 @@ export interface ProjectRow extends RecordingColumns, NetworkColumns {
   created_at: Date;
   updated_at: Date;
   session_count: number;
+  retention_days: number;
 }
 
 function projectsWithCounts(db: Kysely<Database>) {
@@ -87,12 +88,25 @@ export async function updateProject(
       name?: string;
       key?: string;
       display_name_trait_key?: string | null;
+      retention_days?: number;
     }
     & Partial<RecordingColumns>
     & Partial<NetworkColumns>,
 ): Promise<void> {
   await db.updateTable("projects").set({ ...changes, updated_at: new Date() })
     .where("id", "=", id).execute();
+}
+
+/** The project's unpinned sessions created before `cutoff`: what its retention deletes next. */
+export async function countSessionsBefore(
+  db: Kysely<Database>,
+  projectId: string,
+  cutoff: Date,
+): Promise<number> {
+  const row = await db.selectFrom("sessions").select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("project_id", "=", projectId).where("created_at", "<", cutoff)
+    .where("pinned_at", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteProject(db: Kysely<Database>, id: string): Promise<void> {

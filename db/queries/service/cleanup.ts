@@ -55,14 +55,17 @@ export async function deleteStaleInvites(db: Db, now: Date, limit: number): Prom
 }
 
 /**
- * Sessions created before `cutoff` (and at or after `from`, a `created_at` as PostgreSQL's text,
- * when given); rows ingest holds right now are left for the next chunk. Their tracked users'
- * aggregates are left pending (migration 0012) for `applyPendingTrackedUsers`. Returns how many
- * went and the newest one's `created_at`, where the next chunk can start.
+ * Deletes up to `limit` sessions past their own project's retention at `now` (`retention_days`,
+ * migration 0036), pinned ones excepted, oldest first from `from`; none newer than `bound` (the
+ * shortest retention in use: the index scan stops there). Rows ingest holds right now are left
+ * for the next chunk; their tracked users' aggregates are left pending (migration 0012) for
+ * `applyPendingTrackedUsers`. Returns how many went and the newest one's `created_at` (as
+ * PostgreSQL's text), where the next chunk starts.
  */
 export async function deleteOldSessions(
   db: Db,
-  cutoff: Date,
+  now: Date,
+  bound: Date,
   limit: number,
   from: string | null = null,
 ): Promise<{ deleted: number; last: string | null }> {
@@ -78,14 +81,35 @@ export async function deleteOldSessions(
     gone AS (
       DELETE FROM sessions
       WHERE ctid = ANY(ARRAY(
-          SELECT ctid FROM sessions
-          WHERE created_at < ${cutoff} AND created_at >= COALESCE(${from}::timestamptz, '-infinity')
-          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+          SELECT s.ctid FROM sessions s JOIN projects p ON p.id = s.project_id
+          WHERE s.created_at < ${bound}
+            AND s.created_at >= COALESCE(${from}::timestamptz, '-infinity')
+            AND s.created_at < ${now}::timestamptz - make_interval(days => p.retention_days)
+            AND s.pinned_at IS NULL
+          ORDER BY s.created_at LIMIT ${limit} FOR UPDATE OF s SKIP LOCKED))
         AND (SELECT flag FROM deferred) = 'on'
       RETURNING created_at
     )
     SELECT count(*)::integer AS deleted, max(created_at)::text AS last FROM gone`.execute(db);
   return rows[0];
+}
+
+/** The shortest and longest retention of any project, in days (7 each without projects). */
+export async function retentionRange(db: Db): Promise<{ shortest: number; longest: number }> {
+  const row = await db.selectFrom("projects")
+    .select((eb) => [
+      eb.fn.min<number | null>("retention_days").as("shortest"),
+      eb.fn.max<number | null>("retention_days").as("longest"),
+    ]).executeTakeFirst();
+  return { shortest: row?.shortest ?? 7, longest: row?.longest ?? 7 };
+}
+
+/** The UTC days (YYYYMMDD) before `before` that hold a pinned session: their partitions stay. */
+export async function pinnedDays(db: Db, before: Date): Promise<Set<string>> {
+  const { rows } = await sql<{ day: string }>`
+    SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDD') AS day FROM sessions
+    WHERE pinned_at IS NOT NULL AND created_at < ${before}`.execute(db);
+  return new Set(rows.map((r) => r.day));
 }
 
 /**

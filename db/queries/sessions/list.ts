@@ -28,6 +28,8 @@ export interface SessionFilter {
   /** The search conditions beyond the external id (db/queries/sessions/search.ts). */
   narrow?: SessionSearch;
   comments?: CommentFilter;
+  /** true: only pinned sessions; false: only the others (migration 0036). */
+  pinned?: boolean | null;
 }
 
 export interface SessionPage {
@@ -65,6 +67,7 @@ export interface SessionListRow {
   recording_reason: string;
   triggered_at: number | null;
   comment_count: number;
+  pinned_at: Date | null;
 }
 
 /** The session and project columns of a list row (sessions joined to projects). */
@@ -90,6 +93,7 @@ export const SESSION_ROW_COLUMNS = [
   "sessions.recording_reason",
   "sessions.triggered_at",
   COMMENT_COUNT.as("comment_count"),
+  "sessions.pinned_at",
 ] as const;
 
 /** The sessions of the filter (organization, projects, since, search). */
@@ -113,6 +117,7 @@ export function filtered(db: Kysely<Database>, f: SessionFilter) {
     }
   }
   for (const condition of f.comments ? commentConditions(f.comments) : []) q = q.where(condition);
+  if (f.pinned != null) q = q.where("sessions.pinned_at", f.pinned ? "is not" : "is", null);
   return q;
 }
 

@@ -17,11 +17,15 @@ export async function orphanObjects(db: Db, before: Date, limit: number): Promis
   return rows.map((r) => r.key);
 }
 
-/** Committed objects that hold bytes of deleted sessions, of days from `fromDay` (YYYY-MM-DD). */
+/**
+ * Committed objects that hold bytes of deleted sessions, of days from `fromDay` (YYYY-MM-DD), and
+ * pinned ones of any day (an erased pinned session's object).
+ */
 export async function dirtyObjects(db: Db, fromDay: string, limit: number) {
-  return await db.selectFrom("stored_objects").select(["key", sql<string>`day::text`.as("day")])
+  return await db.selectFrom("stored_objects")
+    .select(["key", sql<string>`day::text`.as("day"), "pinned"])
     .where("dirty", "=", true).where("committed", "=", true)
-    .where("day", ">=", fromDay)
+    .where((eb) => eb.or([eb("day", ">=", fromDay), eb("pinned", "=", true)]))
     .orderBy("created_at").limit(limit).execute();
 }
 
@@ -72,7 +76,19 @@ export async function replaceObject(
   });
 }
 
-/** Forgets the objects of the days before `day` (their prefixes were deleted from the store). */
+/**
+ * Forgets the objects of the days before `day` (their prefixes were deleted from the store); the
+ * pinned ones live elsewhere.
+ */
 export async function forgetDaysBefore(db: Db, day: string): Promise<void> {
-  await db.deleteFrom("stored_objects").where("day", "<", day).execute();
+  await db.deleteFrom("stored_objects").where("day", "<", day).where("pinned", "=", false)
+    .execute();
+}
+
+/** Of these keys, those an event batch points at. */
+export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.selectFrom("event_batches").select("object_key").distinct()
+    .where("object_key", "in", keys).execute();
+  return new Set(rows.map((r) => r.object_key!));
 }

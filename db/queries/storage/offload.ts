@@ -115,8 +115,14 @@ export async function releaseClaim(db: Db, claim: string, ids: number[]): Promis
 }
 
 /** Records an object before its upload: one that stays uncommitted is an orphan to sweep. */
-export async function recordObject(db: Db, key: string, day: string, bytes: number) {
-  await db.insertInto("stored_objects").values({ key, day, bytes }).execute();
+export async function recordObject(
+  db: Db,
+  key: string,
+  day: string,
+  bytes: number,
+  pinned = false,
+) {
+  await db.insertInto("stored_objects").values({ key, day, bytes, pinned }).execute();
 }
 
 /** Staged (not yet offloaded) batches and their bytes: what is waiting in PostgreSQL. */
