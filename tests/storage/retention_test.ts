@@ -104,7 +104,7 @@ Deno.test({
     assert.deepEqual(await w.events(fresh), freshBefore);
 
     const rule = await w.store.getLifecycle();
-    assert.match(rule, /<Prefix>recordings\/<\/Prefix>/);
+    assert.match(rule, /<Prefix>recordings\/2<\/Prefix>/); // the day prefixes, not pinned/
     assert.match(rule, /<Days>9<\/Days>/);
   },
 });
