@@ -1,6 +1,7 @@
 // Keyboard walk of every dashboard page and the public link's page in Chromium: each control Tab
-// reaches shows a visible focus ring and has an accessible name (docs/decisions.md "Player and
-// keyboard"). The walk is bounded; it stops when focus comes back to where it started.
+// reaches shows a visible focus ring (an outline or shadow that focus changed) and has an
+// accessible name (docs/decisions.md "Player and keyboard"). The walk is bounded; it stops when
+// focus comes back to where it started.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
@@ -20,18 +21,55 @@ interface Stop {
 }
 
 /**
- * What the focused element shows: an outline or a box shadow of its own, or one its parent draws
- * for a visually hidden native control (a chip around its checkbox).
+ * Each element's outline and box shadow before the walk, so a stop's ring is what focus changed:
+ * a shadow an element always has is no focus ring.
+ */
+function noteRingsBefore(): void {
+  const w = window as unknown as { ringsBefore: WeakMap<Element, string> };
+  w.ringsBefore = new WeakMap();
+  for (const node of document.querySelectorAll("*")) {
+    const style = getComputedStyle(node);
+    const outline = style.outlineStyle === "none" || parseFloat(style.outlineWidth) < 1
+      ? "none"
+      : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.outlineOffset}`;
+    w.ringsBefore.set(node, `${outline} | ${style.boxShadow}`);
+  }
+}
+
+/**
+ * What focusing the element changed: its outline or box shadow, or its parent's for a visually
+ * hidden native control (a chip around its checkbox). An element made during the walk is compared
+ * with itself blurred, then focused again.
  */
 function focusedStop(): Omit<Stop, "aria"> | null {
   const el = document.activeElement as HTMLElement | null;
   if (!el || el === document.body) return null;
-  const visible = (node: Element) => {
+  const rings = (window as unknown as { ringsBefore: WeakMap<Element, string> }).ringsBefore;
+  const ringOf = (node: Element) => {
     const style = getComputedStyle(node);
-    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;
-    return outline || style.boxShadow !== "none";
+    const outline = style.outlineStyle === "none" || parseFloat(style.outlineWidth) < 1
+      ? "none"
+      : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.outlineOffset}`;
+    return `${outline} | ${style.boxShadow}`;
   };
-  const ring = visible(el) || (el.parentElement !== null && visible(el.parentElement));
+  const nodes = el.parentElement ? [el, el.parentElement] : [el];
+  const focused = nodes.map(ringOf);
+  let before = nodes.map((node) => rings.get(node));
+  if (before.some((ring) => ring === undefined)) {
+    el.blur();
+    before = nodes.map(ringOf);
+    el.focus();
+  }
+  // A transparent or tiny element's own ring is not seen (a chip's hidden checkbox).
+  const seen = (node: Element) => {
+    const style = getComputedStyle(node);
+    const box = node.getBoundingClientRect();
+    return style.opacity !== "0" && style.visibility !== "hidden" && box.width >= 2 &&
+      box.height >= 2;
+  };
+  const ring = focused.some((now, i) =>
+    now !== "none | none" && now !== before[i] && seen(nodes[i])
+  );
   const classes = [...el.classList].map((c) => "." + c).join("");
   const key = el.getAttribute("name") ?? el.getAttribute("href") ?? el.textContent?.trim() ?? "";
   return {
@@ -43,6 +81,7 @@ function focusedStop(): Omit<Stop, "aria"> | null {
 async function walk(page: Page): Promise<Stop[]> {
   const stops: Stop[] = [];
   await page.locator("body").click({ position: { x: 1, y: 1 } });
+  await page.evaluate(noteRingsBefore);
   for (let i = 0; i < MAX_STOPS; i++) {
     await page.keyboard.press("Tab");
     const stop = await page.evaluate(focusedStop);
