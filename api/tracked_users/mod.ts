@@ -1,10 +1,12 @@
 // /api/tracked-users: list, KPIs, detail, heartbeat (one or many), display-name overrides,
-// deletion, timeline, per-user sessions and activity. Every answer is `no-store`: the data changes
+// deletion, erasure, export, timeline, per-user sessions and activity. Every answer is `no-store`: the data changes
 // with every ingest.
 import type { AppDeps } from "@/core/deps.ts";
 import { LIVE_WITHIN_MS } from "@/core/sessions/live.ts";
 import { sessionListPage } from "@/core/sessions/schema.ts";
 import { trackedUserActivity } from "@/core/tracked_users/activity.ts";
+import { eraseTrackedUser } from "@/core/tracked_users/erase.ts";
+import { trackedUserExport } from "@/core/tracked_users/export.ts";
 import {
   removeTrackedUser,
   setDisplayName,
@@ -20,6 +22,7 @@ import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
 import { noStore } from "@/api/no_store.ts";
 import { describe, type RouteDescription } from "@/api/openapi/route.ts";
 import { body, query } from "@/api/validate.ts";
+import { requestStream } from "@/http/request_stream.ts";
 
 // Every read is in the viewer's active organization (none → 400; another one's user → 404).
 const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>
@@ -115,6 +118,47 @@ export function trackedUserRoutes(deps: AppDeps) {
     },
   );
 
+  app.post(
+    "/:id/erase",
+    doc({
+      summary: "Erase a tracked user and everything recorded of them, at once",
+      description: "In one transaction, whatever their number: every session of the user " +
+        "(rows, batches held inline, markers, signals, network entries, comments, share links) " +
+        "and their data keys, so their bytes in the object store can no longer be decrypted; " +
+        "then the user. Each session leaves a tombstone: a late batch for it is answered 410 " +
+        "and recreates nothing. The answer counts what went (`keysDestroyed`: data keys of " +
+        "offloaded sessions; `inlineBytes`: recorded bytes still in PostgreSQL). Audited as " +
+        "`tracked_user.erase`.",
+      role: "ADMIN",
+      params: ID,
+      responses: { 200: { description: "what was erased", body: schema.trackedUserErasure } },
+    }),
+    async (c) => c.json(await eraseTrackedUser(deps, requireViewer(c), c.req.param("id"))),
+  );
+
+  app.get(
+    "/:id/export",
+    doc({
+      summary: "A tracked user's data as one JSON file (a data-subject request)",
+      description: "`{ exportedAt, trackedUser, sessions }`: traits and overrides, then each " +
+        "session's metadata, `pages` (url markers), `markers`, `comments` and `replayUrl` (an " +
+        "absolute link under APP_URL). Streamed as an attachment. Audited as " +
+        "`tracked_user.export`.",
+      role: "ADMIN",
+      params: ID,
+      responses: {
+        200: { description: "the file (an attachment)", contentType: "application/json" },
+      },
+    }),
+    async (c) => {
+      const file = await trackedUserExport(deps, requireViewer(c), c.req.param("id"));
+      return c.body(textStream(file.chunks), 200, {
+        "Content-Type": "application/json; charset=UTF-8",
+        "Content-Disposition": `attachment; filename="${file.name}"`,
+      });
+    },
+  );
+
   app.get(
     "/:id/timeline",
     doc({
@@ -163,4 +207,20 @@ export function trackedUserRoutes(deps: AppDeps) {
   );
 
   return app;
+}
+
+/** Text chunks as bytes, read as the client takes them. */
+function textStream(file: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const chunks = file[Symbol.asyncIterator]();
+  return requestStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return?.(undefined);
+    },
+  }, { highWaterMark: 1 });
 }

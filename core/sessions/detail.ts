@@ -1,5 +1,6 @@
-// One recorded session for the dashboard: metadata with markers, markers alone, deletion, and the
-// events for replay, streamed batch by batch so a 1 GB session is never held in memory at once.
+// One recorded session for the dashboard: metadata with markers, markers alone, and the events for
+// replay, streamed batch by batch so a 1 GB session is never held in memory at once (deletion:
+// core/sessions/erase.ts).
 import type { AppDeps } from "@/core/deps.ts";
 import {
   batchData,
@@ -11,11 +12,10 @@ import {
   type SessionRow,
   snapshotBatchAt,
 } from "@/db/queries/sessions/detail.ts";
-import { eraseSessions } from "@/db/queries/sessions/erase.ts";
 import { notFound } from "@/core/errors.ts";
 import { rangesWithin, resolveBytes, sealedSlices, sessionOpener } from "@/core/storage/read.ts";
 import { storeDeadline } from "@/core/storage/read.ts";
-import { activeOrganization, activeOrganizationToChange } from "@/core/org_access.ts";
+import { activeOrganization } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
 import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
@@ -85,17 +85,6 @@ export async function sessionMarkerList(
 ): Promise<{ markers: MarkerOut[] }> {
   const session = await sessionOf(deps, viewer, id);
   return { markers: await markersOf(deps, session.id, kind) };
-}
-
-/** ADMIN+; erased in one transaction: tombstone, data key, rows (docs/decisions.md "Erasure"). */
-export async function removeSession(deps: Deps, viewer: Viewer, id: string): Promise<void> {
-  const db = deps.db.kysely;
-  const visible = async (orgId: string) => !!await findSession(db, orgId, id);
-  const organizationId = await activeOrganizationToChange(viewer, "ADMIN", visible, "session");
-  const erased = await db.transaction().execute((trx) =>
-    eraseSessions(trx, { organizationId, sessionId: id })
-  );
-  if (!erased.sessions) throw notFound("session");
 }
 
 export interface EventsOptions {

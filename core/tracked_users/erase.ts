@@ -1,6 +1,7 @@
 // Erasing a tracked user (ADMIN+; docs/decisions.md "Erasure"): in one transaction their sessions
 // are tombstoned, their data keys destroyed and every row of theirs deleted, then the user, leaving
-// a tombstone with only the SHA-256 of their external id. A failure anywhere rolls all of it back.
+// a tombstone with only the SHA-256 of their external id, and the audit row `tracked_user.erase`.
+// A failure anywhere rolls all of it back.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { notFound } from "@/core/errors.ts";
@@ -11,6 +12,7 @@ import {
   lockTrackedUser,
   trackedUserSessionCount,
 } from "@/db/queries/tracked_users/erase.ts";
+import { recordAudit } from "@/core/audit/record.ts";
 import { log } from "@/log.ts";
 import type { TrackedUserErasure } from "./schema.ts";
 
@@ -42,25 +44,28 @@ export async function eraseTrackedUser(
 ): Promise<TrackedUserErasure> {
   const organizationId = await adminOrganizationOf(deps, viewer, id);
   const startedAt = clock();
-  const counts = await deps.db.kysely.transaction().execute(async (trx) => {
+  const answer = await deps.db.kysely.transaction().execute(async (trx) => {
     const user = await lockTrackedUser(trx, organizationId, id);
     if (!user) throw notFound("tracked user");
-    return await eraseTrackedUserRows(
-      trx,
+    const sha = await externalIdSha256(user.external_id);
+    const counts = await eraseTrackedUserRows(trx, organizationId, user, sha);
+    const done = {
+      sessions: counts.sessions,
+      batches: counts.batches,
+      keysDestroyed: counts.keys,
+      inlineBytes: counts.inlineBytes,
+      startedAt: startedAt.toISOString(),
+      endedAt: clock().toISOString(),
+    };
+    // Written in the erasure's transaction: the row and the erasure commit or roll back together.
+    await recordAudit(trx, viewer, {
       organizationId,
-      user,
-      await externalIdSha256(user.external_id),
-    );
+      action: "tracked_user.erase",
+      targetId: id,
+      details: done,
+    });
+    return done;
   });
-  const endedAt = clock();
-  const answer = {
-    sessions: counts.sessions,
-    batches: counts.batches,
-    keysDestroyed: counts.keys,
-    inlineBytes: counts.inlineBytes,
-    startedAt: startedAt.toISOString(),
-    endedAt: endedAt.toISOString(),
-  };
   log.info("tracked_user:erased", { organizationId, trackedUserId: id, ...answer });
   return answer;
 }
