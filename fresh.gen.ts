@@ -12,6 +12,7 @@ import * as $_dashboard__replays__sessionId_ from "./routes/(dashboard)/replays/
 import * as $_dashboard__replays_frame__sessionId_ from "./routes/(dashboard)/replays/frame/[sessionId].ts";
 import * as $_dashboard__sessions_index from "./routes/(dashboard)/sessions/index.tsx";
 import * as $_dashboard__settings__layout from "./routes/(dashboard)/settings/_layout.tsx";
+import * as $_dashboard__settings_organization_audit from "./routes/(dashboard)/settings/organization/audit.tsx";
 import * as $_dashboard__settings_organization_index from "./routes/(dashboard)/settings/organization/index.tsx";
 import * as $_dashboard__settings_organization_invites from "./routes/(dashboard)/settings/organization/invites.tsx";
 import * as $_dashboard__settings_organization_members from "./routes/(dashboard)/settings/organization/members.tsx";
@@ -62,6 +63,8 @@ const manifest = {
     "./routes/(dashboard)/replays/frame/[sessionId].ts": $_dashboard__replays_frame__sessionId_,
     "./routes/(dashboard)/sessions/index.tsx": $_dashboard__sessions_index,
     "./routes/(dashboard)/settings/_layout.tsx": $_dashboard__settings__layout,
+    "./routes/(dashboard)/settings/organization/audit.tsx":
+      $_dashboard__settings_organization_audit,
     "./routes/(dashboard)/settings/organization/index.tsx":
       $_dashboard__settings_organization_index,
     "./routes/(dashboard)/settings/organization/invites.tsx":

@@ -52,6 +52,7 @@ export const MATRIX: Section[] = [
       r("GET /api/organizations", SIGNED_IN(200)),
       r("GET /api/organizations/{org}/members", ANY_MEMBER(200)),
       r("GET /api/organizations/{org}/invites", ANY_MEMBER(200)),
+      r("GET /api/organizations/{org}/audit", ADMIN_UP(200)),
       r("GET /api/projects", SIGNED_IN(200)),
       r("GET /api/projects?organizationId={org}", ANY_MEMBER(200)),
       r("GET /api/projects/{project}/key", OWNER_ONLY(200)),

@@ -13,6 +13,7 @@ const TABS = [
   [`${ORGANIZATION_PATH}/members`, "Members"],
   [`${ORGANIZATION_PATH}/invites`, "Invites"],
   [`${ORGANIZATION_PATH}/projects`, "Projects"],
+  [`${ORGANIZATION_PATH}/audit`, "Audit log"],
 ] as const;
 
 interface Props {
