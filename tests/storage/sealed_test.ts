@@ -92,6 +92,9 @@ Deno.test({
     assert.equal(await unreadable("no_key"), 3);
     assert.deepEqual((await w.events(b)).batches[0], inline.b.batches[0]);
     assert.equal(await destroySessionKeys(t.db.kysely, [a]), 0);
+    // A deleted session takes its key with it (the cascade).
+    await t.db.kysely.deleteFrom("sessions").where("id", "=", b).execute();
+    assert.deepEqual(await t.db.kysely.selectFrom("session_data_keys").selectAll().execute(), []);
   },
 });
 

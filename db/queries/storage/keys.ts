@@ -40,15 +40,33 @@ export async function keysOfSessions(
   }));
 }
 
-/** Adds keys; a session that has one meanwhile (another offloader's) keeps its own. */
+/**
+ * Adds keys to the sessions that still exist; a session that has one meanwhile (another
+ * offloader's) keeps its own. A session deleted while this runs (its delete not yet committed when
+ * the statement began) fails the whole statement's foreign key: the keys then go one by one, and
+ * that session's is dropped.
+ */
 export async function insertKeys(
   db: Db,
   keys: Array<WrappedKey & { session_id: string }>,
 ): Promise<void> {
   if (!keys.length) return;
-  await db.insertInto("session_data_keys").values(keys)
-    .onConflict((oc) => oc.column("session_id").doNothing()).execute();
+  try {
+    await sql`
+      INSERT INTO session_data_keys (session_id, kek_id, wrapped)
+      SELECT s.id, t.kek_id, decode(t.wrapped, 'base64')
+      FROM unnest(${keys.map((k) => k.session_id)}::text[], ${keys.map((k) => k.kek_id)}::text[],
+        ${keys.map((k) => k.wrapped.toBase64())}::text[]) AS t(session_id, kek_id, wrapped)
+      JOIN sessions s ON s.id = t.session_id
+      ON CONFLICT (session_id) DO NOTHING`.execute(db);
+  } catch (error) {
+    if (!foreignKeyViolation(error)) throw error;
+    if (keys.length > 1) { for (const key of keys) await insertKeys(db, [key]); }
+  }
 }
+
+const foreignKeyViolation = (error: unknown) =>
+  (error as { code?: string } | null)?.code === "23503";
 
 /** One session's wrapped key, or null when it has none (never had, or destroyed). */
 export async function sessionKeyRow(db: Db, sessionId: string): Promise<WrappedKey | null> {
