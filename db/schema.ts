@@ -1,6 +1,6 @@
-// Row types of every table (snake_case, as in SQL; the sign-in ones in db/auth_schema.ts). Query
-// functions return these; the domain maps them to wire shapes so row types never leak into API
-// responses.
+// Row types of every table (snake_case, as in SQL; the sign-in ones in db/auth_schema.ts, the
+// audit log and erasure tombstones in db/governance_schema.ts). Query functions return these; the
+// domain maps them to wire shapes so row types never leak into API responses.
 import type { ColumnType, Generated } from "kysely";
 import type {
   AuthenticatorTable,
@@ -13,7 +13,14 @@ import type {
   WebauthnChallengeTable,
 } from "./auth_schema.ts";
 
+import type {
+  AuditLogTable,
+  ErasedSessionTable,
+  ErasedTrackedUserTable,
+} from "./governance_schema.ts";
+
 export type * from "./auth_schema.ts";
+export type * from "./governance_schema.ts";
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -224,21 +231,6 @@ export interface SessionDataKeyTable {
   created_at: CreatedAt;
 }
 
-/** A tombstone of an erased session (migration 0035): ingest refuses its late batches. */
-export interface ErasedSessionTable {
-  project_id: string;
-  external_id: string;
-  erased_at: CreatedAt;
-}
-
-/** A tombstone of an erased tracked user (migration 0035): its external id's SHA-256 only. */
-export interface ErasedTrackedUserTable {
-  project_id: string;
-  external_id_sha256: string;
-  sessions: number;
-  erased_at: CreatedAt;
-}
-
 export interface MarkerTable {
   id: ColumnType<number, never, never>;
   session_id: string;
@@ -263,22 +255,6 @@ export interface SessionShareTable {
   revoked_at: Timestamp | null;
   views: Generated<number>;
   last_viewed_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-/** One audited change (migration 0034); the actor's id and email as they were. */
-export interface AuditLogTable {
-  id: string;
-  organization_id: string;
-  action: string;
-  actor_id: string | null;
-  actor_email: string;
-  target_type: string;
-  target_id: string | null;
-  details: Json;
-  client_address: string | null;
-  /** The hour a `session.view` row counts in (one per viewer, session and hour); else null. */
-  view_hour: Date | string | null;
   created_at: CreatedAt;
 }
 
