@@ -3,10 +3,12 @@
 // keys and the ±5 s buttons, a comment, `?t=` and a public link's window all speak the recording's
 // real offset: a link for 1:30–1:50 plays 1:30 to 1:50.
 import assert from "node:assert/strict";
+import { EventType, IncrementalSource } from "@rrweb/types";
 import type { Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { METADATA, postIngest, type TestEvent } from "@/tests/helpers/ingest.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { metaEvent, pageSnapshot, textNode } from "@/tests/helpers/recording_fixture.ts";
 import { sharesWorld } from "@/tests/helpers/shares_world.ts";
 import { T0 } from "@/tests/helpers/times.ts";
 
@@ -22,34 +24,15 @@ const display = (real: number) =>
 
 /** A page whose body text says `At <s> s`, changed every second but in the gap. */
 function events(): TestEvent[] {
-  const at = (ms: number, type: number, data: unknown) => ({ type, data, timestamp: T0 + ms });
-  const list: TestEvent[] = [
-    at(0, 4, { href: "https://shop.test/", width: 800, height: 600 }),
-    at(0, 2, {
-      initialOffset: { left: 0, top: 0 },
-      node: {
-        type: 0,
-        id: 1,
-        childNodes: [{
-          type: 2,
-          id: 2,
-          tagName: "html",
-          attributes: {},
-          childNodes: [{
-            type: 2,
-            id: 3,
-            tagName: "body",
-            attributes: {},
-            childNodes: [{ type: 3, id: 4, textContent: "At 0 s" }],
-          }],
-        }],
-      },
-    }),
-  ];
+  const list: TestEvent[] = [metaEvent(T0), pageSnapshot(T0, [textNode(4, "At 0 s")])];
   for (let ms = 1_000; ms <= END; ms += 1_000) {
     if (ms > GAP.start && ms < GAP.end) continue;
     const texts = [{ id: 4, value: `At ${ms / 1000} s` }];
-    list.push(at(ms, 3, { source: 0, texts, attributes: [], removes: [], adds: [] }));
+    list.push({
+      type: EventType.IncrementalSnapshot,
+      data: { source: IncrementalSource.Mutation, texts, attributes: [], removes: [], adds: [] },
+      timestamp: T0 + ms,
+    });
   }
   return list;
 }

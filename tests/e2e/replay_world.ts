@@ -11,6 +11,7 @@ import { signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { gzipBytes, METADATA } from "@/tests/helpers/ingest.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { metaEvent, pageSnapshot, textNode } from "@/tests/helpers/recording_fixture.ts";
 
 export type { RrwebEvent };
 
@@ -187,34 +188,8 @@ export async function waitServerFrame(page: Page): Promise<Frame> {
 }
 
 /** A Meta event of an 800 × 600 page. */
-export const meta = (t: number) => ({
-  type: 4,
-  data: { href: "https://shop.test/", width: 800, height: 600 },
-  timestamp: t,
-});
+export const meta = (t: number) => metaEvent(t);
 
 /** A full snapshot of a page whose body holds `body` as text node 4 (nothing when omitted). */
-export const snapshot = (t: number, body?: string) => ({
-  type: 2,
-  timestamp: t,
-  data: {
-    initialOffset: { left: 0, top: 0 },
-    node: {
-      type: 0,
-      id: 1,
-      childNodes: [{
-        type: 2,
-        id: 2,
-        tagName: "html",
-        attributes: {},
-        childNodes: [{
-          type: 2,
-          id: 3,
-          tagName: "body",
-          attributes: {},
-          childNodes: body === undefined ? [] : [{ type: 3, id: 4, textContent: body }],
-        }],
-      }],
-    },
-  },
-});
+export const snapshot = (t: number, body?: string) =>
+  pageSnapshot(t, body === undefined ? [] : [textNode(4, body)]);

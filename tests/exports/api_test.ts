@@ -2,10 +2,12 @@
 // session's facts) or as one HTML file; neither holds the tracked user; a session whose stored
 // events weigh more than EXPORT_MAX_BYTES is refused with 413 before anything is written.
 import assert from "node:assert/strict";
+import { EventType, IncrementalSource } from "@rrweb/types";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { PERSON, sharesWorld, shopEvents, T0 } from "@/tests/helpers/shares_world.ts";
 import type { TestEvent } from "@/tests/helpers/ingest.ts";
+import { metaEvent, pageSnapshot } from "@/tests/helpers/recording_fixture.ts";
 import { decodeBatch } from "@/recording/decode.ts";
 
 Deno.test("export: format=json is the session's facts and every event in replay order, minus identify()", async () => {
@@ -24,7 +26,7 @@ Deno.test("export: format=json is the session's facts and every event in replay 
   const body = JSON.parse(text);
   assert.equal(body.session.id, w.sessionId);
   assert.equal(body.session.duration, 100_000);
-  const expected = shopEvents().flat().filter((e) => e.type !== 5);
+  const expected = shopEvents().flat().filter((e) => e.type !== EventType.Custom);
   assert.deepEqual(
     body.events.map((e: { timestamp: number }) => e.timestamp - T0),
     expected.map((e) => e.timestamp - T0),
@@ -115,39 +117,20 @@ Deno.test("export: a format is required and known; another organization's sessio
 });
 
 const RESET_URL = "https://shop.test/reset?email=ada%40example.test&reset_token=RT-5f1e9c77#top";
-const at = (t: number, type: number, data: unknown): TestEvent => ({
+const at = (t: number, type: EventType, data: unknown): TestEvent => ({
   type,
   data,
   timestamp: T0 + t,
 });
 /** A page reached by a link naming the visitor, a request, an app's own event and a styled box. */
 const resetRecording = (): TestEvent[][] => [[
-  at(0, 4, { href: RESET_URL, width: 1280, height: 800 }),
-  at(1, 2, {
-    node: {
-      type: 0,
-      id: 1,
-      childNodes: [{
-        type: 2,
-        id: 2,
-        tagName: "html",
-        attributes: {},
-        childNodes: [{
-          type: 2,
-          id: 3,
-          tagName: "body",
-          attributes: {
-            style: 'background: image-set("https://cdn.shop.test/hero.png" 1x)',
-          },
-          childNodes: [],
-        }],
-      }],
-    },
-    initialOffset: { left: 0, top: 0 },
+  metaEvent(T0, RESET_URL, 1280, 800),
+  pageSnapshot(T0 + 1, [], {
+    style: 'background: image-set("https://cdn.shop.test/hero.png" 1x)',
   }),
-  at(5, 5, { tag: "service:url", payload: { url: RESET_URL, pathname: "/reset" } }),
-  at(6, 5, { tag: "checkout-step", payload: { step: 2 } }),
-  at(7, 6, {
+  at(5, EventType.Custom, { tag: "service:url", payload: { url: RESET_URL, pathname: "/reset" } }),
+  at(6, EventType.Custom, { tag: "checkout-step", payload: { step: 2 } }),
+  at(7, EventType.Plugin, {
     plugin: "rrweb/network@1",
     payload: {
       requests: [{
@@ -161,7 +144,10 @@ const resetRecording = (): TestEvent[][] => [[
       }],
     },
   }),
-  at(8, 3, { source: 1, positions: [{ x: 1, y: 1, id: 3, timeOffset: 0 }] }),
+  at(8, EventType.IncrementalSnapshot, {
+    source: IncrementalSource.MouseMove,
+    positions: [{ x: 1, y: 1, id: 3, timeOffset: 0 }],
+  }),
 ]];
 
 Deno.test("export: format=json has no requests or custom events unless include names them, says what it left out, and cuts page addresses to origin and path", async () => {
@@ -175,14 +161,26 @@ Deno.test("export: format=json has no requests or custom events unless include n
     assert.ok(!text.includes("reset_token") && !text.includes("ref=mail"), query);
     return JSON.parse(text);
   };
+  const { Meta, FullSnapshot, Custom, Plugin, IncrementalSnapshot } = EventType;
   const plain = await exported("");
   assert.deepEqual(plain.omitted, ["identify", "network", "custom"]);
-  assert.deepEqual(plain.events.map((e: TestEvent) => e.type), [4, 2, 3]);
+  assert.deepEqual(plain.events.map((e: TestEvent) => e.type), [
+    Meta,
+    FullSnapshot,
+    IncrementalSnapshot,
+  ]);
   assert.equal(plain.events[0].data.href, "https://shop.test/reset");
   assert.equal(plain.session.url, "https://shop.test/products/42");
   const both = await exported("&include=network,custom");
   assert.deepEqual(both.omitted, ["identify"]);
-  assert.deepEqual(both.events.map((e: TestEvent) => e.type), [4, 2, 5, 5, 6, 3]);
+  assert.deepEqual(both.events.map((e: TestEvent) => e.type), [
+    Meta,
+    FullSnapshot,
+    Custom,
+    Custom,
+    Plugin,
+    IncrementalSnapshot,
+  ]);
   assert.deepEqual(both.events[2].data.payload, {
     url: "https://shop.test/reset",
     pathname: "/reset",
@@ -191,7 +189,12 @@ Deno.test("export: format=json has no requests or custom events unless include n
   assert.equal(both.events[4].data.payload.requests[0].name, "https://shop.test/api/orders");
   const network = await exported("&include=network");
   assert.deepEqual(network.omitted, ["identify", "custom"]);
-  assert.deepEqual(network.events.map((e: TestEvent) => e.type), [4, 2, 6, 3]);
+  assert.deepEqual(network.events.map((e: TestEvent) => e.type), [
+    Meta,
+    FullSnapshot,
+    Plugin,
+    IncrementalSnapshot,
+  ]);
   for (const query of ["&include=identify", "&include=network,pdf"]) {
     const res = await w.api("GET", `/api/sessions/${id}/export?format=json${query}`);
     assert.equal(res.status, 400, query);

@@ -2,6 +2,7 @@
 // a mouse move every second, console calls, and the tracked user identified with name, email and
 // traits), posted through ingest, plus a second session whose id must never show through a link.
 import assert from "node:assert/strict";
+import { EventType, IncrementalSource } from "@rrweb/types";
 import type { Role } from "@/db/schema.ts";
 import type { TestApp } from "./app.ts";
 import { APP_ORIGIN, call, signedInUser } from "./auth.ts";
@@ -9,6 +10,8 @@ import { insertMembership, insertProject, insertUser } from "./factories.ts";
 import { cookieFor } from "./auth.ts";
 import { METADATA, postIngest, type TestEvent } from "./ingest.ts";
 import { recent } from "@/tests/helpers/times.ts";
+import { CONSOLE_PLUGIN, IDENTITY_TAG } from "@/recording/events.ts";
+import { elementNode, metaEvent, pageSnapshot, textNode } from "./recording_fixture.ts";
 
 export const T0 = recent(1_760_000_000_000);
 export const PERSON = {
@@ -18,92 +21,38 @@ export const PERSON = {
   plan: "platinum-tier-7",
 };
 
-const meta = (t: number): TestEvent => ({
-  type: 4,
-  data: { href: "https://shop.test/cart", width: 1280, height: 800 },
-  timestamp: T0 + t,
-});
+const meta = (t: number): TestEvent => metaEvent(T0 + t, "https://shop.test/cart", 1280, 800);
 /** A masked name, already asterisks (a real page's text masked by the SDK and exported:
  * tests/e2e/export_masking_test.ts). */
 const MASKED_NAME = "*".repeat("Ada Quartermaine".length);
-const option = (id: number, value: string, text: string) => ({
-  type: 2,
-  id,
-  tagName: "option",
-  attributes: { value },
-  childNodes: [{ type: 3, id: id + 1, textContent: text }],
-});
-const snapshot = (t: number, label: string): TestEvent => ({
-  type: 2,
-  data: {
-    node: {
-      type: 0,
-      id: 1,
-      childNodes: [{
-        type: 2,
-        id: 2,
-        tagName: "html",
-        attributes: {},
-        childNodes: [{
-          type: 2,
-          id: 3,
-          tagName: "body",
-          attributes: {},
-          childNodes: [
-            {
-              type: 2,
-              id: 5,
-              tagName: "h1",
-              attributes: {},
-              childNodes: [
-                { type: 3, id: 4, textContent: label },
-              ],
-            },
-            // A recorded image from the site: an export must not fetch it.
-            {
-              type: 2,
-              id: 6,
-              tagName: "img",
-              attributes: { src: "https://cdn.shop.test/logo.png" },
-              childNodes: [],
-            },
-            // Masked at capture (the visitor's name; a select whose chosen country is masked):
-            // the replay, a link and an export show the mask, never a real option as chosen.
-            {
-              type: 2,
-              id: 7,
-              tagName: "p",
-              attributes: { "data-service-mask": "" },
-              childNodes: [{ type: 3, id: 8, textContent: MASKED_NAME }],
-            },
-            {
-              type: 2,
-              id: 9,
-              tagName: "select",
-              attributes: { value: "*****" },
-              childNodes: [
-                option(10, "no", "Norway"),
-                option(12, "de", "Germany"),
-              ],
-            },
-          ],
-        }],
-      }],
-    },
-    initialOffset: { left: 0, top: 0 },
-  },
-  timestamp: T0 + t,
-});
+const option = (id: number, value: string, text: string) =>
+  elementNode(id, "option", { value }, [textNode(id + 1, text)]);
+const snapshot = (t: number, label: string): TestEvent =>
+  pageSnapshot(T0 + t, [
+    elementNode(5, "h1", {}, [textNode(4, label)]),
+    // A recorded image from the site: an export must not fetch it.
+    elementNode(6, "img", { src: "https://cdn.shop.test/logo.png" }),
+    // Masked at capture (the visitor's name; a select whose chosen country is masked):
+    // the replay, a link and an export show the mask, never a real option as chosen.
+    elementNode(7, "p", { "data-service-mask": "" }, [textNode(8, MASKED_NAME)]),
+    elementNode(9, "select", { value: "*****" }, [
+      option(10, "no", "Norway"),
+      option(12, "de", "Germany"),
+    ]),
+  ]);
 const move = (t: number): TestEvent => ({
-  type: 3,
-  data: { source: 1, positions: [{ x: t / 1000, y: 10, id: 3, timeOffset: 0 }] },
+  type: EventType.IncrementalSnapshot,
+  data: {
+    source: IncrementalSource.MouseMove,
+    positions: [{ x: t / 1000, y: 10, id: 3, timeOffset: 0 }],
+  },
   timestamp: T0 + t,
 });
 /** The heading's text becomes `At <s> s` (a text mutation of node 4). */
 const heading = (t: number): TestEvent => ({
-  type: 3,
+  type: EventType.IncrementalSnapshot,
   data: {
-    source: 0,
+    source: IncrementalSource.Mutation,
     texts: [{ id: 4, value: `At ${t / 1000} s` }],
     attributes: [],
     removes: [],
@@ -112,14 +61,14 @@ const heading = (t: number): TestEvent => ({
   timestamp: T0 + t,
 });
 const log = (t: number, text: string): TestEvent => ({
-  type: 6,
-  data: { plugin: "rrweb/console@1", payload: { level: "log", payload: [JSON.stringify(text)] } },
+  type: EventType.Plugin,
+  data: { plugin: CONSOLE_PLUGIN, payload: { level: "log", payload: [JSON.stringify(text)] } },
   timestamp: T0 + t,
 });
 const identify = (t: number): TestEvent => ({
-  type: 5,
+  type: EventType.Custom,
   data: {
-    tag: "service:identity",
+    tag: IDENTITY_TAG,
     payload: {
       userId: PERSON.userId,
       traits: { name: PERSON.name, email: PERSON.email, plan: PERSON.plan },
