@@ -30,3 +30,8 @@ export function trackedUserSessionsApiPath(id: string): string {
   });
   return `/api/tracked-users/${encodeURIComponent(id)}/sessions?${query}`;
 }
+
+/** The user's data as one JSON file (`GET /api/tracked-users/:id/export`, ADMIN+). */
+export function trackedUserExportPath(id: string): string {
+  return `/api/tracked-users/${encodeURIComponent(id)}/export`;
+}

@@ -79,6 +79,7 @@ export const MATRIX: Section[] = [
       r("GET /api/tracked-users/{trackedUser}/timeline", ANY_MEMBER(200)),
       r("GET /api/tracked-users/{trackedUser}/sessions", ANY_MEMBER(200)),
       r("GET /api/tracked-users/{trackedUser}/activity", ANY_MEMBER(200)),
+      r("GET /api/tracked-users/{trackedUser}/export", ADMIN_UP(200)),
     ],
   },
   {
@@ -133,6 +134,8 @@ export const MATRIX: Section[] = [
         body: { customName: "Grace" },
       }),
       r("DELETE /api/tracked-users/{trackedUserDoomed}", ADMIN_UP(204)),
+      // Last of the section: the user and their sessions go.
+      r("POST /api/tracked-users/{trackedUser}/erase", ADMIN_UP(200)),
     ],
   },
   // The other way round: organization 2's resources, out of reach of organization 1's members

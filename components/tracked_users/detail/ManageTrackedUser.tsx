@@ -1,7 +1,9 @@
 // ADMIN+ controls of a tracked user: the custom name and the trait that names them (the page's
-// own forms), and deletion after a confirmation step (their sessions stay, as anonymous).
+// own forms), their data exported, erasure (the user and every session, after a confirmation
+// naming the count) and deletion (their sessions stay, as anonymous), each after a confirmation.
 import type { TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { VisitorText } from "@/components/ui/VisitorText.tsx";
+import { trackedUserExportPath } from "@/page_state/tracked_user.ts";
 
 interface Props {
   user: TrackedUserDetail;
@@ -53,6 +55,33 @@ export function ManageTrackedUser({ user, projectTraitKey }: Props) {
           <button type="submit" name="intent" value="set-display-name">Save name</button>
         </div>
       </form>
+      <div class="stack">
+        <h3 id="data-heading">Their data</h3>
+        <p class="muted small">
+          A data-subject request: everything recorded of them as one JSON file (traits, sessions,
+          pages, markers, comments, links to the replays).
+        </p>
+        <div>
+          <a class="button" href={trackedUserExportPath(user.id)} download>Export data</a>
+        </div>
+      </div>
+      <details class="danger-details" data-testid="erase-user">
+        <summary>Erase this user and their data</summary>
+        <form method="post" class="stack">
+          <p class="small">
+            <VisitorText text={user.displayName} /> and{" "}
+            <strong>{sessionsText(user.sessionCount)}</strong>{" "}
+            are erased at once and for good: recordings, markers, signals, comments and public
+            links. Their recordings in the store can no longer be decrypted, and a tab of theirs
+            still open records nothing more. This cannot be undone.
+          </p>
+          <div>
+            <button type="submit" name="intent" value="erase-user" class="danger">
+              Yes, erase {sessionsText(user.sessionCount)}
+            </button>
+          </div>
+        </form>
+      </details>
       <details class="danger-details">
         <summary>Delete this user</summary>
         <form method="post" class="stack">
@@ -69,4 +98,8 @@ export function ManageTrackedUser({ user, projectTraitKey }: Props) {
       </details>
     </div>
   );
+}
+
+function sessionsText(count: number): string {
+  return `${count.toLocaleString("en")} ${count === 1 ? "session" : "sessions"}`;
 }

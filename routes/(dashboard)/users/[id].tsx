@@ -1,5 +1,6 @@
 // /users/[id]: one tracked user. Header and traits, the charts for a window from the URL (an
-// island reading /api), their sessions with "Load more"; ADMIN+ name and delete the user.
+// island reading /api), their sessions with "Load more"; ADMIN+ name, export, erase and delete the
+// user.
 import { asset, Head } from "$fresh/runtime.ts";
 import type { FreshContext, PageProps } from "$fresh/server.ts";
 import { Notice } from "@/components/ui/Notice.tsx";
@@ -22,6 +23,7 @@ import {
   setDisplayName,
   trackedUserDetail,
 } from "@/core/tracked_users/detail.ts";
+import { eraseTrackedUser } from "@/core/tracked_users/erase.ts";
 import { displayNameForm, type TrackedUserDetail } from "@/core/tracked_users/schema.ts";
 import { trackedUserSessions } from "@/core/tracked_users/sessions.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
@@ -131,6 +133,10 @@ function actions({ state: { deps, viewer }, params }: FreshContext<DashboardStat
     "set-display-name": async (form) => {
       await setDisplayName(deps, viewer, params.id, parseForm(displayNameForm, form));
       return "name-saved";
+    },
+    "erase-user": async () => {
+      await eraseTrackedUser(deps, viewer, params.id);
+      return seeOther(`${trackedUsersHref()}?done=user-erased`);
     },
     "delete-user": async () => {
       await removeTrackedUser(deps, viewer, params.id);

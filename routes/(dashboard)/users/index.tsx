@@ -3,6 +3,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
+import { Notice } from "@/components/ui/Notice.tsx";
 import {
   isFiltered,
   readTrackedUsersQuery,
@@ -35,7 +36,12 @@ interface ListData {
 
 type Data = ListData | { kind: "empty"; appUrl: string } | { kind: "no-organization" };
 
-export default function TrackedUsersPage({ data }: PageProps<Data, DashboardState>) {
+const NOTICES = {
+  "user-erased": "The user and all their sessions were erased.",
+  "user-deleted": "The user was deleted; their sessions stay, as anonymous sessions.",
+};
+
+export default function TrackedUsersPage({ data, url }: PageProps<Data, DashboardState>) {
   return (
     <>
       <Head>
@@ -47,6 +53,7 @@ export default function TrackedUsersPage({ data }: PageProps<Data, DashboardStat
           <p>The people behind your sessions: who is online now, who comes back, who went quiet.</p>
         </div>
       </div>
+      <Notice url={url} notices={NOTICES} />
       {data.kind === "no-organization" && <NoOrganization />}
       {data.kind === "empty" && <TrackedUsersEmpty appUrl={data.appUrl} />}
       {data.kind === "list" && <TrackedUsersList data={data} />}
