@@ -7,7 +7,8 @@ import { runCleanup } from "@/core/service/cleanup.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
-import { insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { insertBatch, insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { addDayPartitions } from "@/db/queries/service/partitions.ts";
 
 const DAY = 86_400_000;
 
@@ -76,6 +77,12 @@ Deno.test("retention: projects keeping 3 and 30 days lose and keep a 4-day-old s
   const kept = await insertSession(db, long, { createdAt: aged(4) });
   const longOld = await insertSession(db, long, { createdAt: aged(30.1) });
   const pinned = await insertSession(db, short, { createdAt: aged(4) });
+  // Pinned 40 days ago, past the longest retention: its day's partition is not dropped.
+  await addDayPartitions(db, aged(40), aged(40));
+  const ancient = await insertSession(db, short, { createdAt: aged(40) });
+  await insertBatch(db, ancient, [{ timestamp: 1 }]);
+  await db.updateTable("sessions").set({ pinned_at: new Date() }).where("id", "=", ancient.id)
+    .execute();
 
   const pin = (method: string, cookie = admin.cookie) =>
     call(t.app, method, `/api/sessions/${pinned.id}/pin`, { cookie });
@@ -99,17 +106,19 @@ Deno.test("retention: projects keeping 3 and 30 days lose and keep a 4-day-old s
   const result = await runCleanup(t.deps, new Date(now));
   assert.equal(result.sessions, 2);
   const left = new Set((await db.selectFrom("sessions").select("id").execute()).map((s) => s.id));
-  assert.deepEqual(left, new Set([young.id, kept.id, pinned.id]));
+  assert.deepEqual(left, new Set([young.id, kept.id, pinned.id, ancient.id]));
   assert.ok(!left.has(lost.id) && !left.has(longOld.id));
+  const batches = await db.selectFrom("event_batches").select("session_external_id").execute();
+  assert.deepEqual(batches.map((b) => b.session_external_id), [ancient.external_id]);
 
   const list = async (query: string) => {
     const res = await call(t.app, "GET", `/api/sessions?${query}`, { cookie: viewer.cookie });
     assert.equal(res.status, 200);
     return (await res.json()).data.map((s: { id: string; pinned: boolean }) => [s.id, s.pinned]);
   };
-  assert.deepEqual(await list("pinned=true"), [[pinned.id, true]]);
+  assert.deepEqual(await list("pinned=true"), [[pinned.id, true], [ancient.id, true]]);
   assert.equal((await list("pinned=false")).length, 2);
-  assert.equal((await list("")).length, 3);
+  assert.equal((await list("")).length, 4);
   assert.equal(
     (await call(t.app, "GET", `/api/sessions?pinned=yes`, { cookie: viewer.cookie }))
       .status,
@@ -120,7 +129,7 @@ Deno.test("retention: projects keeping 3 and 30 days lose and keep a 4-day-old s
   const unpinned = await pin("DELETE");
   assert.deepEqual(await unpinned.json(), { id: pinned.id, pinned: false, pinnedAt: null });
   assert.equal((await runCleanup(t.deps, new Date(now))).sessions, 1);
-  assert.deepEqual(await list("pinned=true"), []);
+  assert.deepEqual(await list("pinned=true"), [[ancient.id, true]]);
   const after = await db.selectFrom("sessions").select("id").execute();
-  assert.deepEqual(new Set(after.map((s) => s.id)), new Set([young.id, kept.id]));
+  assert.deepEqual(new Set(after.map((s) => s.id)), new Set([young.id, kept.id, ancient.id]));
 });
