@@ -51,6 +51,9 @@ async function changes(w: World): Promise<Array<[string, () => Promise<Response>
   const invite = { email: "new.person@example.test", role: "VIEWER" };
   const inviteId = async () =>
     (await w.db.selectFrom("invites").select("id").executeTakeFirstOrThrow()).id;
+  const person = async () =>
+    (await w.db.selectFrom("tracked_users").select("id").executeTakeFirstOrThrow()).id;
+  const sessions = `/api/sessions/${w.sessionId}`;
   const shareId = async () =>
     (await w.db.selectFrom("session_shares").select("id").executeTakeFirstOrThrow()).id;
   return [
@@ -80,14 +83,32 @@ async function changes(w: World): Promise<Array<[string, () => Promise<Response>
       "{invite}",
     ],
     ["invite.revoke", async () => w.api("DELETE", `${invites}/${await inviteId()}`), "{invite}"],
+    ["project.update", () => w.api("PATCH", projects, { retentionDays: 30 }), w.project.id],
     ["project.key_reveal", () => w.api("GET", `${projects}/key`), w.project.id],
     ["project.key_rotate", () => w.api("POST", `${projects}/regenerate-key`), w.project.id],
     ["share.create", () => w.api("POST", `/api/sessions/${w.sessionId}/shares`, {}), "{share}"],
     ["share.revoke", async () => w.api("DELETE", `/api/shares/${await shareId()}`), "{share}"],
     [
       "session.export",
-      () => w.api("GET", `/api/sessions/${w.sessionId}/export?format=json`),
+      () => w.api("GET", `${sessions}/export?format=json`),
       w.sessionId,
+    ],
+    ["session.pin", () => w.api("POST", `${sessions}/pin`), w.sessionId],
+    ["session.unpin", () => w.api("DELETE", `${sessions}/pin`), w.sessionId],
+    [
+      "session.delete",
+      () => w.api("DELETE", `/api/sessions/${w.otherSessionId}`),
+      w.otherSessionId,
+    ],
+    [
+      "tracked_user.export",
+      async () => w.api("GET", `/api/tracked-users/${await person()}/export`),
+      "{person}",
+    ],
+    [
+      "tracked_user.erase",
+      async () => w.api("POST", `/api/tracked-users/${await person()}/erase`),
+      "{person}",
     ],
     [
       "project.delete",
@@ -122,7 +143,7 @@ Deno.test("audit: each change leaves its row (actor, target, address), in the ch
   await w.db.updateTable("users").set({ email: "renamed@example.test" })
     .where("id", "=", w.owner.user.id).execute();
   const page = await (await w.api("GET", `/api/organizations/${w.org}/audit`)).json();
-  assert.equal(page.entries.length, 12);
+  assert.equal(page.entries.length, 18);
   assert.ok(page.entries.every((e: { actor: { email: string } }) => e.actor.email === email));
 });
 
