@@ -112,6 +112,7 @@ export const MATRIX: Section[] = [
       r("DELETE /api/organizations/{org}/invites/{inviteRevoke}", ADMIN_UP(204)),
       r("POST /api/projects", OWNER_ONLY(201), { body: { name: "New", organizationId: "{org}" } }),
       r("PATCH /api/projects/{project}", ADMIN_UP(200), { body: { name: "Main 2" } }),
+      r("PATCH /api/projects/{project}", ADMIN_UP(200), { body: { retentionDays: 30 } }),
       r("PATCH /api/projects/{project}", ADMIN_UP(200), {
         body: { recording: { sampleRate: 0.5, triggers: ["error"] } },
       }),
@@ -123,6 +124,8 @@ export const MATRIX: Section[] = [
         body: { confirmation: "delete project" },
       }),
       r("DELETE /api/sessions/{sessionDoomed}", ADMIN_UP(204)),
+      r("POST /api/sessions/{session}/pin", ADMIN_UP(200)),
+      r("DELETE /api/sessions/{session}/pin", ADMIN_UP(200)),
       r("POST /api/sessions/{session}/shares", ADMIN_UP(201), { body: { expiresInHours: 1 } }),
       r("DELETE /api/shares/{share}", ADMIN_UP(204)),
       // Every member comments; the author (the OWNER here) or an ADMIN+ deletes.

@@ -23,6 +23,7 @@ import { networkColumns, networkOf, recordingColumns, recordingOf } from "./reco
 import { recordAudit } from "@/core/audit/record.ts";
 
 export const DELETE_PROJECT_PHRASE = "delete project";
+const DAY_MS = 86_400_000;
 
 type ProjectDeps = Pick<AppDeps, "db">;
 
@@ -126,11 +127,23 @@ export async function updateProject(
   const view = toView((await q.findProject(deps.db.kysely, input.id))!);
   if (input.retentionDays === undefined) return view;
   // What the next daily cleanup deletes under the new retention (core/service/cleanup.ts).
-  const cutoff = new Date(now.getTime() - input.retentionDays * 86_400_000);
+  const cutoff = new Date(now.getTime() - input.retentionDays * DAY_MS);
   return {
     ...view,
     sessionsToDelete: await q.countSessionsBefore(deps.db.kysely, input.id, cutoff),
   };
+}
+
+/** The project's unpinned sessions past its retention now: what the next cleanup deletes. */
+export async function sessionsPastRetention(
+  deps: ProjectDeps,
+  viewer: Viewer,
+  input: { id: string },
+  now = new Date(),
+): Promise<number> {
+  const row = await projectInActiveOrg(deps, viewer, input.id, "VIEWER");
+  const cutoff = new Date(now.getTime() - row.retention_days * DAY_MS);
+  return await q.countSessionsBefore(deps.db.kysely, input.id, cutoff);
 }
 
 export async function deleteProject(
