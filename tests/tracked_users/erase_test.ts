@@ -17,7 +17,7 @@ const T0 = recent(1_760_000_000_000);
 const SECRET = "Xavier-7f3a-private-note";
 const KEPT = "Yvonne-c41d-kept-note";
 
-/** A session of `userId` whose events, a marker and the traits hold `text`. */
+/** A session of `userId` whose events, a marker, an error and the traits hold `text`. */
 async function record(
   t: { app: Parameters<typeof postIngest>[0] },
   key: string,
@@ -29,6 +29,14 @@ async function record(
     ...recordedEvents(3, T0),
     { type: 3, data: { source: 0, texts: [{ id: 1, value: text }] }, timestamp: T0 + 3_000 },
     customEvent("service:note", { text }, T0 + 3_500),
+    {
+      type: 6,
+      data: {
+        plugin: "rrweb/console@1",
+        payload: { level: "error", trace: ["at f (app.js:1:2)"], payload: [`"${text} failed"`] },
+      },
+      timestamp: T0 + 3_600,
+    },
     customEvent("service:url", { url: `https://shop.test/${text}`, pathname: `/${text}` }, T0 + 10),
   ];
   const metadata = { ...METADATA, userIdentity: { userId, traits: { note: text } } };
@@ -160,6 +168,7 @@ Deno.test("erase: a tracked user and all of theirs go at once; late batches are 
       "event_batches.data",
       "markers",
       "sessions",
+      "signal_rollups",
       "tracked_users",
     ]);
     assert.ok((await tablesHolding(db, SECRET)).includes("session_comments"));
