@@ -39,6 +39,7 @@ import * as $NewSessionsBar from "./islands/NewSessionsBar.tsx";
 import * as $OnlineStatus from "./islands/OnlineStatus.tsx";
 import * as $PasskeyButton from "./islands/PasskeyButton.tsx";
 import * as $PasskeySignIn from "./islands/PasskeySignIn.tsx";
+import * as $PinButton from "./islands/PinButton.tsx";
 import * as $ProjectKey from "./islands/ProjectKey.tsx";
 import * as $ReplayPlayer from "./islands/ReplayPlayer.tsx";
 import * as $SessionTable from "./islands/SessionTable.tsx";
@@ -97,6 +98,7 @@ const manifest = {
     "./islands/OnlineStatus.tsx": $OnlineStatus,
     "./islands/PasskeyButton.tsx": $PasskeyButton,
     "./islands/PasskeySignIn.tsx": $PasskeySignIn,
+    "./islands/PinButton.tsx": $PinButton,
     "./islands/ProjectKey.tsx": $ProjectKey,
     "./islands/ReplayPlayer.tsx": $ReplayPlayer,
     "./islands/SessionTable.tsx": $SessionTable,

@@ -1,6 +1,6 @@
 // A sessions list (all sessions, or one tracked user's): rows as the server rendered them, then
-// "Load more" by cursor from the API, and deletion for ADMIN+. Without JavaScript, "Load more" is
-// a link to the next page.
+// "Load more" by cursor from the API, and pins and deletion for ADMIN+. Without JavaScript, "Load
+// more" is a link to the next page.
 import { useEffect, useState } from "preact/hooks";
 import type { SessionListItem } from "@/core/sessions/schema.ts";
 import { SessionRow } from "@/components/sessions/SessionRow.tsx";
@@ -34,6 +34,7 @@ export default function SessionTable(props: Props) {
   const [local, setLocal] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [pinning, setPinning] = useState<string | null>(null);
 
   useEffect(() => {
     setLocal(true);
@@ -54,6 +55,19 @@ export default function SessionTable(props: Props) {
     } finally {
       setDeleting(null);
       setConfirming(null);
+    }
+  }
+
+  async function pin(id: string, pinned: boolean) {
+    setPinning(id);
+    setError("");
+    try {
+      await apiSend(pinned ? "POST" : "DELETE", `/api/sessions/${encodeURIComponent(id)}/pin`);
+      setSessions((shown) => shown.map((s) => s.id === id ? { ...s, pinned } : s));
+    } catch (e) {
+      setError(`Could not ${pinned ? "pin" : "unpin"} the session: ${(e as Error).message}`);
+    } finally {
+      setPinning(null);
     }
   }
 
@@ -87,6 +101,8 @@ export default function SessionTable(props: Props) {
                 confirming={confirming === s.id}
                 onConfirming={(on) => setConfirming(on ? s.id : null)}
                 deleting={deleting === s.id}
+                onPin={props.canDelete ? (on) => pin(s.id, on) : undefined}
+                pinning={pinning === s.id}
               />
             ))}
             {sessions.length === 0 && (

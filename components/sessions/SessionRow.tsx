@@ -1,5 +1,6 @@
 // One row of a sessions list: who, where they entered, project, signals, browser and device,
-// duration, events, when, and the link to its replay; ADMIN+ get a delete button that asks before it deletes.
+// duration, events, when, and the link to its replay; ADMIN+ get a pin toggle (a pinned session
+// outlives its project's retention) and a delete button that asks before it deletes.
 import { replayHref } from "@/page_state/replay.ts";
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
 import type { SessionListItem } from "@/core/sessions/schema.ts";
@@ -19,6 +20,9 @@ interface Props {
   confirming: boolean;
   onConfirming: (on: boolean) => void;
   deleting: boolean;
+  /** Set for ADMIN+: pins (true) or unpins the session. */
+  onPin?: (pinned: boolean) => void;
+  pinning?: boolean;
 }
 
 export function SessionRow(props: Props) {
@@ -58,10 +62,34 @@ export function SessionRow(props: Props) {
           <a class="button small" href={replay} aria-label={`Replay session ${s.externalId}`}>
             ▶ Replay
           </a>
+          <PinControl {...props} />
           {props.onDelete && <DeleteControl {...props} />}
         </span>
       </td>
     </tr>
+  );
+}
+
+/** A toggle for ADMIN+, a plain mark for the others (and nothing when not pinned). */
+export function PinControl({ session: s, onPin, pinning }: Props) {
+  if (!onPin) {
+    return s.pinned
+      ? <span class="badge" title="Kept past its project's retention">Pinned</span>
+      : null;
+  }
+  return (
+    <button
+      type="button"
+      class={`small ${s.pinned ? "" : "ghost"}`}
+      aria-pressed={s.pinned}
+      title={s.pinned
+        ? "Pinned: kept past its project's retention. Click to unpin."
+        : "Pin: keep past its project's retention"}
+      disabled={pinning}
+      onClick={() => onPin(!s.pinned)}
+    >
+      {s.pinned ? "Pinned" : "Pin"}
+    </button>
   );
 }
 

@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 /**
  * The range's start: the beginning of the UTC day it falls in, as the rollups (migration 0017)
  * count sessions by the day they were created (7d reads up to a day more than 168 hours). `all` has
- * none: what is kept (RETENTION_MS) bounds it.
+ * none: what is kept (each project's retention) bounds it.
  */
 function since(range: InsightsRange, now: Date): Date {
   if (range === "all") return new Date(0);

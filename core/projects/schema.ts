@@ -112,6 +112,8 @@ export const projectNetworkForm = z.object({
 /** Days the daily cleanup keeps a project's sessions (docs/decisions.md "Retention per project"). */
 export const MIN_RETENTION_DAYS = 1;
 export const MAX_RETENTION_DAYS = 365;
+/** What a project keeps unless its settings say otherwise (migration 0036's default). */
+export const DEFAULT_RETENTION_DAYS = 7;
 export const retentionDays = z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS)
   .meta({ description: "days the daily cleanup keeps the project's unpinned sessions, 1–365" });
 

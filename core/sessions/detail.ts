@@ -73,6 +73,7 @@ export async function sessionDetail(
       : null,
     recordingReason: s.recording_reason as SessionDetail["recordingReason"],
     triggeredAt: s.triggered_at,
+    pinned: s.pinned_at !== null,
     markers: await markersOf(deps, s.id, null),
   };
 }

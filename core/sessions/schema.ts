@@ -233,6 +233,7 @@ export const sessionDetail = z.strictObject({
     traits,
   }).nullable(),
   ...recordingFields,
+  pinned: z.boolean().meta({ description: "kept past its project's retention" }),
   markers: z.array(marker),
 });
 export type SessionDetail = z.output<typeof sessionDetail>;

@@ -23,18 +23,19 @@ import InsightsTrend from "@/islands/InsightsTrend.tsx";
 import { badRequest } from "@/http/found.ts";
 import type { DashboardState } from "./_middleware.ts";
 import { settleAll } from "@/http/settle_all.ts";
-import { RETENTION_MS } from "@/core/service/cleanup.ts";
+import { DEFAULT_RETENTION_DAYS } from "@/core/projects/schema.ts";
 import { startOfUtcDay } from "@/core/sessions/list.ts";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** How long sessions are kept: "All time" is that long at most. */
-const KEPT_DAYS = RETENTION_MS / DAY_MS;
+/** The window of "All time" when no older day has rows: the default retention. */
+const KEPT_DAYS = DEFAULT_RETENTION_DAYS;
 const RANGES = [
   ["today", "Today"],
   ["7d", "Last 7 days"],
   ["30d", "Last 30 days"],
-  ["all", `All time (${KEPT_DAYS} days kept)`],
+  ["all", "All time (as kept)"],
 ] as const;
 
 interface Data {
@@ -98,8 +99,8 @@ function Body({ data }: { data: Data }) {
           <h2>{data.by === "hour" ? "Signals per hour today (UTC)" : "Signals per day"}</h2>
           {scope.range === "all" && (
             <p class="muted">
-              All time is every session still kept: sessions are deleted {KEPT_DAYS}{" "}
-              days after they are recorded.
+              All time is every session still kept: each project keeps its sessions for its
+              retention ({KEPT_DAYS} days unless its settings say otherwise), pinned ones longer.
             </p>
           )}
           <InsightsTrend

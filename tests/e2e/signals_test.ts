@@ -314,7 +314,7 @@ Deno.test("signals e2e: recorded signals, markers, filters, badges and insights"
         fullPage: true,
       });
       await dashboard.locator("select[name=range]").selectOption({
-        label: "All time (7 days kept)",
+        label: "All time (as kept)",
       });
       await dashboard.getByRole("button", { name: "Apply" }).click();
       await dashboard.waitForURL(/range=all/);

@@ -43,8 +43,8 @@ Deno.test("insights page: today by the hour, all time as kept, an error's whole 
   assert.match(today, /Hours as a table/);
 
   const all = await get("/insights?range=all");
-  assert.match(all, /<option\s+value="all" selected>All time \(7 days kept\)<\/option>/);
-  assert.match(all, /sessions are deleted 7\s+days after they are recorded/);
+  assert.match(all, /<option\s+value="all" selected>All time \(as kept\)<\/option>/);
+  assert.match(all, /keeps its sessions for its\s+retention \(7 days unless/);
 
   const week = await get("/insights?range=7d");
   assert.match(week, /Signals per day/);

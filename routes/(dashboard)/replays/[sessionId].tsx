@@ -73,7 +73,12 @@ export default function Replay({ data, state }: PageProps<Data, DashboardState>)
             </>
           )}
         </h1>
-        <ReplayTools sessionId={session.id} canManage={canManage} linksAllowed={linksAllowed} />
+        <ReplayTools
+          sessionId={session.id}
+          canManage={canManage}
+          linksAllowed={linksAllowed}
+          pinned={session.pinned}
+        />
       </div>
       <ServerFrameSource.Provider value={frameSource(session.id, startAt, frame)}>
         <ReplayPlayer
