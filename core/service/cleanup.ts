@@ -31,6 +31,8 @@ import { chunked, chunkedByKey } from "@/core/chunked.ts";
 import { sparedOrganizations } from "./playground.ts";
 import type { ObjectStore } from "@/db/object_store.ts";
 import { sweepStore } from "@/core/storage/sweep.ts";
+import { TOMBSTONE_MS } from "@/core/sessions/erase.ts";
+import { sweepTombstones } from "@/db/queries/sessions/erase.ts";
 import type { cleanupResult } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
@@ -127,6 +129,7 @@ async function sweepAll(
   // Not one of the four counts the endpoint answers: logged, not returned.
   const auth = await sweepAuthLeftovers(db, now, options.chunkRows ?? CHUNK_ROWS);
   const auditRows = await sweepAuditLog(db, now, options.chunkRows ?? CHUNK_ROWS);
+  const tombstones = await sweepTombstones(db, new Date(now.getTime() - TOMBSTONE_MS));
   await compactRollups(db, new Date(now.getTime() - ROLLUP_SETTLE_MS));
   // After the session sweep: the expired days' sessions are gone, so their objects can go.
   // A store that is down leaves its part for the next run; the database's part is done.
@@ -141,6 +144,7 @@ async function sweepAll(
     ...counts,
     ...auth,
     auditRows,
+    tombstones,
     ...(store ? { store } : {}),
     durationMs: Math.round(performance.now() - started),
   });

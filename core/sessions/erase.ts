@@ -9,6 +9,12 @@ import { activeOrganizationToChange } from "@/core/org_access.ts";
 import { findSession } from "@/db/queries/sessions/detail.ts";
 import { eraseSessions } from "@/db/queries/sessions/erase.ts";
 
+/**
+ * How long an erased session's tombstone refuses its batches: ingest accepts recorded times up to
+ * 30 days old, so no batch of it is accepted later anyway. The daily cleanup sweeps older ones.
+ */
+export const TOMBSTONE_MS = 30 * 86_400_000;
+
 export async function removeSession(
   deps: Pick<AppDeps, "db">,
   viewer: Viewer,

@@ -4,14 +4,15 @@
 // mid-erasure changes nothing; roles and bad ids; a session deleted alone or cancelled is refused
 // the same way.
 import assert from "node:assert/strict";
-import { type Kysely, sql } from "kysely";
-import type { Database } from "@/db/schema.ts";
+import { sql } from "kysely";
 import { openSharedSession } from "@/core/shares/open.ts";
+import { runCleanup } from "@/core/service/cleanup.ts";
 import { createTestApp } from "@/tests/helpers/app.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { customEvent, METADATA, postIngest, recordedEvents } from "@/tests/helpers/ingest.ts";
 import { recent } from "@/tests/helpers/times.ts";
+import { counts, tablesHolding } from "@/tests/helpers/erasure.ts";
 
 const T0 = recent(1_760_000_000_000);
 const SECRET = "Xavier-7f3a-private-note";
@@ -43,57 +44,6 @@ async function record(
   const res = await postIngest(t.app, { sessionId, events, metadata }, { key });
   assert.equal(res.status, 204);
   return sessionId;
-}
-
-/** Rows of every table whose text (text, varchar, jsonb columns) holds `needle`, by table. */
-async function tablesHolding(db: Kysely<Database>, needle: string): Promise<string[]> {
-  const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
-    SELECT c.table_name, c.column_name FROM information_schema.columns c
-    JOIN information_schema.tables t ON t.table_name = c.table_name
-      AND t.table_schema = c.table_schema AND t.table_type = 'BASE TABLE'
-    WHERE c.table_schema = current_schema()
-      AND c.data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY', 'character')
-  `.execute(db);
-  const found = new Set<string>();
-  for (const c of columns) {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::integer AS n FROM ${sql.table(c.table_name)}
-      WHERE ${sql.ref(c.column_name)}::text LIKE ${"%" + needle + "%"}
-    `.execute(db);
-    // A day partition (migration 0012) counts as its table.
-    if (rows[0].n > 0) found.add(c.table_name.replace(/_(d\d{8}|default)$/, ""));
-  }
-  // Inline batches are gzip: read them as the replay does.
-  const batches = await db.selectFrom("event_batches").select("data").where("data", "is not", null)
-    .execute();
-  for (const b of batches) {
-    const text = await new Response(
-      new Blob([b.data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
-        new DecompressionStream("gzip"),
-      ),
-    ).text();
-    if (text.includes(needle)) found.add("event_batches.data");
-  }
-  return [...found].sort();
-}
-
-async function counts(db: Kysely<Database>) {
-  const n = async (table: keyof Database) =>
-    Number(
-      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()).n,
-    );
-  return {
-    sessions: await n("sessions"),
-    users: await n("tracked_users"),
-    batches: await n("event_batches"),
-    markers: await n("markers"),
-    keys: await n("session_data_keys"),
-    shares: await n("session_shares"),
-    comments: await n("session_comments"),
-    tombstones: await n("erased_sessions"),
-    erasedUsers: await n("erased_tracked_users"),
-  };
 }
 
 Deno.test("erase: a tracked user and all of theirs go at once; late batches are refused", async (s) => {
@@ -257,6 +207,23 @@ Deno.test("erase: a tracked user and all of theirs go at once; late batches are 
         assert.equal(res.status, 410);
       }
       assert.deepEqual(await counts(db), before);
+    },
+  );
+
+  await s.step(
+    "the cleanup keeps a tombstone 30 days to the millisecond, then sweeps it",
+    async () => {
+      await sql`DELETE FROM erased_sessions`.execute(db);
+      const at = new Date("2026-01-10T12:00:00.000Z");
+      await db.insertInto("erased_sessions")
+        .values({ project_id: project.id, external_id: xSessions[0], erased_at: at }).execute();
+      const left = async (ms: number) => {
+        await runCleanup(t.deps, new Date(at.getTime() + ms));
+        return (await db.selectFrom("erased_sessions").select("external_id").execute()).length;
+      };
+      assert.equal(await left(30 * 86_400_000 - 1), 1);
+      assert.equal(await left(30 * 86_400_000), 1);
+      assert.equal(await left(30 * 86_400_000 + 1), 0);
     },
   );
 
