@@ -5,9 +5,16 @@ import { readQuery, withQuery, writeQuery } from "./url.ts";
 
 export const AUDIT_PATH = "/settings/organization/audit";
 
-/** The page's query; an unknown action or a malformed cursor is a 400. */
+/**
+ * The page's query; an unknown action or a malformed cursor is a 400. Other parameters (the
+ * notice's `done` after a form) are not the list's and are left out.
+ */
 export function readAuditQuery(url: URL): AuditQuery {
-  return readQuery(auditQuery, url.searchParams);
+  const own = new URLSearchParams();
+  for (const name of Object.keys(auditQuery.shape)) {
+    for (const value of url.searchParams.getAll(name)) own.append(name, value);
+  }
+  return readQuery(auditQuery, own);
 }
 
 /** A link to the page with this filter and page (the first page without a cursor). */

@@ -11,5 +11,8 @@ Deno.test("audit page URL: a link reads back as its query; an unknown action is 
   });
   assert.equal(auditHref({}), "/settings/organization/audit");
   assert.deepEqual(readAuditQuery(new URL("http://x/?action=")), {});
+  assert.deepEqual(readAuditQuery(new URL("http://x/?done=views-on&action=share.create")), {
+    action: "share.create",
+  });
   assert.throws(() => readAuditQuery(new URL("http://x/?action=share.burn")), /invalid query/);
 });

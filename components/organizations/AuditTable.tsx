@@ -1,5 +1,5 @@
-// The audit log as a table (the Settings page /settings/organization/audit): when, who, what, to
-// what, the details in a line, and from which address; a filter by action and the next page link.
+// The audit log as a table (the Settings page /settings/organization/audit): when; what, to what,
+// with the details in a line; who, from which address; a filter by action and the next page link.
 import type { AuditEntry } from "@/core/audit/schema.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "@/core/audit/schema.ts";
 import { auditHref } from "@/page_state/audit.ts";
@@ -44,28 +44,33 @@ export function AuditTable({ entries, action, nextCursor, paged }: Props) {
               <thead>
                 <tr>
                   <th scope="col">Time</th>
-                  <th scope="col">Actor</th>
                   <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Details</th>
-                  <th scope="col">Address</th>
+                  <th scope="col">Actor</th>
                 </tr>
               </thead>
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id} data-action={e.action}>
-                    <td class="num">{formatExact(e.createdAt, "UTC")}</td>
-                    <td>{e.actor.email}</td>
+                    <td class="num" data-cell="time">{formatExact(e.createdAt, "UTC")}</td>
                     <td>
                       <span class="badge">{e.action}</span>
+                      <div class="truncate muted">
+                        <small data-cell="target">{e.targetType} {e.targetId ?? "—"}</small>
+                      </div>
+                      <div
+                        class="truncate muted"
+                        data-cell="details"
+                        title={detailsSummary(e.details)}
+                      >
+                        <small>{detailsSummary(e.details) || "—"}</small>
+                      </div>
                     </td>
-                    <td class="truncate" title={e.targetId ?? undefined}>
-                      {e.targetType} <small class="muted">{e.targetId ?? "—"}</small>
+                    <td>
+                      <div class="truncate" data-cell="actor" title={e.actor.email}>
+                        {e.actor.email}
+                      </div>
+                      <small class="muted" data-cell="address">{e.clientAddress ?? "—"}</small>
                     </td>
-                    <td class="truncate" title={detailsSummary(e.details)}>
-                      {detailsSummary(e.details) || "—"}
-                    </td>
-                    <td>{e.clientAddress ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>

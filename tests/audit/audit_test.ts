@@ -251,6 +251,18 @@ Deno.test("audit: ADMIN+ reads keyset pages filtered by action; a VIEWER gets 40
 
   const viewer = await w.member("VIEWER");
   assert.equal((await w.api("GET", url, undefined, viewer.cookie)).status, 403);
+  // The Settings page: the table for an ADMIN, none of it for a VIEWER, 400 for a bad filter.
+  const settings = "/settings/organization/audit";
+  const html = async (cookie: string, query = "") => {
+    const res = await w.t.app.request(`${settings}${query}`, { headers: { cookie } });
+    return { status: res.status, text: await res.text() };
+  };
+  assert.match((await html(admin.cookie)).text, /data-testid="audit-table"/);
+  const refused = await html(viewer.cookie);
+  assert.equal(refused.status, 200);
+  assert.match(refused.text, /data-testid="audit-refused"/);
+  assert.doesNotMatch(refused.text, /audit-table|share\.create"/);
+  assert.equal((await html(admin.cookie, "?action=share.burn")).status, 400);
   for (const [query, field] of [["action=share.burn", "action"], ["cursor=%%%", "cursor"]]) {
     const res = await w.api("GET", `${url}?${query}`);
     assert.equal(res.status, 400, query);
