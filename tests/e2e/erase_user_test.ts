@@ -1,4 +1,4 @@
-// Browser test of a tracked user's erasure (issue 43 item 2): the user page's "Erase" confirmation
+// Browser test of a tracked user's erasure: the user page's "Erase" confirmation
 // names the count of sessions (screenshot), confirming erases the user and their sessions and lands
 // on Users with a notice; the export is a link to the API's attachment.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// A tracked user's erasure on a real Ceph RADOS Gateway (issue 43 item 2): their sealed batches,
+// A tracked user's erasure on a real Ceph RADOS Gateway: their sealed batches,
 // packed in one object with another user's, can no longer be opened (their keys are gone; no key
 // left opens them), while the other user's session in that same object still plays; a late batch
 // for the erased session is 410 and recreates nothing.

@@ -1,4 +1,4 @@
-// Erasing a tracked user (issue 43 item 2), on PGlite or PostgreSQL (DATABASE_URL): their sessions
+// Erasing a tracked user, on PGlite or PostgreSQL (DATABASE_URL): their sessions
 // and everything of them go in one transaction, whatever their number, leaving no recorded text of
 // theirs in any table; a late batch for an erased session is 410 and recreates nothing; a failure
 // mid-erasure changes nothing; roles and bad ids; a session deleted alone or cancelled is refused

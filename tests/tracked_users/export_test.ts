@@ -1,4 +1,4 @@
-// A tracked user's data as one JSON file (issue 43 item 3): traits, each session's metadata, pages,
+// A tracked user's data as one JSON file: traits, each session's metadata, pages,
 // markers and comments, absolute links to their replays under APP_URL, streamed as an attachment
 // past a page of sessions (EXPORT_PAGE: 200), ADMIN+ and audited; nothing of another user in it.
 import assert from "node:assert/strict";
