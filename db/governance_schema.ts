@@ -1,4 +1,4 @@
-// Row types of the data governance tables (issue 43): the audit log and the tombstones of erased
+// Row types of the data governance tables: the audit log and the tombstones of erased
 // sessions and tracked users, part of `Database` in db/schema.ts.
 import type { ColumnType } from "kysely";
 
