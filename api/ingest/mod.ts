@@ -65,11 +65,12 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
         "MiB decoded (past 256 KiB, at most 48× the wire size). A key no project has is 401 " +
         "before the body is read. A batch identical to one already stored for the session is " +
         "answered 204 again; a numbered one (`pageId`, `seq`) stores only its page's events not " +
-        "stored yet.",
+        "stored yet. A batch of an erased session (deleted, cancelled, or its user erased) is " +
+        "410 and stores nothing.",
       tag: "ingest",
       auth: "public-key",
       responses: { 204: { description: "stored", headers: CORS_DOC } },
-      errors: [413, 415, 503],
+      errors: [410, 413, 415, 503],
     }),
     keyed,
     ingestBody(meteredPool(decodePoolOf(deps), deps.metrics)),
@@ -96,8 +97,9 @@ export function ingestRoutes(deps: AppDeps): Hono<ApiEnv> {
   app.post(
     "/sessions/cancel",
     describe({
-      summary: "Delete a session the SDK decided not to keep",
-      description: "204 also when the key's project has no such session.",
+      summary: "Erase a session the SDK decided not to keep",
+      description: "204 also when the key's project has no such session yet; either way its " +
+        "later batches are refused (410).",
       tag: "ingest",
       auth: "public-key",
       responses: { 204: { description: "deleted (or there was none)", headers: CORS_DOC } },
