@@ -15,18 +15,20 @@ export function RetentionForm({ retentionDays, sessionsToDelete, editable }: Pro
   return (
     <form method="post" class="stack">
       <fieldset class="stack plain-fieldset" disabled={!editable}>
-        <label class="field">
-          <span>Keep sessions for (days, {MIN_RETENTION_DAYS}–{MAX_RETENTION_DAYS})</span>
-          <input
-            name="retentionDays"
-            type="number"
-            min={MIN_RETENTION_DAYS}
-            max={MAX_RETENTION_DAYS}
-            step={1}
-            value={retentionDays}
-            required
-          />
-        </label>
+        <div class="row">
+          <label class="field">
+            <span>Keep sessions for (days, {MIN_RETENTION_DAYS}–{MAX_RETENTION_DAYS})</span>
+            <input
+              name="retentionDays"
+              type="number"
+              min={MIN_RETENTION_DAYS}
+              max={MAX_RETENTION_DAYS}
+              step={1}
+              value={retentionDays}
+              required
+            />
+          </label>
+        </div>
         <p class="muted small" data-testid="retention-effect">
           {sessionsToDelete > 0
             ? `The next daily cleanup (03:30 UTC) deletes ${sessions(sessionsToDelete)} ` +

@@ -48,6 +48,7 @@ const REASONS = [
 ] as const;
 
 const COMMENTS = [["true", "With comments"], ["false", "Without"]] as const;
+const PINNED = [["true", "Pinned"], ["false", "Not pinned"]] as const;
 
 const RATING_WORDS = { good: "good", needs_improvement: "needs improvement", poor: "poor" };
 /**
@@ -174,6 +175,12 @@ export function SessionFilters(
           size={10}
         />
       </label>
+      <FilterSelect
+        label="Pinned"
+        name="pinned"
+        options={PINNED}
+        selected={query.pinned === undefined ? undefined : String(query.pinned)}
+      />
       {/* Set by links (insights); shown, and kept while other filters change. */}
       {query.user && (
         <label class="field">
