@@ -31,7 +31,7 @@ export async function auditLog(
       actor: { id: row.actor_id, email: row.actor_email },
       targetType: row.target_type,
       targetId: row.target_id,
-      details: (row.details ?? {}) as Record<string, unknown>,
+      details: isObject(row.details) ? row.details : {},
       clientAddress: row.client_address,
       createdAt: new Date(row.created_at).toISOString(),
     })),
@@ -39,4 +39,8 @@ export async function auditLog(
       ? encodeCursor({ order: ORDER, key: new Date(last.created_at).getTime(), id: last.id })
       : null,
   };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

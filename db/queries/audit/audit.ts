@@ -1,6 +1,6 @@
 // The audit log's rows (migration 0034): one written in the caller's transaction, a replay view
 // once per viewer, session and hour, an organization's keyset page, and the rows past retention.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "@/db/schema.ts";
 
 export interface NewAuditRow {
@@ -17,7 +17,12 @@ export interface NewAuditRow {
 }
 
 export async function insertAuditRow(db: Kysely<Database>, row: NewAuditRow): Promise<void> {
-  await db.insertInto("audit_log").values(row).execute();
+  await db.insertInto("audit_log").values(withDetails(row)).execute();
+}
+
+/** The details as a JSON object on both drivers (a text parameter, cast: never a JSON string). */
+function withDetails<R extends NewAuditRow>(row: R) {
+  return { ...row, details: sql<string>`${row.details}::text::jsonb` };
 }
 
 /** A `session.view` row unless one exists for its viewer, session and hour; true when written. */
@@ -25,7 +30,7 @@ export async function insertViewRow(
   db: Kysely<Database>,
   row: NewAuditRow & { view_hour: Date },
 ): Promise<boolean> {
-  const result = await db.insertInto("audit_log").values(row)
+  const result = await db.insertInto("audit_log").values(withDetails(row))
     .onConflict((oc) =>
       oc.columns(["organization_id", "actor_id", "target_id", "view_hour"])
         .where("view_hour", "is not", null).doNothing()
