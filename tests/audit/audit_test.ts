@@ -8,7 +8,7 @@ import FakeTimers from "@sinonjs/fake-timers";
 import { runCleanup } from "@/core/service/cleanup.ts";
 import { newRowId } from "@/core/ids.ts";
 import { call } from "@/tests/helpers/auth.ts";
-import { createPagesApp, type PagesApp } from "@/tests/helpers/pages.ts";
+import { createPagesApp } from "@/tests/helpers/pages.ts";
 import { sharesWorld } from "@/tests/helpers/shares_world.ts";
 import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
