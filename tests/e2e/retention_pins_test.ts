@@ -3,6 +3,7 @@
 // list pins a session (its toggle pressed, the pin stored), `?pinned=true` lists only it; the
 // replay page unpins it. Screenshots of the three pages.
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
@@ -10,6 +11,14 @@ import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
 
 const DAY = 86_400_000;
+
+/** Waits until every island on the page has hydrated (a click before would do nothing). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("fresh-island")]
+      .every((island) => island.getAttribute("data-hydrated") === "true")
+  );
+}
 
 Deno.test("retention and pins e2e: the settings page counts and saves, the list and the replay pin and unpin", async () => {
   await using server = await startPagesServer();
@@ -50,6 +59,7 @@ Deno.test("retention and pins e2e: the settings page counts and saves, the list 
     await retention.screenshot({ path: await artifactPath("retention_settings.png") });
 
     await page.goto(`${server.url}/sessions`);
+    await hydrated(page);
     const row = page.locator(`tr[data-session="${kept.id}"]`);
     await row.getByRole("button", { name: "Pin", exact: true }).click();
     await row.getByRole("button", { name: "Pinned" }).waitFor();
@@ -67,6 +77,7 @@ Deno.test("retention and pins e2e: the settings page counts and saves, the list 
     assert.deepEqual(ids, [kept.id]);
 
     await page.goto(`${server.url}/replays/${kept.id}`);
+    await hydrated(page);
     const pin = page.getByTestId("pin-button");
     assert.equal(await pin.innerText(), "Pinned");
     await page.locator(".replay-heading").screenshot({
