@@ -28,7 +28,7 @@ Deno.test("erase e2e: the confirmation names the sessions; confirming erases the
     const erase = page.locator("[data-testid=erase-user]");
     await erase.locator("summary").click();
     const confirm = erase.getByRole("button", { name: `Yes, erase ${count} sessions` });
-    await confirm.waitFor();
+    await confirm.waitFor({ timeout: 5_000 });
     assert.match(await erase.innerText(), new RegExp(`and ${count} sessions are erased`));
     await erase.scrollIntoViewIfNeeded();
     await page.screenshot({ path: await artifactPath("erase_user_confirmation.png") });
