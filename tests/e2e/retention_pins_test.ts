@@ -1,4 +1,4 @@
-// Browser test of retention and pins (issue 43 items 4, 5): the project settings page's Retention
+// Browser test of retention and pins: the project settings page's Retention
 // section says how many sessions the next cleanup deletes and saves a new retention; the sessions
 // list pins a session (its toggle pressed, the pin stored), `?pinned=true` lists only it; the
 // replay page unpins it. Screenshots of the three pages.

@@ -1,4 +1,4 @@
-// Retention per project and pins (issue 43 items 4 and 5): `retentionDays` 1–365 by ADMIN+ (400
+// Retention per project and pins: `retentionDays` 1–365 by ADMIN+ (400
 // naming it otherwise, VIEWER 403, nothing changed), its answer counts what the next cleanup
 // deletes; the cleanup deletes each project's sessions past its own retention, a pinned session
 // outlives it and `pinned=true` lists it; unpinned, the next cleanup takes it.

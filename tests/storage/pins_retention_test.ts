@@ -1,4 +1,4 @@
-// Retention per project and pins in the object store (issue 43 items 4, 5), on the Ceph gateway:
+// Retention per project and pins in the object store, on the Ceph gateway:
 // a pinned session's bytes move into an object of their own before its day is deleted whole and
 // still replay; the store's byte count falls after the retention run (listed, not inferred); an
 // object no row refers to goes once older than the longest retention + 48 h, not before; the
