@@ -24,6 +24,7 @@ async function record(
   key: string,
   userId: string,
   text: string,
+  errorAt = T0 + 3_600,
 ) {
   const sessionId = crypto.randomUUID();
   const events = [
@@ -36,7 +37,7 @@ async function record(
         plugin: "rrweb/console@1",
         payload: { level: "error", trace: ["at f (app.js:1:2)"], payload: [`"${text} failed"`] },
       },
-      timestamp: T0 + 3_600,
+      timestamp: errorAt,
     },
     customEvent("service:url", { url: `https://shop.test/${text}`, pathname: `/${text}` }, T0 + 10),
   ];
@@ -55,7 +56,8 @@ Deno.test("erase: a tracked user and all of theirs go at once; late batches are 
   const viewer = await signedInUser(t, { role: "VIEWER", organizationId: orgId });
   const xSessions = [
     await record(t, project.key, "xavier@example.test", SECRET),
-    await record(t, project.key, "xavier@example.test", SECRET),
+    // Its error's key ("<id> failed", folded) is Y's too, and the latest: the rollup shows its text.
+    await record(t, project.key, "xavier@example.test", SECRET, T0 + 5_000),
   ];
   const ySession = await record(t, project.key, "yvonne@example.test", KEPT);
   const idOf = async (ext: string) =>
@@ -121,7 +123,14 @@ Deno.test("erase: a tracked user and all of theirs go at once; late batches are 
       "signal_rollups",
       "tracked_users",
     ]);
-    assert.ok((await tablesHolding(db, SECRET)).includes("session_comments"));
+    assert.deepEqual(await tablesHolding(db, SECRET), [
+      "event_batches.data",
+      "markers",
+      "session_comments",
+      "sessions",
+      "signal_rollups",
+      "tracked_users",
+    ]);
     const res = await call(t.app, "POST", `/api/tracked-users/${x}/erase`, {
       cookie: admin.cookie,
     });
@@ -143,6 +152,8 @@ Deno.test("erase: a tracked user and all of theirs go at once; late batches are 
     assert.equal(await linkOpens(), false);
     assert.deepEqual(await tablesHolding(db, SECRET), []);
     assert.deepEqual(await tablesHolding(db, "xavier@example.test"), []);
+    // The error key X shared with Y shows Y's latest text now.
+    assert.ok((await tablesHolding(db, KEPT)).includes("signal_rollups"));
     // Y is untouched.
     const y = await call(t.app, "GET", `/api/sessions/${await idOf(ySession)}`, {
       cookie: admin.cookie,
@@ -202,6 +213,11 @@ Deno.test("erase: a tracked user and all of theirs go at once; late batches are 
         "/api/sessions/cancel",
       );
       assert.equal(c.status, 204);
+      // Nothing of the sessions is left; the user's traits (theirs, not a session's) stay.
+      for (const text of ["alone", "cancel"]) {
+        const left = (await tablesHolding(db, text)).filter((table) => table !== "tracked_users");
+        assert.deepEqual(left, [], text);
+      }
       const before = await counts(db);
       for (const sessionId of [deleted, cancelled]) {
         const res = await postIngest(t.app, { sessionId, events: recordedEvents(2, T0) }, {

@@ -1,10 +1,12 @@
 // Erasure of sessions (docs/decisions.md "Erasure"), set-based, inside the caller's transaction:
 // the sessions a scope selects are tombstoned (ingest refuses their late batches), their data keys
 // destroyed (their bytes in the store no longer open), then deleted (their batches, markers and
-// page sequences by the sessions' delete triggers, shares, comments and keys by cascade).
+// page sequences by the sessions' delete triggers, shares, comments and keys by cascade), and no
+// signal rollup left showing their text (db/queries/sessions/erase_signals.ts).
 import { type Kysely, sql } from "kysely";
 import type { Database } from "@/db/schema.ts";
 import { destroySessionKeys } from "@/db/queries/storage/keys.ts";
+import { retakeSignalRows, signalKeysOf } from "@/db/queries/sessions/erase_signals.ts";
 
 type Db = Kysely<Database>;
 
@@ -44,8 +46,8 @@ function where(scope: EraseScope) {
  * session linked to the user meanwhile is neither half erased nor missed by its tombstone.
  */
 export async function eraseSessions(trx: Db, scope: EraseScope): Promise<ErasedCounts> {
-  const { rows: sessions } = await sql<{ id: string }>`
-    SELECT s.id FROM sessions s WHERE ${where(scope)} ORDER BY s.id FOR UPDATE
+  const { rows: sessions } = await sql<{ id: string; organization_id: string }>`
+    SELECT s.id, s.organization_id FROM sessions s WHERE ${where(scope)} ORDER BY s.id FOR UPDATE
   `.execute(trx);
   const out = { sessions: 0, batches: 0, keys: 0, inlineBytes: 0, sessionIds: [] as string[] };
   for (let i = 0; i < sessions.length; i += CHUNK) {
@@ -64,7 +66,9 @@ export async function eraseSessions(trx: Db, scope: EraseScope): Promise<ErasedC
       ON CONFLICT (project_id, external_id) DO UPDATE SET erased_at = now()
     `.execute(trx);
     out.keys += await destroySessionKeys(trx, ids);
+    const signals = await signalKeysOf(trx, ids);
     const deleted = await trx.deleteFrom("sessions").where("id", "in", ids).executeTakeFirst();
+    await retakeSignalRows(trx, sessions[0].organization_id, signals);
     out.sessions += Number(deleted.numDeletedRows);
     out.batches += stats.batches;
     out.inlineBytes += Number(stats.inline_bytes);

@@ -1,6 +1,6 @@
 // A tracked user's erasure (docs/decisions.md "Erasure"), inside the caller's transaction: their
-// sessions erased (../sessions/erase.ts), the signal rows naming them, the user, and a tombstone
-// holding only the SHA-256 of their external id.
+// sessions erased (db/queries/sessions/erase.ts), the signal rows naming them, the user, and a
+// tombstone holding only the SHA-256 of their external id.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "@/db/schema.ts";
 import { type ErasedCounts, eraseSessions } from "@/db/queries/sessions/erase.ts";
@@ -23,10 +23,8 @@ export async function eraseTrackedUserRows(
   externalIdSha256: string,
 ): Promise<ErasedCounts> {
   const counts = await eraseSessions(trx, { organizationId, trackedUserId: user.id });
-  // Signal rows: the users who met a signal, and rollups no session counts any more.
+  // The users who met a signal (the rollups were seen to by eraseSessions).
   await sql`DELETE FROM signal_users WHERE tracked_user_id = ${user.id}`.execute(trx);
-  await sql`DELETE FROM signal_rollups WHERE organization_id = ${organizationId}
-    AND project_id = ${user.project_id} AND sessions <= 0`.execute(trx);
   await sql`DELETE FROM tracked_user_pending WHERE tracked_user_id = ${user.id}`.execute(trx);
   await trx.deleteFrom("tracked_users").where("id", "=", user.id).execute();
   await trx.insertInto("erased_tracked_users").values({
