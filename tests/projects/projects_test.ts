@@ -52,6 +52,7 @@ Deno.test("projects: an OWNER creates a project with a fresh masked key; ADMIN 4
       bodyUrls: [],
       vitals: true,
     },
+    retentionDays: 7,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   });

@@ -74,6 +74,7 @@ Deno.test("session detail: every stored field, the tracked user and markers", as
     },
     recordingReason: "sampled",
     triggeredAt: null,
+    pinned: false,
     markers: undefined,
   });
   assert.deepEqual(

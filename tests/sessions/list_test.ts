@@ -54,6 +54,7 @@ Deno.test("sessions list: item shape, newest first by default, no-store", async 
     recordingReason: "sampled",
     triggeredAt: null,
     commentCount: 0,
+    pinned: false,
   });
   assert.equal(body.data[0].duration, 0); // open session
   assert.equal(body.data[0].userId, null);

@@ -314,6 +314,7 @@ Deno.test("per-user sessions: newest first, keyset pages with every session once
     recordingReason: "sampled",
     triggeredAt: null,
     commentCount: 0,
+    pinned: false,
     networkErrorCount: 0,
   }]);
   assert.ok(body.nextCursor);
