@@ -7,11 +7,7 @@ import type { Viewer } from "@/core/auth/viewer.ts";
 import { notFound } from "@/core/errors.ts";
 import { activeOrganizationToChange } from "@/core/org_access.ts";
 import { findTrackedUser } from "@/db/queries/tracked_users/detail.ts";
-import {
-  eraseTrackedUserRows,
-  lockTrackedUser,
-  trackedUserSessionCount,
-} from "@/db/queries/tracked_users/erase.ts";
+import { eraseTrackedUserRows, lockTrackedUser } from "@/db/queries/tracked_users/erase.ts";
 import { recordAudit } from "@/core/audit/record.ts";
 import { log } from "@/log.ts";
 import type { TrackedUserErasure } from "./schema.ts";
@@ -28,12 +24,6 @@ export async function externalIdSha256(externalId: string): Promise<string> {
 export function adminOrganizationOf(deps: Deps, viewer: Viewer, id: string): Promise<string> {
   const visible = async (orgId: string) => !!await findTrackedUser(deps.db.kysely, orgId, id);
   return activeOrganizationToChange(viewer, "ADMIN", visible, "tracked user");
-}
-
-/** How many sessions erasing the user deletes (the confirmation names it). */
-export async function erasureSessionCount(deps: Deps, viewer: Viewer, id: string) {
-  const organizationId = await adminOrganizationOf(deps, viewer, id);
-  return await trackedUserSessionCount(deps.db.kysely, organizationId, id);
 }
 
 export async function eraseTrackedUser(

@@ -22,8 +22,6 @@ export interface ErasedCounts {
   keys: number;
   /** Bytes of recorded events held inline in PostgreSQL (not yet offloaded), now deleted. */
   inlineBytes: number;
-  /** The erased sessions' organization-wide ids. */
-  sessionIds: string[];
 }
 
 // 1,000 sessions a statement: well under both drivers' parameter limits.
@@ -49,7 +47,7 @@ export async function eraseSessions(trx: Db, scope: EraseScope): Promise<ErasedC
   const { rows: sessions } = await sql<{ id: string; organization_id: string }>`
     SELECT s.id, s.organization_id FROM sessions s WHERE ${where(scope)} ORDER BY s.id FOR UPDATE
   `.execute(trx);
-  const out = { sessions: 0, batches: 0, keys: 0, inlineBytes: 0, sessionIds: [] as string[] };
+  const out = { sessions: 0, batches: 0, keys: 0, inlineBytes: 0 };
   for (let i = 0; i < sessions.length; i += CHUNK) {
     const ids = sessions.slice(i, i + CHUNK).map((s) => s.id);
     const inIds = sql.join(ids.map((id) => sql`${id}`));
@@ -72,21 +70,8 @@ export async function eraseSessions(trx: Db, scope: EraseScope): Promise<ErasedC
     out.sessions += Number(deleted.numDeletedRows);
     out.batches += stats.batches;
     out.inlineBytes += Number(stats.inline_bytes);
-    out.sessionIds.push(...ids);
   }
   return out;
-}
-
-/** A session's tombstone: ingest refuses batches for it (410). */
-export async function isErasedSession(
-  db: Db,
-  projectId: string,
-  externalId: string,
-): Promise<boolean> {
-  const row = await db.selectFrom("erased_sessions").select("project_id")
-    .where("project_id", "=", projectId).where("external_id", "=", externalId)
-    .executeTakeFirst();
-  return !!row;
 }
 
 /** Tombstones older than `before` (past the oldest recorded time ingest accepts). */

@@ -34,11 +34,3 @@ export async function eraseTrackedUserRows(
   }).execute();
   return counts;
 }
-
-/** How many sessions an erasure of the user would delete (the confirmation names it). */
-export async function trackedUserSessionCount(db: Db, organizationId: string, id: string) {
-  const row = await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("organization_id", "=", organizationId).where("tracked_user_id", "=", id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
