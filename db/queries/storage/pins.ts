@@ -35,14 +35,18 @@ export async function pinnedToMove(db: Db, now: Date, limit: number): Promise<Pi
   return rows;
 }
 
-/** A session's offloaded batches with the object each is in, in object and byte order. */
+/**
+ * A session's offloaded batches with the object each is in, in object and byte order. Its
+ * `created_at` goes as text: a timestamptz parameter would pass through a JavaScript Date and lose
+ * its microseconds (the day partition's key).
+ */
 export async function sessionStoredBatches(db: Db, s: PinnedSession) {
   const { rows } = await sql<LiveBatch & { key: string }>`
     SELECT id, session_created_at::text AS created, object_key AS key,
       object_offset AS "offset", object_length AS length
     FROM event_batches
     WHERE project_id = ${s.projectId} AND session_external_id = ${s.externalId}
-      AND session_created_at = ${s.created}::timestamptz AND object_key IS NOT NULL
+      AND session_created_at = ${s.created}::text::timestamptz AND object_key IS NOT NULL
     ORDER BY object_key, object_offset`.execute(db);
   return rows.map((r) => ({ ...r, id: Number(r.id), offset: Number(r.offset) }));
 }
