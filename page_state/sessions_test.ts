@@ -23,3 +23,14 @@ Deno.test("sessions query: the search filters round-trip through the page URL an
     null,
   );
 });
+
+Deno.test("sessions query: pinned=true and pinned=false round-trip and reach the API; anything else is refused", () => {
+  for (const value of ["true", "false"]) {
+    const q = readSessionsQuery(new URL(`http://x/sessions?pinned=${value}`));
+    assert.equal(q.pinned, value === "true");
+    assert.deepEqual(readSessionsQuery(new URL(`http://x${sessionsHref(q)}`)), q);
+    assert.equal(new URL(`http://x${sessionsApiPath(q)}`).searchParams.get("pinned"), value);
+  }
+  assert.equal(readSessionsQuery(new URL("http://x/sessions")).pinned, undefined);
+  assert.throws(() => readSessionsQuery(new URL("http://x/sessions?pinned=yes")));
+});
