@@ -57,6 +57,7 @@ const DEFAULTS: Record<string, string> = {
   vital: "",
   hasComments: "",
   comment: "",
+  pinned: "",
   range: "all",
   sort: "date",
   sortDir: "desc",
