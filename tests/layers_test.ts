@@ -165,6 +165,15 @@ Deno.test("layers: islands reach only code that runs in a browser", async () => 
   const broken = new Map(files);
   broken.set(island, `import { openDb } from "@/db/client.ts";\n${files.get(island)}`);
   assert.ok(islandProblems(broken).some((p) => p.startsWith("db/client.ts, which is in db/")));
+  // A player module no island reaches yet is held to it too.
+  const player = "player/play/speeds.ts";
+  const zlib = new Map(files);
+  zlib.set(player, `import { gzipSync } from "node:zlib";\n${files.get(player)}`);
+  assert.ok(
+    islandProblems(zlib).includes(
+      `${player}, which imports node:zlib, is in the bundle of ${player}`,
+    ),
+  );
   const rules = reachedFrom(files, island).find((f) => f.startsWith("core/"));
   assert.ok(rules, `${island} uses no rule of core/`);
   const reading = new Map(files);

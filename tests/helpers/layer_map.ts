@@ -176,12 +176,14 @@ export function reachedFrom(files: Map<string, string>, island: string): string[
 }
 
 /**
- * What the islands' bundle would carry that cannot run in a browser: each file an island reaches
- * that sits in a server folder, imports a server package or calls Deno's API.
+ * What the browser bundles would carry that cannot run in a browser: each file an island or a
+ * player module reaches that sits in a server folder, imports a server package or calls Deno's API.
  */
 export function islandProblems(files: Map<string, string>): string[] {
   const problems = new Set<string>();
-  for (const island of [...files.keys()].filter((f) => /^islands\/.*\.tsx?$/.test(f))) {
+  // The player is the islands' too, every module of it (the export's bundle takes what islands don't).
+  const browser = (f: string) => /^(islands|player)\/.*\.tsx?$/.test(f) && !f.endsWith("_test.ts");
+  for (const island of [...files.keys()].filter(browser)) {
     for (const file of reachedFrom(files, island)) {
       const source = files.get(file) ?? "";
       const server = SERVER_FOLDERS.find((folder) => file.startsWith(folder));
