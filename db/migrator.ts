@@ -36,6 +36,7 @@ import * as m0033 from "./migrations/0033_session_data_keys.ts";
 import * as m0034 from "./migrations/0034_audit_log.ts";
 import * as m0035 from "./migrations/0035_erasure_tombstones.ts";
 import * as m0036 from "./migrations/0036_retention_and_pins.ts";
+import * as m0037 from "./migrations/0037_saved_searches.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0034_audit_log": m0034,
   "0035_erasure_tombstones": m0035,
   "0036_retention_and_pins": m0036,
+  "0037_saved_searches": m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -269,6 +269,23 @@ export interface SessionCommentTable {
   created_at: CreatedAt;
 }
 
+export interface SavedSearchTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** The /sessions URL query, normalized (core/saved_searches/query.ts). */
+  query: string;
+  author_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SavedSearchOpenTable {
+  saved_search_id: string;
+  user_id: string;
+  opened_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -296,4 +313,6 @@ export interface Database {
   session_shares: SessionShareTable;
   session_comments: SessionCommentTable;
   audit_log: AuditLogTable;
+  saved_searches: SavedSearchTable;
+  saved_search_opens: SavedSearchOpenTable;
 }

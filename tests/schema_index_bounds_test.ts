@@ -21,6 +21,7 @@ const BOUNDED: Record<string, string> = {
     "organizations.id",
     "otp_codes.id",
     "projects.id",
+    "saved_searches.id",
     "session_comments.id",
     "session_shares.id",
     "sessions.id",

@@ -35,7 +35,12 @@ function since(range: SessionRange, now: Date): Date | null {
   return null; // "all" and its alias "retention": retention itself bounds the set
 }
 
-function filterOf(organizationId: string, input: SessionFilterInput, now: Date): SessionFilter {
+/** The list's filter of `input` (its range read at `now`); saved searches count with it too. */
+export function filterOf(
+  organizationId: string,
+  input: SessionFilterInput,
+  now: Date,
+): SessionFilter {
   return {
     organizationId,
     projectIds: input.projectIds ?? null,
