@@ -17,6 +17,7 @@ import { sessionRoutes } from "./sessions/mod.ts";
 import { accountRoutes } from "./account/mod.ts";
 import { shareRoutes } from "./shares/mod.ts";
 import { commentRoutes } from "./comments/mod.ts";
+import { savedSearchRoutes } from "./saved_searches/mod.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -34,6 +35,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/sessions", sessionRoutes(deps));
   api.route("/shares", shareRoutes(deps));
   api.route("/comments", commentRoutes(deps));
+  api.route("/saved-searches", savedSearchRoutes(deps));
   api.route("/insights", insightsRoutes(deps));
   api.route("/user", accountRoutes(deps));
   api.route("/avatars", avatarRoutes());

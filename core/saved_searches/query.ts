@@ -1,7 +1,7 @@
 // A saved search's query: the /sessions page's URL query (page_state/sessions.ts), checked with the
 // sessions list's own schema (core/sessions/schema.ts `sessionListQuery`) and kept normalized:
 // the schema's fields in its order, a page position (`cursor`) and the page's constants dropped.
-import { sessionListQuery, type SessionListInput } from "@/core/sessions/schema.ts";
+import { type SessionListInput, sessionListQuery } from "@/core/sessions/schema.ts";
 import { AppError, validation } from "@/core/errors.ts";
 import { parseWith } from "@/core/validate.ts";
 

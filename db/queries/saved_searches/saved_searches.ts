@@ -97,7 +97,6 @@ export async function markSavedSearchOpened(
 ): Promise<void> {
   await db.insertInto("saved_search_opens")
     .values({ saved_search_id: savedSearchId, user_id: userId, opened_at: at })
-    .onConflict((oc) =>
-      oc.columns(["saved_search_id", "user_id"]).doUpdateSet({ opened_at: at })
-    ).execute();
+    .onConflict((oc) => oc.columns(["saved_search_id", "user_id"]).doUpdateSet({ opened_at: at }))
+    .execute();
 }
