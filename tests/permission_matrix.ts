@@ -68,6 +68,8 @@ export const MATRIX: Section[] = [
       r("GET /api/sessions/{session}/markers", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/shares", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/comments", ANY_MEMBER(200)),
+      r("GET /api/saved-searches", SIGNED_IN(200)),
+      r("GET /api/saved-searches/{savedSearch}/open", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/export?format=json", ANY_MEMBER(200)),
       r("GET /api/tracked-users", SIGNED_IN(200)),
       r("GET /api/tracked-users/summary", SIGNED_IN(200)),
@@ -133,6 +135,12 @@ export const MATRIX: Section[] = [
         body: { offsetMs: 0, text: "Here" },
       }),
       r("DELETE /api/comments/{comment}", ADMIN_UP(204)),
+      // Every member saves a search; its author (the OWNER here) or an ADMIN+ changes or deletes.
+      r("POST /api/saved-searches", SIGNED_IN(201), {
+        body: { name: "Rage", query: "signals=rage_click" },
+      }),
+      r("PATCH /api/saved-searches/{savedSearch}", ADMIN_UP(200), { body: { name: "Renamed" } }),
+      r("DELETE /api/saved-searches/{savedSearch}", ADMIN_UP(204)),
       r("PATCH /api/tracked-users/{trackedUser}/display-name", ADMIN_UP(200), {
         body: { customName: "Grace" },
       }),

@@ -25,6 +25,7 @@ const ORG_ONE_IDS = [
   "inviteRevoke",
   "share",
   "comment",
+  "savedSearch",
 ];
 const KIND: Record<number, string> = { 401: "auth", 403: "forbidden", 404: "not_found" };
 

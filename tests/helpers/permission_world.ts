@@ -43,7 +43,7 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
   const { trackedUser, session } = await seedRecordings(db, project);
   const { trackedUser: trackedUserDoomed } = await seedRecordings(db, project);
   const sessionDoomed = await insertSession(db, project);
-  const { share, comment } = await seedShareAndComment(
+  const { share, comment, savedSearch } = await seedShareAndComment(
     db,
     org.id,
     session.id,
@@ -66,6 +66,7 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
       sessionDoomed: sessionDoomed.id,
       share,
       comment,
+      savedSearch,
       // The index of a recorded request (the world records none: tests/sessions/network_test.ts).
       request: "0",
       trackedUser: trackedUser.id,
@@ -151,7 +152,10 @@ async function linkAccounts(db: Db, userId: string): Promise<string> {
   return "github";
 }
 
-/** A public link to the session and a comment on it, both by the OWNER (migrations 0022, 0023). */
+/**
+ * A public link to the session, a comment on it and a saved search, all by the OWNER (migrations
+ * 0022, 0023, 0037).
+ */
 async function seedShareAndComment(db: Db, orgId: string, sessionId: string, ownerId: string) {
   const share = createId();
   await db.insertInto("session_shares").values({
@@ -172,5 +176,13 @@ async function seedShareAndComment(db: Db, orgId: string, sessionId: string, own
     offset_ms: 0,
     text: "A comment",
   }).execute();
-  return { share, comment };
+  const savedSearch = createId();
+  await db.insertInto("saved_searches").values({
+    id: savedSearch,
+    organization_id: orgId,
+    name: "Errors",
+    query: "signals=error",
+    author_id: ownerId,
+  }).execute();
+  return { share, comment, savedSearch };
 }
