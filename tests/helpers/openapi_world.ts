@@ -87,12 +87,23 @@ export async function openApiWorld(t: TestApp) {
     email: me.user.email,
   }).execute();
 
+  const savedSearch = createId();
+  await db.insertInto("saved_searches").values({
+    id: savedSearch,
+    organization_id: me.organizationId,
+    name: "Errors",
+    query: "signals=error",
+    author_id: me.user.id,
+  }).execute();
+
   /** A value for every path parameter of the documented routes. */
   const params = (path: string): Record<string, string> => ({
     id: path.startsWith("/api/sessions")
       ? session.id
       : path.startsWith("/api/tracked-users")
       ? session.tracked_user_id!
+      : path.startsWith("/api/saved-searches")
+      ? savedSearch
       : project.id,
     orgId: me.organizationId,
     memberId: member.id,
