@@ -93,7 +93,11 @@ export async function refreshExistingInvite(
   let invite: InviteRow | null;
   try {
     invite = await deps.db.kysely.transaction().execute(async (tx) => {
-      const row = await refreshInvite(tx, { ...input, invitedById: viewer.userId }, INVITE_TTL_SECONDS);
+      const row = await refreshInvite(
+        tx,
+        { ...input, invitedById: viewer.userId },
+        INVITE_TTL_SECONDS,
+      );
       if (row) {
         await recordAudit(tx, viewer, {
           organizationId: input.organizationId,

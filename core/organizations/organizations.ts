@@ -72,7 +72,12 @@ export async function switchOrganization(
 export async function renameOrganization(
   deps: OrgDeps,
   viewer: Viewer,
-  input: { organizationId: string; name?: string; allowPublicLinks?: boolean; auditViews?: boolean },
+  input: {
+    organizationId: string;
+    name?: string;
+    allowPublicLinks?: boolean;
+    auditViews?: boolean;
+  },
 ): Promise<OrganizationView> {
   await roleIn(deps, viewer, input.organizationId, "ADMIN");
   const { organizationId, ...changed } = input;
