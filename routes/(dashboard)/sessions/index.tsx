@@ -1,10 +1,12 @@
 // /sessions: the active organization's recorded sessions, filtered and sorted by the URL's query
-// (page_state/sessions.ts), with KPIs; the setup snippet while nothing was recorded yet.
+// (page_state/sessions.ts), with KPIs and the saved searches (a form saves the page's filters:
+// post/redirect/get); the setup snippet while nothing was recorded yet.
 import { Head } from "$fresh/runtime.ts";
-import type { Handlers, PageProps } from "$fresh/server.ts";
+import type { FreshContext, Handlers, PageProps } from "$fresh/server.ts";
 import { NoOrganization } from "@/components/frame/NoOrganization.tsx";
 import { SessionFilters } from "@/components/sessions/SessionFilters.tsx";
 import { SessionsEmpty } from "@/components/sessions/SessionsEmpty.tsx";
+import { SavedSearches } from "@/components/sessions/SavedSearches.tsx";
 import {
   isFiltered,
   readSessionsQuery,
@@ -19,7 +21,11 @@ import { sessionBrowsers, sessionList, sessionSummary } from "@/core/sessions/li
 import type { SessionListInput, SessionListItem, SessionSummary } from "@/core/sessions/schema.ts";
 import SessionTable from "@/islands/SessionTable.tsx";
 import NewSessionsBar from "@/islands/NewSessionsBar.tsx";
+import { createSavedSearch, listSavedSearches } from "@/core/saved_searches/saved_searches.ts";
+import { createSavedSearchBody, type SavedSearchOut } from "@/core/saved_searches/schema.ts";
+import { parseWith } from "@/core/validate.ts";
 import { badRequest } from "@/http/found.ts";
+import { type FormFailure, runAction, seeOther } from "@/http/forms.ts";
 import { settleAll } from "@/http/settle_all.ts";
 import type { DashboardState } from "@/routes/(dashboard)/_middleware.ts";
 
@@ -35,6 +41,10 @@ interface ListData {
   renderedAt: string;
   /** How often the open list asks whether new sessions arrived. */
   refreshMs: number;
+  saved: SavedSearchOut[];
+  /** The page's URL, where its save form posts. */
+  action: string;
+  failure?: FormFailure;
 }
 
 interface EmptyData {
@@ -73,6 +83,7 @@ function SessionsList({ data }: { data: ListData }) {
   return (
     <>
       <SessionsKpis summary={summary} summaryPath={summaryPath} />
+      <SavedSearches searches={data.saved} action={data.action} failure={data.failure} />
       <section class="card card-flush" aria-label="Sessions list">
         <SessionFilters query={query} projects={data.projects} browsers={data.browsers} />
         {!query.cursor && (
@@ -110,46 +121,71 @@ function SessionsList({ data }: { data: ListData }) {
   );
 }
 
+type Context = FreshContext<DashboardState, Data>;
+
 export const handler: Handlers<Data, DashboardState> = {
-  async GET(_req, ctx) {
+  GET: (_req, ctx) => show(ctx),
+  /** "Save this search": the page's query under the name typed, then back to the page (303). */
+  async POST(req, ctx) {
     const { deps, viewer } = ctx.state;
-    const organizationId = viewer.activeOrganizationId;
-    if (!organizationId) return ctx.render({ kind: "no-organization" });
-    let query: SessionListInput;
-    try {
-      query = readSessionsQuery(ctx.url);
-    } catch (error) {
-      return badRequest(error);
-    }
-    const role = viewer.role ?? "VIEWER";
-    const projects = await listProjects(deps, viewer, { organizationId });
-    if (!isFiltered(query) && projects.every((p) => p.sessionCount === 0)) {
-      const project = projects.at(-1) ?? null; // the oldest: usually the one set up first
-      const isOwner = role === "OWNER";
-      const fullKey = project && isOwner
-        ? (await revealProjectKey(deps, viewer, { id: project.id })).key
-        : null;
-      return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
-    }
-    // All settle before answering, so a refused cursor leaves no query running behind the 400.
-    const reads = await settleAll([
-      sessionSummary(deps, viewer, query),
-      sessionList(deps, viewer, query),
-      sessionBrowsers(deps, viewer),
-    ]).catch(badRequest); // a malformed cursor; any other error goes on
-    if (reads instanceof Response) return reads;
-    const [summary, page, browsers] = reads;
-    return ctx.render({
-      kind: "list",
-      query,
-      projects,
-      browsers,
-      summary,
-      sessions: page.data,
-      nextCursor: page.nextCursor,
-      canDelete: atLeast(role, "ADMIN"),
-      renderedAt: new Date().toISOString(),
-      refreshMs: deps.config.liveRefreshMs,
-    });
+    const here = ctx.url.pathname + ctx.url.search;
+    const actions = {
+      "save-search": async (form: FormData) => {
+        const input = parseWith(createSavedSearchBody, {
+          name: String(form.get("name") ?? ""),
+          query: ctx.url.search,
+        }, "form");
+        await createSavedSearch(deps, viewer, input);
+        return seeOther(here);
+      },
+    };
+    const rerender = (failure: FormFailure, status: number) => show(ctx, failure, status);
+    return await runAction(req, ctx.url, actions, rerender, deps.config.http.bodyTimeoutMs);
   },
 };
+
+async function show(ctx: Context, failure?: FormFailure, status?: number): Promise<Response> {
+  const { deps, viewer } = ctx.state;
+  const organizationId = viewer.activeOrganizationId;
+  if (!organizationId) return ctx.render({ kind: "no-organization" });
+  let query: SessionListInput;
+  try {
+    query = readSessionsQuery(ctx.url);
+  } catch (error) {
+    return badRequest(error);
+  }
+  const role = viewer.role ?? "VIEWER";
+  const projects = await listProjects(deps, viewer, { organizationId });
+  if (!isFiltered(query) && projects.every((p) => p.sessionCount === 0)) {
+    const project = projects.at(-1) ?? null; // the oldest: usually the one set up first
+    const isOwner = role === "OWNER";
+    const fullKey = project && isOwner
+      ? (await revealProjectKey(deps, viewer, { id: project.id })).key
+      : null;
+    return ctx.render({ kind: "empty", project, fullKey, appUrl: deps.config.appUrl, isOwner });
+  }
+  // All settle before answering, so a refused cursor leaves no query running behind the 400.
+  const reads = await settleAll([
+    sessionSummary(deps, viewer, query),
+    sessionList(deps, viewer, query),
+    sessionBrowsers(deps, viewer),
+    listSavedSearches(deps, viewer),
+  ]).catch(badRequest); // a malformed cursor; any other error goes on
+  if (reads instanceof Response) return reads;
+  const [summary, page, browsers, saved] = reads;
+  return ctx.render({
+    kind: "list",
+    query,
+    projects,
+    browsers,
+    summary,
+    sessions: page.data,
+    nextCursor: page.nextCursor,
+    canDelete: atLeast(role, "ADMIN"),
+    renderedAt: new Date().toISOString(),
+    refreshMs: deps.config.liveRefreshMs,
+    saved: saved.data,
+    action: ctx.url.pathname + ctx.url.search,
+    failure,
+  }, { status });
+}
