@@ -44,6 +44,8 @@ export interface Config {
   };
   /** Hosts (`host` or `host:port`) an export fetches images from though private. */
   exportFetchAllowHosts: string[];
+  /** Alert targets may be private addresses and http: (ALERT_ALLOW_PRIVATE_TARGETS). */
+  alertAllowPrivateTargets: boolean;
   database: {
     poolMax: number;
     connectTimeoutMs: number;
@@ -122,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       exportMaxBytes: e.EXPORT_MAX_BYTES,
     },
     exportFetchAllowHosts: e.EXPORT_FETCH_ALLOW_HOSTS,
+    alertAllowPrivateTargets: e.ALERT_ALLOW_PRIVATE_TARGETS === "true",
     database: {
       poolMax: e.DATABASE_POOL_MAX,
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,

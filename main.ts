@@ -12,6 +12,7 @@ import { containDriverFaults } from "./db/driver_fault.ts";
 import { ensurePlayground } from "./core/service/playground.ts";
 import { withDevSecret } from "./core/auth/dev_secret.ts";
 import { scheduleCleanup } from "./core/service/cleanup_schedule.ts";
+import { scheduleAlerts } from "./core/alerts/schedule.ts";
 import { startOffloader } from "./core/storage/offload.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
@@ -81,6 +82,7 @@ const server = await serve((req, info) => app.fetch(req, info), {
 }
 
 scheduleCleanup(deps);
+scheduleAlerts(deps);
 // Every instance offloads; claims keep two from packing the same batch (core/storage/offload.ts).
 const offloader = deps.store ? startOffloader({ db, store: deps.store }) : null;
 

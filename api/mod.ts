@@ -17,6 +17,7 @@ import { sessionRoutes } from "./sessions/mod.ts";
 import { accountRoutes } from "./account/mod.ts";
 import { shareRoutes } from "./shares/mod.ts";
 import { commentRoutes } from "./comments/mod.ts";
+import { alertRoutes } from "./alerts/mod.ts";
 import { savedSearchRoutes } from "./saved_searches/mod.ts";
 
 export function createApi(deps: AppDeps): Hono<ApiEnv> {
@@ -37,6 +38,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/comments", commentRoutes(deps));
   api.route("/saved-searches", savedSearchRoutes(deps));
   api.route("/insights", insightsRoutes(deps));
+  api.route("/alert-rules", alertRoutes(deps));
   api.route("/user", accountRoutes(deps));
   api.route("/avatars", avatarRoutes());
   api.route("/organizations", organizationRoutes(deps));

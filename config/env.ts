@@ -66,6 +66,9 @@ export const envSchema = z.object({
   EXPORT_FETCH_ALLOW_HOSTS: z.string().default("").transform((text) =>
     text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)
   ).pipe(z.array(z.string().regex(HOST_ENTRY, "each entry must be host or host:port"))),
+  // Alert webhooks and Slack URLs may reach private addresses and use http: (docs/decisions.md
+  // "Alerts"): intranets and tests only.
+  ALERT_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).default("false"),
   DATABASE_POOL_MAX: positiveInt(10),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),

@@ -37,6 +37,7 @@ import * as m0034 from "./migrations/0034_audit_log.ts";
 import * as m0035 from "./migrations/0035_erasure_tombstones.ts";
 import * as m0036 from "./migrations/0036_retention_and_pins.ts";
 import * as m0037 from "./migrations/0037_saved_searches.ts";
+import * as m0038 from "./migrations/0038_alerts.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0035_erasure_tombstones": m0035,
   "0036_retention_and_pins": m0036,
   "0037_saved_searches": m0037,
+  "0038_alerts": m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

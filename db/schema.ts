@@ -21,6 +21,8 @@ import type {
 
 export type * from "./auth_schema.ts";
 export type * from "./governance_schema.ts";
+export type * from "./alerts_schema.ts";
+import type { AlertTables } from "./alerts_schema.ts";
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -286,7 +288,7 @@ export interface SavedSearchOpenTable {
   opened_at: ColumnType<Date, Date | string, Date | string>;
 }
 
-export interface Database {
+export interface Database extends AlertTables {
   organizations: OrganizationTable;
   users: UserTable;
   accounts: AccountTable;

@@ -1,6 +1,7 @@
-// /api/cron: the daily cleanup for external schedulers (docs/decisions.md "Cleanup"). Bearer
-// CRON_SECRET when it is configured; a mismatch is 401 before any work. The scheduled run
-// (core/service/cleanup_schedule.ts, registered by main.ts) calls the same function.
+// /api/cron: the daily cleanup (docs/decisions.md "Cleanup") and the alerts' minute ("Alerts")
+// for external schedulers. Bearer CRON_SECRET when it is configured; a mismatch is 401 before any
+// work. The scheduled runs (core/service/cleanup_schedule.ts, core/alerts/schedule.ts, registered
+// by main.ts) call the same functions.
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "@/core/deps.ts";
 import { runCleanup } from "@/core/service/cleanup.ts";
@@ -11,6 +12,8 @@ import type { ApiEnv } from "@/api/env.ts";
 import { noStore } from "@/api/no_store.ts";
 import { describe } from "@/api/openapi/route.ts";
 import { bearerToken, sameSecret } from "./bearer.ts";
+import { runAlerts } from "@/core/alerts/schedule.ts";
+import { alertsRunResult } from "@/core/alerts/schema.ts";
 
 /** Refuses the request unless it carries `Bearer <secret>`; lets everything through when unset. */
 function cronSecret(secret: string | undefined): MiddlewareHandler<ApiEnv> {
@@ -45,6 +48,21 @@ export function cronRoutes(deps: AppDeps): Hono<ApiEnv> {
       const { skipped, ...counts } = result;
       return c.json({ ...counts, skipped });
     },
+  );
+
+  app.post(
+    "/alerts",
+    describe({
+      summary: "Evaluate the alert rules and send due deliveries now",
+      description: "Each rule not yet evaluated this minute is evaluated once across instances; " +
+        "then the outbox's due deliveries are sent. Main also runs it every minute.",
+      tag: "service",
+      auth: "bearer",
+      responses: { 200: { description: "what the run did", body: alertsRunResult } },
+    }),
+    noStore(),
+    cronSecret(deps.config.cronSecret),
+    async (c) => c.json(await runAlerts(deps)),
   );
 
   return app;

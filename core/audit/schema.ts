@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   "session.view",
   "tracked_user.erase",
   "tracked_user.export",
+  "alert_rule.create",
+  "alert_rule.update",
+  "alert_rule.delete",
+  "alert_rule.secret_rotate",
 ] as const;
 
 export const auditAction = z.enum(AUDIT_ACTIONS);
