@@ -59,6 +59,7 @@ Deno.test("otp: a mailed code signs a new user in with their own workspace as OW
     email: "ada@example.test",
     activeOrganizationId: org.id,
     role: "OWNER",
+    clientAddress: null, // resolved outside a request
   });
 });
 

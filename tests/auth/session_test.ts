@@ -29,6 +29,7 @@ Deno.test("session: a valid cookie resolves the viewer with the active organizat
     email: user.email,
     activeOrganizationId: organizationId,
     role: "ADMIN",
+    clientAddress: "unknown", // app.request(): no connection, no trusted proxy
   });
 });
 
@@ -172,5 +173,6 @@ Deno.test("session: pages see the same viewer in ctx.state.viewer", async () => 
     email: user.email,
     activeOrganizationId: organizationId,
     role: "OWNER",
+    clientAddress: null, // the middleware was handed no address
   });
 });

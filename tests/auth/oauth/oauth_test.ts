@@ -65,6 +65,7 @@ Deno.test("oauth github: a new user signs in with their own workspace, back at t
     email: "ada@example.test",
     activeOrganizationId: org.id,
     role: "OWNER",
+    clientAddress: null, // resolved outside a request
   });
   assert.equal(browser.cookies.has("playhead_oauth"), false, "the state cookie is cleared");
 });
