@@ -1,6 +1,7 @@
 // Row types of every table (snake_case, as in SQL; the sign-in ones in db/auth_schema.ts, the
-// audit log and erasure tombstones in db/governance_schema.ts). Query functions return these; the
-// domain maps them to wire shapes so row types never leak into API responses.
+// audit log and erasure tombstones in db/governance_schema.ts, comments and saved searches in
+// db/collaboration_schema.ts). Query functions return these; the domain maps them to wire shapes
+// so row types never leak into API responses.
 import type { ColumnType, Generated } from "kysely";
 import type {
   AuthenticatorTable,
@@ -23,6 +24,8 @@ export type * from "./auth_schema.ts";
 export type * from "./governance_schema.ts";
 export type * from "./alerts_schema.ts";
 import type { AlertTables } from "./alerts_schema.ts";
+export type * from "./collaboration_schema.ts";
+import type { CollaborationTables } from "./collaboration_schema.ts";
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -261,34 +264,7 @@ export interface SessionShareTable {
 }
 
 /** A comment on a moment of a session (migration 0023). */
-export interface SessionCommentTable {
-  id: string;
-  organization_id: string;
-  session_id: string;
-  author_id: string | null;
-  offset_ms: number;
-  text: string;
-  created_at: CreatedAt;
-}
-
-export interface SavedSearchTable {
-  id: string;
-  organization_id: string;
-  name: string;
-  /** The /sessions URL query, normalized (core/saved_searches/query.ts). */
-  query: string;
-  author_id: string | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface SavedSearchOpenTable {
-  saved_search_id: string;
-  user_id: string;
-  opened_at: ColumnType<Date, Date | string, Date | string>;
-}
-
-export interface Database extends AlertTables {
+export interface Database extends AlertTables, CollaborationTables {
   organizations: OrganizationTable;
   users: UserTable;
   accounts: AccountTable;
@@ -313,8 +289,5 @@ export interface Database extends AlertTables {
   revoked_tokens: RevokedTokenTable;
   rate_limit_counters: RateLimitCounterTable;
   session_shares: SessionShareTable;
-  session_comments: SessionCommentTable;
   audit_log: AuditLogTable;
-  saved_searches: SavedSearchTable;
-  saved_search_opens: SavedSearchOpenTable;
 }
