@@ -7,6 +7,7 @@ import { createTestApp } from "@/tests/helpers/app.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
 import { insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { countMatching } from "@/core/saved_searches/count.ts";
 
 const API = "/api/saved-searches";
 
@@ -124,6 +125,16 @@ Deno.test("saved searches: newCount counts the matching sessions started since t
     assert.equal(browser.headers.get("location"), `/sessions?projectIds=${shop.id}`);
     assert.equal(await counts(viewer.cookie), 0, "opening through a link marks it seen");
     assert.equal(await counts(owner.cookie), 2, "for that member only");
+
+    // The window is [from, to); past the cap the count stops at cap + 1 (shown "1,000+").
+    const search = { organizationId: org, query: made.query };
+    const count = (from: number, to: number, cap?: number) =>
+      countMatching(db, search, new Date(from), new Date(to), cap);
+    assert.equal(await count(T, T + 10_000), 3, "T, T+5 s, T+9.999 s; not T+10 s");
+    assert.equal(await count(T, T + 10_001), 4);
+    assert.equal(await count(T - 1, T + 20_000, 6), 6, "at the cap");
+    assert.equal(await count(T - 1, T + 20_000, 5), 6, "past it: cap + 1");
+    assert.equal(await count(T - 1, T + 20_000, 7), 6, "under it");
   } finally {
     clock.uninstall();
   }
