@@ -70,6 +70,8 @@ export const MATRIX: Section[] = [
       r("GET /api/sessions/{session}/comments", ANY_MEMBER(200)),
       r("GET /api/saved-searches", SIGNED_IN(200)),
       r("GET /api/saved-searches/{savedSearch}/open", ANY_MEMBER(200)),
+      r("GET /api/alert-rules", SIGNED_IN(200)),
+      r("GET /api/alert-rules/{alertRule}/deliveries", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/export?format=json", ANY_MEMBER(200)),
       r("GET /api/tracked-users", SIGNED_IN(200)),
       r("GET /api/tracked-users/summary", SIGNED_IN(200)),
@@ -141,6 +143,23 @@ export const MATRIX: Section[] = [
       }),
       r("PATCH /api/saved-searches/{savedSearch}", ADMIN_UP(200), { body: { name: "Renamed" } }),
       r("DELETE /api/saved-searches/{savedSearch}", ADMIN_UP(204)),
+      // Alert rules: ADMIN+ makes, changes, tests and deletes them (every member reads them).
+      r("POST /api/alert-rules", ADMIN_UP(201), {
+        body: {
+          projectId: "{project}",
+          name: "Rage",
+          signal: "rage_click",
+          groupBy: "page",
+          threshold: 5,
+          windowMinutes: 10,
+          cooldownMinutes: 60,
+          deliver: { email: ["team@acme.test"] },
+        },
+      }),
+      r("PATCH /api/alert-rules/{alertRule}", ADMIN_UP(200), { body: { threshold: 6 } }),
+      r("POST /api/alert-rules/{alertRule}/test", ADMIN_UP(200)),
+      r("POST /api/alert-rules/{alertRule}/secret", ADMIN_UP(200)),
+      r("DELETE /api/alert-rules/{alertRule}", ADMIN_UP(204)),
       r("PATCH /api/tracked-users/{trackedUser}/display-name", ADMIN_UP(200), {
         body: { customName: "Grace" },
       }),
@@ -197,6 +216,8 @@ export const MATRIX: Section[] = [
     rows: [
       r("GET /api/cron/daily-cleanup", [401, 401, 401, 401, 401]),
       r("GET /api/cron/daily-cleanup", ANYONE(200), { bearer: true }),
+      r("POST /api/cron/alerts", [401, 401, 401, 401, 401]),
+      r("POST /api/cron/alerts", ANYONE(200), { bearer: true }),
     ],
   },
 ];

@@ -43,7 +43,7 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
   const { trackedUser, session } = await seedRecordings(db, project);
   const { trackedUser: trackedUserDoomed } = await seedRecordings(db, project);
   const sessionDoomed = await insertSession(db, project);
-  const { share, comment, savedSearch } = await seedShareAndComment(
+  const { share, comment, savedSearch, alertRule } = await seedShareAndComment(
     db,
     org.id,
     session.id,
@@ -67,6 +67,7 @@ export async function seedWorld(t: TestApp, caller: Caller): Promise<World> {
       share,
       comment,
       savedSearch,
+      alertRule,
       // The index of a recorded request (the world records none: tests/sessions/network_test.ts).
       request: "0",
       trackedUser: trackedUser.id,
@@ -153,8 +154,8 @@ async function linkAccounts(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * A public link to the session, a comment on it and a saved search, all by the OWNER (migrations
- * 0022, 0023, 0037).
+ * A public link to the session, a comment on it, a saved search and an alert rule, all by the OWNER
+ * (migrations 0022, 0023, 0037, 0038).
  */
 async function seedShareAndComment(db: Db, orgId: string, sessionId: string, ownerId: string) {
   const share = createId();
@@ -184,5 +185,22 @@ async function seedShareAndComment(db: Db, orgId: string, sessionId: string, own
     query: "signals=error",
     author_id: ownerId,
   }).execute();
-  return { share, comment, savedSearch };
+  const alertRule = createId();
+  await db.insertInto("alert_rules").values({
+    id: alertRule,
+    organization_id: orgId,
+    project_id: (await db.selectFrom("sessions").select("project_id").where("id", "=", sessionId)
+      .executeTakeFirstOrThrow()).project_id,
+    name: "Errors",
+    signal: "error",
+    group_by: null,
+    saved_search_id: null,
+    threshold: 5,
+    window_minutes: 10,
+    cooldown_minutes: 60,
+    deliver: JSON.stringify({ webhook: "https://93.184.215.14/hook" }),
+    secret_sealed: null,
+    created_by_id: ownerId,
+  }).execute();
+  return { share, comment, savedSearch, alertRule };
 }
