@@ -96,6 +96,24 @@ export async function openApiWorld(t: TestApp) {
     author_id: me.user.id,
   }).execute();
 
+  // A reserved address (TEST-NET-1): a test delivery is refused at send, never leaves the host.
+  const alertRule = createId();
+  await db.insertInto("alert_rules").values({
+    id: alertRule,
+    organization_id: me.organizationId,
+    project_id: project.id,
+    name: "Errors",
+    signal: "error",
+    group_by: null,
+    saved_search_id: null,
+    threshold: 5,
+    window_minutes: 10,
+    cooldown_minutes: 60,
+    deliver: JSON.stringify({ webhook: "https://192.0.2.1/hook" }),
+    secret_sealed: null,
+    created_by_id: me.user.id,
+  }).execute();
+
   /** A value for every path parameter of the documented routes. */
   const params = (path: string): Record<string, string> => ({
     id: path.startsWith("/api/sessions")
@@ -104,6 +122,8 @@ export async function openApiWorld(t: TestApp) {
       ? session.tracked_user_id!
       : path.startsWith("/api/saved-searches")
       ? savedSearch
+      : path.startsWith("/api/alert-rules")
+      ? alertRule
       : project.id,
     orgId: me.organizationId,
     memberId: member.id,

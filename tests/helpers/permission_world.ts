@@ -198,7 +198,8 @@ async function seedShareAndComment(db: Db, orgId: string, sessionId: string, own
     threshold: 5,
     window_minutes: 10,
     cooldown_minutes: 60,
-    deliver: JSON.stringify({ webhook: "https://93.184.215.14/hook" }),
+    // A reserved address (TEST-NET-1): a test delivery is refused at send, never leaves the host.
+    deliver: JSON.stringify({ webhook: "https://192.0.2.1/hook" }),
     secret_sealed: null,
     created_by_id: ownerId,
   }).execute();
