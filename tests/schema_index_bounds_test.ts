@@ -16,6 +16,8 @@ const each = (reason: string, keys: string[]) => Object.fromEntries(keys.map((k)
 const BOUNDED: Record<string, string> = {
   ...each("an id the service makes: cuid2's createId() or core/ids.ts newRowId(), 25 characters", [
     "accounts.id",
+    "alert_firings.id",
+    "alert_rules.id",
     "invites.id",
     "memberships.id",
     "organizations.id",
@@ -44,6 +46,7 @@ const BOUNDED: Record<string, string> = {
     "tracked_user_rollups.project_id",
   ]),
   ...each("a digest or random value the service makes: SHA-256 (hex or bytes) or a random UUID", [
+    "alert_deliveries.id", // a random UUID (core/alerts/evaluate.ts), X-Playhead-Delivery
     "event_batches.digest",
     "oauth_states.state_hash",
     "session_shares.token_hash",
