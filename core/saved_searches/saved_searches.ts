@@ -85,7 +85,7 @@ export async function createSavedSearch(
     name: input.name,
     query,
     author_id: viewer.userId,
-  });
+  }, now);
   const row = await savedSearchById(deps.db.kysely, organizationId, viewer.userId, id);
   return await toOut(deps, viewer, row!, now);
 }

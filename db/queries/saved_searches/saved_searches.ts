@@ -64,8 +64,11 @@ export async function savedSearchById(
 export async function insertSavedSearch(
   db: Kysely<Database>,
   row: { id: string; organization_id: string; name: string; query: string; author_id: string },
+  now: Date,
 ): Promise<void> {
-  await db.insertInto("saved_searches").values(row).execute();
+  // The app's clock, not the database's: newCount starts here and counts up to the app's now.
+  await db.insertInto("saved_searches").values({ ...row, created_at: now, updated_at: now })
+    .execute();
 }
 
 export async function updateSavedSearch(
