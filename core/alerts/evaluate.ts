@@ -7,9 +7,13 @@ import { log } from "@/log.ts";
 import type { AlertDeliveryTable } from "@/db/schema.ts";
 import type { Insertable } from "kysely";
 import { newRowId } from "@/core/ids.ts";
-import type { AlertRuleRow } from "@/db/queries/alerts/rules.ts";
+import { type AlertRuleRow, savedSearchQuery } from "@/db/queries/alerts/rules.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "@/db/schema.ts";
+import { countMatching } from "@/core/saved_searches/count.ts";
 import {
   claimRules,
+  type GroupCount,
   groupsInCooldown,
   groupsOverThreshold,
   insertFiring,
@@ -53,12 +57,40 @@ export function outboxRows(
   });
 }
 
+/**
+ * A saved search's sessions that started in the window, counted by the sessions list's own filter
+ * (core/saved_searches/count.ts); one group, no session links (the count reads no ids).
+ */
+async function savedSearchOverThreshold(
+  db: Kysely<Database>,
+  rule: AlertRuleRow,
+  start: Date,
+  now: Date,
+): Promise<GroupCount[]> {
+  if (!rule.saved_search_id) return [];
+  const query = await savedSearchQuery(db, rule.organization_id, rule.saved_search_id);
+  if (query === undefined) return [];
+  const count = await countMatching(
+    db,
+    {
+      organizationId: rule.organization_id,
+      query,
+    },
+    start,
+    now,
+    rule.threshold,
+  );
+  return count >= rule.threshold ? [{ group_key: "", count, sessions: [] }] : [];
+}
+
 async function evaluateRule(deps: Deps, rule: AlertRuleRow, now: Date): Promise<number> {
   const start = new Date(now.getTime() - rule.window_minutes * MINUTE_MS);
   const cooldownStart = new Date(now.getTime() - rule.cooldown_minutes * MINUTE_MS);
   return await deps.db.kysely.transaction().execute(async (tx) => {
     if (!await lockRule(tx, rule.id)) return 0;
-    const groups = await groupsOverThreshold(tx, rule, start, now);
+    const groups = rule.signal === "saved_search"
+      ? await savedSearchOverThreshold(tx, rule, start, now)
+      : await groupsOverThreshold(tx, rule, start, now);
     if (!groups.length) return 0;
     const cooling = rule.cooldown_minutes > 0
       ? await groupsInCooldown(tx, rule.id, cooldownStart)

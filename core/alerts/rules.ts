@@ -17,6 +17,7 @@ import {
   insertAlertRule,
   type LastFiring,
   projectOfOrganization,
+  savedSearchQuery,
   updateAlertRule,
 } from "@/db/queries/alerts/rules.ts";
 import {
@@ -73,17 +74,28 @@ async function checkDeliver(deps: Deps, deliver: Deliver): Promise<void> {
   }
 }
 
-function checkSignal(input: CreateAlertRuleInput): void {
+async function checkSignal(deps: Deps, organizationId: string, input: CreateAlertRuleInput) {
   if (input.signal === "saved_search") {
-    throw validation("signal saved_search is not available yet", [{
-      path: "signal",
-      message: "saved_search alerts are not built yet",
+    const query = input.savedSearchId === undefined
+      ? undefined
+      : await savedSearchQuery(deps.db.kysely, organizationId, input.savedSearchId);
+    if (query === undefined) {
+      throw validation("savedSearchId names no saved search of the organization", [{
+        path: "savedSearchId",
+        message: "a saved search of the organization is required for signal saved_search",
+      }]);
+    }
+  } else if (input.savedSearchId !== undefined) {
+    throw validation("savedSearchId is only for signal saved_search", [{
+      path: "savedSearchId",
+      message: "only for signal saved_search",
     }]);
   }
   if (input.groupBy !== null && !GROUPS_OF[input.signal].includes(input.groupBy)) {
+    const groups = [...GROUPS_OF[input.signal], "null"].join(", ");
     throw validation(`groupBy ${input.groupBy} does not apply to ${input.signal}`, [{
       path: "groupBy",
-      message: `one of ${GROUPS_OF[input.signal].join(", ")} or null`,
+      message: `one of ${groups}`,
     }]);
   }
 }
@@ -97,7 +109,7 @@ export async function createAlertRule(
   const visible = (orgId: string) => projectOfOrganization(db, orgId, input.projectId);
   const organizationId = await activeOrganizationToChange(viewer, "ADMIN", visible, "project");
   if (!await visible(organizationId)) throw notFound("project");
-  checkSignal(input);
+  await checkSignal(deps, organizationId, input);
   await checkDeliver(deps, input.deliver);
   const id = newRowId();
   const secret = input.deliver.webhook ? newWebhookSecret() : null;

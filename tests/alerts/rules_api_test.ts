@@ -7,6 +7,8 @@ import { createTestApp } from "@/tests/helpers/app.ts";
 import { call, signedInUser } from "@/tests/helpers/auth.ts";
 import { insertMembership, insertProject, insertUser } from "@/tests/helpers/factories.ts";
 import { cookieFor } from "@/tests/helpers/auth.ts";
+import { insertSession } from "@/tests/helpers/sessions_factories.ts";
+import { runAlerts } from "@/core/alerts/schedule.ts";
 
 Deno.test("alert rules API: roles, bounds, targets, secret, audit", async () => {
   await using t = await createTestApp();
@@ -40,6 +42,23 @@ Deno.test("alert rules API: roles, bounds, targets, secret, audit", async () => 
   assert.equal((await create(valid, viewerCookie)).status, 403);
   assert.equal(await rules(), 0);
 
+  const savedSearch = await db.insertInto("saved_searches").values({
+    id: crypto.randomUUID(),
+    organization_id: organizationId,
+    name: "All",
+    query: "",
+    author_id: null,
+  }).returning("id").executeTakeFirstOrThrow();
+  const onSearch = { ...valid, signal: "saved_search", groupBy: null, threshold: 2 };
+  assert.equal(await field(await create(onSearch)), "savedSearchId");
+  assert.equal(
+    await field(await create({ ...valid, savedSearchId: savedSearch.id })),
+    "savedSearchId",
+  );
+  assert.equal(
+    await field(await create({ ...onSearch, groupBy: "page", savedSearchId: savedSearch.id })),
+    "groupBy",
+  );
   // Bounds: at each end accepted, one past refused naming the field.
   for (
     const [name, low, high] of [
@@ -59,9 +78,21 @@ Deno.test("alert rules API: roles, bounds, targets, secret, audit", async () => 
       new RegExp(name),
     );
   }
+  // A saved search's rule fires at its threshold of sessions started in the window, not below.
+  const searchRule = await create({ ...onSearch, savedSearchId: savedSearch.id });
+  assert.equal(searchRule.status, 201);
+  const searchRuleId = (await searchRule.json()).id;
+  await db.deleteFrom("alert_rules").where("id", "!=", searchRuleId).execute();
+  const now = Date.now();
+  await insertSession(db, project, { createdAt: new Date(now - 60_000) });
+  await runAlerts(t.deps, new Date(now));
+  await insertSession(db, project, { createdAt: new Date(now - 60_000) });
+  await runAlerts(t.deps, new Date(now + 60_000));
+  const firings = await db.selectFrom("alert_firings").select("count").execute();
+  assert.deepEqual(firings, [{ count: 2 }]);
+  await db.deleteFrom("alert_rules").execute();
   const made = await rules();
   assert.match(String(await field(await create({ ...valid, groupBy: "selector" }))), /groupBy/);
-  assert.match(String(await field(await create({ ...valid, signal: "saved_search" }))), /signal/);
   const emails = Array.from({ length: 11 }, (_, i) => `a${i}@acme.test`);
   assert.match(
     String(await field(await create({ ...valid, deliver: { email: emails } }))),

@@ -89,3 +89,14 @@ export async function projectOfOrganization(
     .executeTakeFirst();
   return !!row;
 }
+
+/** The stored /sessions query of the organization's saved search `id` (migration 0037). */
+export async function savedSearchQuery(
+  db: Kysely<Database>,
+  organizationId: string,
+  id: string,
+): Promise<string | undefined> {
+  const row = await db.selectFrom("saved_searches").select("query")
+    .where("organization_id", "=", organizationId).where("id", "=", id).executeTakeFirst();
+  return row?.query;
+}
