@@ -6,6 +6,7 @@ import * as $_dashboard___middleware from "./routes/(dashboard)/_middleware.ts";
 import * as $_dashboard__insights from "./routes/(dashboard)/insights.tsx";
 import * as $_dashboard__invites from "./routes/(dashboard)/invites.tsx";
 import * as $_dashboard__organizations_switch from "./routes/(dashboard)/organizations/switch.ts";
+import * as $_dashboard__projects__id__alerts from "./routes/(dashboard)/projects/[id]/alerts.tsx";
 import * as $_dashboard__projects__id__settings from "./routes/(dashboard)/projects/[id]/settings.tsx";
 import * as $_dashboard__projects__id__setup from "./routes/(dashboard)/projects/[id]/setup.tsx";
 import * as $_dashboard__replays__sessionId_ from "./routes/(dashboard)/replays/[sessionId].tsx";
@@ -58,6 +59,7 @@ const manifest = {
     "./routes/(dashboard)/insights.tsx": $_dashboard__insights,
     "./routes/(dashboard)/invites.tsx": $_dashboard__invites,
     "./routes/(dashboard)/organizations/switch.ts": $_dashboard__organizations_switch,
+    "./routes/(dashboard)/projects/[id]/alerts.tsx": $_dashboard__projects__id__alerts,
     "./routes/(dashboard)/projects/[id]/settings.tsx": $_dashboard__projects__id__settings,
     "./routes/(dashboard)/projects/[id]/setup.tsx": $_dashboard__projects__id__setup,
     "./routes/(dashboard)/replays/[sessionId].tsx": $_dashboard__replays__sessionId_,

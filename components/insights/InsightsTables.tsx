@@ -3,10 +3,29 @@
 import type { Insights, InsightsInput } from "@/core/insights/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
+import { alertRuleHref } from "@/page_state/projects.ts";
 import { formatCount } from "@/utils/format.ts";
 import { Time } from "@/components/ui/Time.tsx";
 
 export type LinkScope = Pick<InsightsInput, "range" | "projectIds">;
+
+/** "Alert me": the project's Alerts page with its form filled in for the row (no link without one). */
+export function AlertMe(
+  { project, signal, groupBy, group }: {
+    project?: string;
+    signal: string;
+    groupBy: string;
+    group: string;
+  },
+) {
+  if (!project) return null;
+  return (
+    <>
+      {" "}
+      <a class="small muted" href={alertRuleHref(project, { signal, groupBy, group })}>Alert me</a>
+    </>
+  );
+}
 
 /** The sessions page with the insights' range and projects, narrowed by `filter`. */
 export function sessionsLink(scope: LinkScope, filter: Partial<SessionListInput>): string {
@@ -16,7 +35,8 @@ export function sessionsLink(scope: LinkScope, filter: Partial<SessionListInput>
 type Element = Insights["rageClicks"][number];
 
 export function ElementTable(
-  { rows, kind, scope, now, empty }: {
+  { rows, kind, scope, now, empty, alertProject }: {
+    alertProject?: string;
     rows: Element[];
     kind: "rage_click" | "dead_click";
     scope: LinkScope;
@@ -44,6 +64,12 @@ export function ElementTable(
                   {r.text ? `“${r.text}”` : <span class="muted">(no text)</span>}
                 </a>{" "}
                 <code class="muted">{r.selector}</code>
+                <AlertMe
+                  project={alertProject}
+                  signal={kind}
+                  groupBy="selector"
+                  group={r.selector}
+                />
               </td>
               <td class="num">{formatCount(r.sessions)}</td>
               <td class="num">{formatCount(r.users)}</td>
@@ -59,7 +85,12 @@ export function ElementTable(
 }
 
 export function EndpointTable(
-  { rows, scope, now }: { rows: Insights["endpoints"]; scope: LinkScope; now: Date },
+  { rows, scope, now, alertProject }: {
+    rows: Insights["endpoints"];
+    scope: LinkScope;
+    now: Date;
+    alertProject?: string;
+  },
 ) {
   if (rows.length === 0) {
     return <p class="muted">No failed requests in this range (or none recorded).</p>;
@@ -82,6 +113,12 @@ export function EndpointTable(
                 <a href={sessionsLink(scope, { signals: ["network_error"] })}>
                   <code>{r.endpoint}</code>
                 </a>
+                <AlertMe
+                  project={alertProject}
+                  signal="network_error"
+                  groupBy="endpoint"
+                  group={r.endpoint}
+                />
               </td>
               <td class="num" title={`${formatCount(r.failures)} failed requests`}>
                 {formatCount(r.sessions)}
@@ -101,7 +138,12 @@ export function EndpointTable(
 }
 
 export function ErrorTable(
-  { rows, scope, now }: { rows: Insights["errors"]; scope: LinkScope; now: Date },
+  { rows, scope, now, alertProject }: {
+    rows: Insights["errors"];
+    scope: LinkScope;
+    now: Date;
+    alertProject?: string;
+  },
 ) {
   if (rows.length === 0) return <p class="muted">No errors in this range.</p>;
   return (
@@ -126,6 +168,12 @@ export function ErrorTable(
                 >
                   {r.message || "(no message)"}
                 </a>
+                <AlertMe
+                  project={alertProject}
+                  signal="error"
+                  groupBy="error_group"
+                  group={r.fingerprint}
+                />
                 {/* The latest error's whole message and stack, folded until asked for */}
                 <details class="error-group-detail">
                   <summary>{r.stack ? "Message and stack" : "Whole message"}</summary>
@@ -149,7 +197,11 @@ export function ErrorTable(
 }
 
 export function PageTable(
-  { rows, scope }: { rows: Insights["pages"]; scope: LinkScope },
+  { rows, scope, alertProject }: {
+    rows: Insights["pages"];
+    scope: LinkScope;
+    alertProject?: string;
+  },
 ) {
   if (rows.length === 0) return <p class="muted">No signals on any page in this range.</p>;
   return (
@@ -169,6 +221,12 @@ export function PageTable(
             <tr key={r.pathname}>
               <td class="truncate">
                 <a href={sessionsLink(scope, { visited: r.pathname })}>{r.pathname}</a>
+                <AlertMe
+                  project={alertProject}
+                  signal="rage_click"
+                  groupBy="page"
+                  group={r.pathname}
+                />
               </td>
               <td class="num">{formatCount(r.sessions)}</td>
               <td class="num">{formatCount(r.errors)}</td>

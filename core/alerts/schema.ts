@@ -118,3 +118,38 @@ export const alertsRunResult = z.strictObject({
   retried: z.number().int(),
   failed: z.number().int(),
 });
+
+const blank = (
+  text: unknown,
+) => (typeof text === "string" && text.trim() === "" ? undefined : text);
+const formNumber = z.preprocess(
+  (v) => (blank(v) === undefined ? undefined : Number(v)),
+  z.number(),
+);
+
+/** The Alerts page's form (text fields): the same rule as `createAlertRuleBody`. */
+export const alertRuleForm = z.object({
+  name: z.string(),
+  signal: z.string().default(""),
+  groupBy: z.string().optional(),
+  savedSearchId: z.preprocess(blank, z.string().optional()),
+  threshold: formNumber,
+  windowMinutes: formNumber,
+  cooldownMinutes: formNumber,
+  webhook: z.preprocess(blank, z.string().optional()),
+  slack: z.preprocess(blank, z.string().optional()),
+  email: z.preprocess(blank, z.string().optional()),
+}).transform((form) => ({
+  name: form.name,
+  signal: form.signal,
+  groupBy: form.groupBy ? form.groupBy : null,
+  savedSearchId: form.savedSearchId,
+  threshold: form.threshold,
+  windowMinutes: form.windowMinutes,
+  cooldownMinutes: form.cooldownMinutes,
+  deliver: {
+    webhook: form.webhook,
+    slack: form.slack,
+    email: form.email?.split(/[\s,]+/).filter(Boolean),
+  },
+}));

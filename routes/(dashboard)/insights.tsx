@@ -75,6 +75,7 @@ export default function InsightsPage(
 
 function Body({ data }: { data: Data }) {
   const { scope, insights, projects } = data;
+  const alertProject = scope.projectIds?.[0] ?? projects[0]?.id;
   const now = new Date(data.renderedAt);
   return (
     <div class="stack">
@@ -117,6 +118,7 @@ function Body({ data }: { data: Data }) {
         <section class="card stack" aria-labelledby="rage-heading">
           <h2 id="rage-heading">Rage-clicked elements</h2>
           <ElementTable
+            alertProject={alertProject}
             rows={insights.rageClicks}
             kind="rage_click"
             scope={scope}
@@ -127,6 +129,7 @@ function Body({ data }: { data: Data }) {
         <section class="card stack" aria-labelledby="dead-heading">
           <h2 id="dead-heading">Dead-clicked elements</h2>
           <ElementTable
+            alertProject={alertProject}
             rows={insights.deadClicks}
             kind="dead_click"
             scope={scope}
@@ -136,15 +139,20 @@ function Body({ data }: { data: Data }) {
         </section>
         <section class="card stack insights-wide" aria-labelledby="errors-heading">
           <h2 id="errors-heading">Errors</h2>
-          <ErrorTable rows={insights.errors} scope={scope} now={now} />
+          <ErrorTable rows={insights.errors} scope={scope} now={now} alertProject={alertProject} />
         </section>
         <section class="card stack insights-wide" aria-labelledby="endpoints-heading">
           <h2 id="endpoints-heading">Failing endpoints</h2>
-          <EndpointTable rows={insights.endpoints} scope={scope} now={now} />
+          <EndpointTable
+            rows={insights.endpoints}
+            scope={scope}
+            now={now}
+            alertProject={alertProject}
+          />
         </section>
         <section class="card stack insights-wide" aria-labelledby="pages-heading">
           <h2 id="pages-heading">Pages with the most signals</h2>
-          <PageTable rows={insights.pages} scope={scope} />
+          <PageTable rows={insights.pages} scope={scope} alertProject={alertProject} />
         </section>
       </div>
     </div>

@@ -61,6 +61,7 @@ export default function ProjectSettings({ data, url }: PageProps<Data, Dashboard
       </section>
       <p>
         <a href={projectHref(project.id, "setup")}>Set up recording</a> ·{" "}
+        <a href={projectHref(project.id, "alerts")}>Alerts</a> ·{" "}
         <a href="/settings/organization/projects">All projects</a>
       </p>
     </>

@@ -1,0 +1,57 @@
+// Browser test of the Alerts page (Settings → Projects → Alerts, docs/decisions.md "Alerts"): an
+// OWNER follows "Alert me" on an insights row to the form filled in, adds a webhook and creates the
+// rule; the signing secret shows once and the rule is listed; screenshots of both pages.
+import assert from "node:assert/strict";
+import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { signedInUser } from "@/tests/helpers/auth.ts";
+import { startPagesServer } from "@/tests/helpers/pages.ts";
+import { insertProject } from "@/tests/helpers/factories.ts";
+import { sessionWithSignal, startReceiver } from "@/tests/alerts/alerts_world.ts";
+
+Deno.test("alerts e2e: Alert me opens the form filled in; the secret shows once", async () => {
+  await using receiver = startReceiver();
+  await using server = await startPagesServer({ ALERT_ALLOW_PRIVATE_TARGETS: "true" });
+  const owner = await signedInUser(server.t);
+  const db = server.t.db.kysely;
+  const project = await insertProject(db, { organizationId: owner.organizationId });
+  const now = Date.now();
+  for (let i = 0; i < 3; i++) {
+    await sessionWithSignal(db, project, {
+      page: "/checkout",
+      kind: "rage_click",
+      at: now - 60_000 + i,
+      startedAt: now - 120_000,
+      selector: "button#pay",
+    });
+  }
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const [name, value] = owner.cookie.split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${server.url}/insights`);
+    await page.screenshot({ path: await artifactPath("alerts_insights.png"), fullPage: true });
+    await page.locator("[data-testid=insights-rage_click]").getByRole("link", { name: "Alert me" })
+      .click();
+    await page.waitForURL(/\/alerts\?signal=rage_click&groupBy=selector/);
+    const form = page.locator("[data-testid=alert-rule-form]");
+    assert.equal(await form.locator("select[name=signal]").inputValue(), "rage_click");
+    assert.equal(await form.locator("select[name=groupBy]").inputValue(), "selector");
+    assert.match(await form.locator("input[name=name]").inputValue(), /button#pay/);
+    await form.locator("input[name=webhook]").fill(`${receiver.url}/hook`);
+    await form.getByRole("button", { name: "Create rule" }).click();
+    const secret = page.locator("[data-testid=alert-secret] pre");
+    assert.match(await secret.innerText(), /^whsec_/);
+    const rows = page.locator("[data-testid=alert-rules] tbody tr");
+    assert.equal(await rows.count(), 1);
+    await page.screenshot({ path: await artifactPath("alerts_page.png"), fullPage: true });
+    await page.goto(page.url());
+    assert.equal(await page.locator("[data-testid=alert-secret]").count(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
