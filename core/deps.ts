@@ -12,6 +12,7 @@ import { ObjectStore } from "@/db/object_store.ts";
 import { Metrics } from "./service/metrics.ts";
 import { ServerFrames } from "./sessions/server_frames.ts";
 import { CutPool } from "./shares/cut_pool.ts";
+import { OpenPool } from "./storage/open_pool.ts";
 import { LinkCuts } from "./shares/link_cuts.ts";
 import { AppPools } from "./worker_pool.ts";
 import { watchApp, watchStore } from "./service/metrics_sources.ts";
@@ -52,12 +53,17 @@ export interface AppDeps {
    * `close()` ends it).
    */
   cuts: CutPool;
+  /**
+   * The worker that opens sealed batches read from the store (started by the first large read;
+   * `close()` ends it).
+   */
+  opens: OpenPool;
   /** Public links' cuts, cached per link, window and stored event count (made in `cuts`). */
   linkCuts: LinkCuts;
   /** The worker pools of layers above core/ (ingest's decode workers), made on first use. */
   workers: AppPools;
   status(): Promise<ServiceStatus>;
-  /** Ends the app's workers (frames, cuts, the pools in `workers`) with the app. */
+  /** Ends the app's workers (frames, cuts, opens, the pools in `workers`) with the app. */
   close(): void;
 }
 
@@ -65,6 +71,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
   const metrics = new Metrics();
   const frames = new ServerFrames();
   const cuts = new CutPool();
+  const opens = new OpenPool();
   const workers = new AppPools();
   watchApp(metrics, db, { store: config.eventsStore !== null });
   return {
@@ -89,6 +96,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
     metrics,
     frames,
     cuts,
+    opens,
     linkCuts: new LinkCuts(cuts),
     workers,
     status: async () => ({
@@ -99,6 +107,7 @@ export function createDeps(config: Config, db: Db): AppDeps {
     close: () => {
       frames.close();
       cuts.close();
+      opens.close();
       workers.close();
     },
   };

@@ -1,6 +1,7 @@
 // The one type of the server's worker pools: the ingest decode workers (api/ingest/decode_pool.ts),
-// the frame worker (core/sessions/frame_pool.ts) and the cut worker (core/shares/cut_pool.ts) are
-// each a WorkerPool of their script, owned by the app's deps (core/deps.ts) and ended with them.
+// the frame worker (core/sessions/frame_pool.ts), the cut worker (core/shares/cut_pool.ts) and the
+// worker opening sealed batches (core/storage/open_pool.ts) are each a WorkerPool of their script,
+// owned by the app's deps (core/deps.ts) and ended with them.
 // A worker is a Deno module Worker (not node:worker_threads: its postMessage of a transferred
 // 10 MB buffer took ~3 s and ~300 MB, Deno's ~35 ms and nothing), started when a pool's user asks
 // for one, up to the pool's size; it takes messages once its code has loaded (what is posted

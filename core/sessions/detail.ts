@@ -20,7 +20,7 @@ import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
 import { storedIso, storedIsoOr } from "@/core/stored_time.ts";
 
-type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store">>;
+type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store" | "opens">>;
 
 /** Upper bound of stored bytes fetched by one query while streaming events. */
 export const EVENTS_GROUP_BYTES = 8 * 1024 * 1024;
@@ -183,7 +183,7 @@ export async function storedBatches(
     start = end;
   }
   const deadline = storeWaitMs === undefined ? null : storeDeadline(storeWaitMs);
-  const open = sessionOpener(db, deps.store ?? null, session);
+  const open = sessionOpener(db, deps.store ?? null, session, deps.opens ?? null);
   const read = async (group: BatchMeta[]) => {
     const bytes = resolveBytes(
       deps.store ?? null,
@@ -254,7 +254,7 @@ export function firstBatchesOf(
   const store = rangesWithin(deps.store ?? null, FIRST_FRAME_STORE_WAIT_MS);
   const sealed = sealedSlices(
     store.read,
-    sessionOpener(deps.db.kysely, deps.store ?? null, session),
+    sessionOpener(deps.db.kysely, deps.store ?? null, session, deps.opens ?? null),
   );
   const slice = async (index: number, from: number, length: number) => {
     const bytes = await batchDataSlice(deps.db.kysely, session, index, from, length);

@@ -117,14 +117,18 @@ export async function offloadKeys(
   return out;
 }
 
-/** A session's data key; null when it has none (destroyed); throws KeyUnavailable. */
+/**
+ * A session's data key (`extractable` to hand its bytes to a worker that opens its batches); null
+ * when it has none (destroyed); throws KeyUnavailable.
+ */
 export async function sessionKey(
   db: Db,
   keys: StoreKeys,
   sessionId: string,
+  extractable = false,
 ): Promise<CryptoKey | null> {
   const row = await sessionKeyRow(db, sessionId);
-  return row && await unwrapKey(keys, row);
+  return row && await unwrapKey(keys, row, extractable);
 }
 
 const REWRAP_ROWS = 1_000;

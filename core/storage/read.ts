@@ -10,44 +10,65 @@ import { log } from "@/log.ts";
 import { type ObjectStore, StoreUnavailable, type UnreadableReason } from "@/db/object_store.ts";
 import { KeyUnavailable, sessionKey } from "./keys.ts";
 import { openBatch, SealError } from "./seal.ts";
+import { OPEN_IN_WORKER_BYTES, type OpenPool } from "./open_pool.ts";
 
 /** Bytes between two ranges of one object that are still read as one request (then dropped). */
 const MERGE_GAP_BYTES = 64 * 1024;
 /** Seconds a client waits before asking again when the store is down. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
 
-/** A session's sealed batch (as read) opened, by its id; null when it does not open (reported). */
-export type Opener = (batchId: number, sealed: Uint8Array) => Promise<Uint8Array | null>;
+/** A sealed batch as read: its id and its bytes. */
+export interface SealedRead {
+  id: number;
+  bytes: Uint8Array;
+}
 
 /**
- * Opens one session's sealed batches, reading its data key once, at the first. A batch that does
- * not open (bytes moved from another place or altered, its key destroyed or not unwrapped) is
- * null, logged and counted (/metrics), never answered as bytes; a database error throws.
+ * Opens a session's sealed batches of one read (null for each that does not open, reported).
+ * `transfer`: the buffer all their bytes view, which the opener may take (a worker's transfer).
+ */
+export type Opener = (
+  batches: SealedRead[],
+  transfer: ArrayBuffer | null,
+) => Promise<Array<Uint8Array | null>>;
+
+/**
+ * Opens one session's sealed batches, reading its data key once, at the first: a read of at least
+ * `OPEN_IN_WORKER_BYTES` in `pool`'s worker (its buffer handed over), a smaller one here. A batch
+ * that does not open (bytes moved from another place or altered, its key destroyed or not
+ * unwrapped) is null, logged and counted (/metrics), never answered as bytes; a database error
+ * throws.
  */
 export function sessionOpener(
   db: Kysely<Database>,
   store: ObjectStore | null,
   session: { id: string; project_id: string; external_id: string },
+  pool: OpenPool | null = null,
+): Opener {
+  return keyOpener(
+    store && (() => sessionKey(db, store.config.keys, session.id, pool !== null)),
+    store?.seals ?? null,
+    session,
+    pool,
+  );
+}
+
+/**
+ * As `sessionOpener`, its data key read by `readKey` (extractable when `pool` is given); `seals`
+ * counts what does not open. Null `readKey`: no store, nothing opens (nor is counted).
+ */
+export function keyOpener(
+  readKey: (() => Promise<CryptoKey | null>) | null,
+  seals: ObjectStore["seals"] | null,
+  session: { id: string; project_id: string; external_id: string },
+  pool: OpenPool | null,
 ): Opener {
   let key: Promise<CryptoKey | null> | null = null;
+  let raw: Promise<Uint8Array> | null = null;
   let logged = false;
-  return async (batchId, sealed) => {
-    if (!store) return null;
-    let reason: UnreadableReason;
-    try {
-      key ??= sessionKey(db, store.config.keys, session.id);
-      const k = await key;
-      if (k) {
-        const place = { projectId: session.project_id, sessionExternalId: session.external_id };
-        return await openBatch(k, { ...place, batchId }, sealed);
-      }
-      reason = "no_key";
-    } catch (error) {
-      if (error instanceof SealError) reason = "decrypt";
-      else if (error instanceof KeyUnavailable) reason = "unwrap";
-      else throw error;
-    }
-    store.seals.unreadable[reason]++;
+  const place = { projectId: session.project_id, sessionExternalId: session.external_id };
+  const unreadable = (reason: UnreadableReason, batchId: number) => {
+    seals!.unreadable[reason]++;
     // Once per read: a session without its key would otherwise log each of its batches.
     if (!logged || reason === "decrypt") {
       log.error("storage:open:failed", { reason, sessionId: session.id, batchId });
@@ -55,6 +76,47 @@ export function sessionOpener(
     }
     return null;
   };
+  return async (batches, transfer) => {
+    if (!readKey) return batches.map(() => null);
+    let k: CryptoKey | null;
+    try {
+      key ??= readKey();
+      k = await key;
+    } catch (error) {
+      if (!(error instanceof KeyUnavailable)) throw error;
+      return batches.map((b) => unreadable("unwrap", b.id));
+    }
+    if (!k) return batches.map((b) => unreadable("no_key", b.id));
+    const dataKey = k;
+    const inline = () =>
+      Promise.all(
+        batches.map((b) =>
+          openBatch(dataKey, { ...place, batchId: b.id }, b.bytes).catch((error) => {
+            if (error instanceof SealError) return null;
+            throw error;
+          })
+        ),
+      );
+    const bytes = batches.reduce((sum, b) => sum + b.bytes.length, 0);
+    const handOver = pool && transfer && bytes >= OPEN_IN_WORKER_BYTES &&
+      batches.every((b) => b.bytes.buffer === transfer);
+    const opened = handOver
+      ? await pool.open(
+        await (raw ??= crypto.subtle.exportKey("raw", dataKey).then((r) => new Uint8Array(r))),
+        place,
+        transfer,
+        batches.map((b) => ({ batchId: b.id, offset: b.bytes.byteOffset, length: b.bytes.length })),
+        inline,
+      )
+      : await inline();
+    return opened.map((o, i) => o ?? unreadable("decrypt", batches[i].id));
+  };
+}
+
+/** The whole buffer `bytes` views, or null when it views only part of one (others may use it). */
+function wholeBuffer(bytes: Uint8Array): ArrayBuffer | null {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : null;
 }
 
 /**
@@ -91,10 +153,16 @@ export async function resolveBytes(
       const end = read.at(-1)!.offset + read.at(-1)!.length;
       const bytes = await store.getRange(read[0].key, start, end - start);
       if (!bytes) log.error("storage:read:missing", { key: read[0].key, start, end });
-      await Promise.all(read.map(async (r) => {
+      const sealed: SealedRead[] = [];
+      for (const r of read) {
         const range = bytes?.subarray(r.offset - start, r.offset - start + r.length) ?? null;
-        out.set(r.id, range && r.sealed ? await open(r.id, range) : range);
-      }));
+        if (range && r.sealed) sealed.push({ id: r.id, bytes: range });
+        else out.set(r.id, range);
+      }
+      // The read's buffer may go to a worker when all of it is sealed batches' (then unused here).
+      const transfer = sealed.length === read.length && bytes ? wholeBuffer(bytes) : null;
+      const opened = sealed.length ? await open(sealed, transfer) : [];
+      sealed.forEach(({ id }, i) => out.set(id, opened[i]));
     }));
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error;
@@ -133,7 +201,9 @@ export function sealedSlices(
   let opened: { id: number; bytes: Promise<Uint8Array | null> } | null = null;
   return async (range: StoredRange & { id: number }, from: number, length: number) => {
     if (opened?.id !== range.id) {
-      const bytes = read(range).then((sealed) => sealed && open(range.id, sealed));
+      const bytes = read(range).then(async (sealed) =>
+        sealed && (await open([{ id: range.id, bytes: sealed }], wholeBuffer(sealed)))[0]
+      );
       opened = { id: range.id, bytes };
     }
     return (await opened.bytes)?.slice(from, from + length) ?? null;
