@@ -18,8 +18,11 @@ const URL_ = postgresUrl();
 Deno.test({
   name: "daily cleanup: two instances fire the cron at the same moment; one sweeps, once a day",
   fn: async () => {
-    // Today's 03:30 UTC; only Date is faked, so the database driver keeps its own timers.
-    const today = Math.floor(Date.now() / DAY) * DAY + (3 * 60 + 30) * 60_000;
+    // The last 03:30 UTC, not a later one: rows the database stamps with its own clock must not be
+    // older than the test's "now" (an organization left without members is swept after a while).
+    // Only Date is faked, so the database driver keeps its own timers.
+    const at0330 = Math.floor(Date.now() / DAY) * DAY + (3 * 60 + 30) * 60_000;
+    const today = at0330 > Date.now() ? at0330 - DAY : at0330;
     const clock = FakeTimers.withGlobal(globalThis).install({ now: today, toFake: ["Date"] });
     try {
       await using t = await createTestApp();
