@@ -1,6 +1,7 @@
 // A seeded organization for tests/service/openapi_test.ts: an OWNER with a project, a session recorded
 // through ingest (batches, url and identity markers, a tracked user), a member, invites both ways,
 // a passkey and a linked account, so every documented list answers with items to check.
+import { jsonValue } from "@/db/queries/alerts/rules.ts";
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
 import type { TestApp } from "./app.ts";
@@ -109,7 +110,7 @@ export async function openApiWorld(t: TestApp) {
     threshold: 5,
     window_minutes: 10,
     cooldown_minutes: 60,
-    deliver: JSON.stringify({ webhook: "https://192.0.2.1/hook" }),
+    deliver: jsonValue(JSON.stringify({ webhook: "https://192.0.2.1/hook" })), // a JSON object on both drivers
     secret_sealed: null,
     created_by_id: me.user.id,
   }).execute();

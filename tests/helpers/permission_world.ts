@@ -3,6 +3,7 @@
 // for destructive calls); organization 2, whose OWNER is the "other" caller, with its own
 // project, session and tracked user (the `other…` ids); and the personal
 // resources (passkeys, linked accounts, invites addressed to them) of whoever calls.
+import { jsonValue } from "@/db/queries/alerts/rules.ts";
 import { createId } from "@paralleldrive/cuid2";
 import type { Kysely } from "kysely";
 import type { Database, Role } from "@/db/schema.ts";
@@ -199,7 +200,7 @@ async function seedShareAndComment(db: Db, orgId: string, sessionId: string, own
     window_minutes: 10,
     cooldown_minutes: 60,
     // A reserved address (TEST-NET-1): a test delivery is refused at send, never leaves the host.
-    deliver: JSON.stringify({ webhook: "https://192.0.2.1/hook" }),
+    deliver: jsonValue(JSON.stringify({ webhook: "https://192.0.2.1/hook" })), // a JSON object on both drivers
     secret_sealed: null,
     created_by_id: ownerId,
   }).execute();
