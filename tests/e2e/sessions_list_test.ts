@@ -138,7 +138,7 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
       "search finds a session by its id; back restores the previous filter",
       async () => {
         const target = seed.anonymous[1]; // a Docs site session of two days ago
-        await page.getByLabel("Search").fill(target.external_id.slice(0, 13));
+        await page.getByRole("searchbox", { name: "Search" }).fill(target.external_id.slice(0, 13));
         await applyFilters(page);
         assert.deepEqual(query(page).search, [target.external_id.slice(0, 13)]);
         assert.deepEqual(await shownIds(page), [target.id]);
@@ -149,10 +149,10 @@ Deno.test("sessions list e2e: filters, sorts, back button, delete with confirmat
         assert.deepEqual(query(page), { range: ["7d"], projectIds: [seed.docs.id] });
         assert.equal(await shownIds(page).then((ids) => ids.length), 2);
         assert.equal(await page.getByLabel("Range").inputValue(), "7d");
-        assert.equal(await page.getByLabel("Search").inputValue(), "");
+        assert.equal(await page.getByRole("searchbox", { name: "Search" }).inputValue(), "");
 
         // A search that matches nothing says so and offers the way back.
-        await page.getByLabel("Search").fill("no-such-session");
+        await page.getByRole("searchbox", { name: "Search" }).fill("no-such-session");
         await applyFilters(page);
         await page.getByTestId("sessions-no-match").waitFor();
         await page.getByRole("link", { name: "Clear filters" }).click();
