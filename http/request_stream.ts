@@ -13,3 +13,19 @@ export function requestStream(
     cancel: source.cancel && bindToRequest(source.cancel),
   }, strategy);
 }
+
+/** Text chunks as bytes, read as the client takes them (a file streamed out: an export). */
+export function requestTextStream(file: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const chunks = file[Symbol.asyncIterator]();
+  return requestStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return?.(undefined);
+    },
+  }, { highWaterMark: 1 });
+}

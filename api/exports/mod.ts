@@ -9,7 +9,7 @@ import { jsonExport } from "@/core/exports/json_file.ts";
 import { exportQuery } from "@/core/exports/schema.ts";
 import { onEnd } from "@/core/on_end.ts";
 import { exportLimitOf } from "@/http/account_limit.ts";
-import { requestStream } from "@/http/request_stream.ts";
+import { requestTextStream } from "@/http/request_stream.ts";
 import { resolveConfig } from "@/fresh/config.ts";
 import freshConfig from "@/fresh.config.ts";
 import { offlinePlayerScript } from "@/fresh/offline_player.ts";
@@ -24,22 +24,6 @@ const { buildDir } = resolveConfig(
 );
 
 const TYPES = { html: "text/html; charset=UTF-8", json: "application/json; charset=UTF-8" };
-
-/** Text chunks as bytes, read as the client takes them (in the request's class, as events are). */
-function streamed(file: AsyncIterable<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const chunks = file[Symbol.asyncIterator]();
-  return requestStream({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return?.(undefined);
-    },
-  }, { highWaterMark: 1 });
-}
 
 export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -81,7 +65,7 @@ export function sessionExportRoutes(deps: AppDeps): Hono<ApiEnv> {
           deps.cuts,
         );
         const name = `playhead-replay-${file.session.startedAt.slice(0, 19).replace(/:/g, "-")}`;
-        return c.body(streamed(onEnd(chunks, leave)), 200, {
+        return c.body(requestTextStream(onEnd(chunks, leave)), 200, {
           "Content-Type": TYPES[format],
           "Content-Disposition": `attachment; filename="${name}.${format}"`,
         });

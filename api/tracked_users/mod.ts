@@ -22,7 +22,7 @@ import { dashboardApp, requireViewer } from "@/api/dashboard.ts";
 import { noStore } from "@/api/no_store.ts";
 import { describe, type RouteDescription } from "@/api/openapi/route.ts";
 import { body, query } from "@/api/validate.ts";
-import { requestStream } from "@/http/request_stream.ts";
+import { requestTextStream } from "@/http/request_stream.ts";
 
 // Every read is in the viewer's active organization (none → 400; another one's user → 404).
 const doc = (route: Omit<RouteDescription, "tag" | "auth" | "errors">) =>
@@ -152,7 +152,7 @@ export function trackedUserRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const file = await trackedUserExport(deps, requireViewer(c), c.req.param("id"));
-      return c.body(textStream(file.chunks), 200, {
+      return c.body(requestTextStream(file.chunks), 200, {
         "Content-Type": "application/json; charset=UTF-8",
         "Content-Disposition": `attachment; filename="${file.name}"`,
       });
@@ -207,20 +207,4 @@ export function trackedUserRoutes(deps: AppDeps) {
   );
 
   return app;
-}
-
-/** Text chunks as bytes, read as the client takes them. */
-function textStream(file: AsyncIterable<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const chunks = file[Symbol.asyncIterator]();
-  return requestStream({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return?.(undefined);
-    },
-  }, { highWaterMark: 1 });
 }
