@@ -62,7 +62,10 @@ function patchAttributes(current: Element, target: Element) {
   for (const attribute of target.attributes) {
     const { namespaceURI, localName, name, value } = attribute;
     if (current.getAttributeNS(namespaceURI, localName) !== value) {
-      current.setAttributeNS(namespaceURI, name, value);
+      // A prefixed name set without a namespace (rrweb builds `xlink:href` so) is refused by
+      // setAttributeNS(null, …): it is set as it was made.
+      if (namespaceURI === null) current.setAttribute(name, value);
+      else current.setAttributeNS(namespaceURI, name, value);
     }
   }
 }

@@ -66,6 +66,8 @@ function patchInPage(page: Page, before: string, after: string): Promise<Outcome
     (target.getElementById("field") as HTMLInputElement).value = "typed later";
     (target.getElementById("area") as HTMLTextAreaElement).value = "edited";
     (target.getElementById("pick") as HTMLSelectElement).selectedIndex = 0;
+    // A prefixed name with no namespace, as rrweb's build sets SVG attributes (swagger-ui's).
+    target.querySelector("use")!.setAttribute("xlink:title", "set without a namespace");
     (live.getElementById("rules") as HTMLStyleElement).sheet!.insertRule("p { color: red }");
     const kept = ["same", "text", "rules"].map((id) => live.getElementById(id));
     // deno-lint-ignore no-explicit-any
