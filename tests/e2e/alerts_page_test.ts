@@ -2,7 +2,7 @@
 // OWNER follows "Alert me" on an insights row to the form filled in, adds a webhook and creates the
 // rule; the signing secret shows once and the rule is listed; screenshots of both pages.
 import assert from "node:assert/strict";
-import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { artifactPath, launchChromium, signedInPage } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
@@ -26,12 +26,7 @@ Deno.test("alerts e2e: Alert me opens the form filled in; the secret shows once"
   }
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = owner.cookie.split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { page, errors } = await signedInPage(browser, server.url, owner.cookie);
     await page.goto(`${server.url}/insights`);
     await page.screenshot({ path: await artifactPath("alerts_insights.png"), fullPage: true });
     await page.locator("[data-testid=insights-rage_click]").getByRole("link", { name: "Alert me" })

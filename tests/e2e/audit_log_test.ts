@@ -2,7 +2,7 @@
 // "audit replay views" (its own row appears, with their email and address), filters by action and
 // pages to older entries; a screenshot of the table.
 import assert from "node:assert/strict";
-import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { artifactPath, launchChromium, signedInPage } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { newRowId } from "@/core/ids.ts";
@@ -27,12 +27,7 @@ Deno.test("audit e2e: the switch is audited, the table filters by action and pag
   }))).execute();
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = owner.cookie.split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { page, errors } = await signedInPage(browser, server.url, owner.cookie);
     await page.goto(`${server.url}/settings/organization`);
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.waitForURL(/\/settings\/organization\/audit$/);

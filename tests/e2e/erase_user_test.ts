@@ -2,7 +2,7 @@
 // names the count of sessions (screenshot), confirming erases the user and their sessions and lands
 // on Users with a notice; the export is a link to the API's attachment.
 import assert from "node:assert/strict";
-import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { artifactPath, launchChromium, signedInPage } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { ADA_SESSIONS, seedUserPage } from "@/tests/helpers/user_page_seed.ts";
@@ -13,12 +13,7 @@ Deno.test("erase e2e: the confirmation names the sessions; confirming erases the
   const { user } = await seedUserPage(server.t.db.kysely, owner.organizationId);
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = owner.cookie.split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { page, errors } = await signedInPage(browser, server.url, owner.cookie);
     await page.goto(`${server.url}/users/${user.id}`);
     const count = ADA_SESSIONS.length;
     assert.equal(

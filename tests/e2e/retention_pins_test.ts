@@ -4,7 +4,7 @@
 // replay page unpins it. Screenshots of the three pages.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { artifactPath, launchChromium, signedInPage } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { startPagesServer } from "@/tests/helpers/pages.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
@@ -39,12 +39,7 @@ Deno.test("retention and pins e2e: the settings page counts and saves, the list 
       .executeTakeFirstOrThrow()).pinned_at;
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = admin.cookie.split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { page, errors } = await signedInPage(browser, server.url, admin.cookie);
 
     await page.goto(`${server.url}/projects/${project.id}/settings`);
     const effect = page.getByTestId("retention-effect");

@@ -4,7 +4,7 @@
 // seen. Screenshots of the section and the page. Plus the form without JS: an empty name is the
 // page again with a 400 naming the field, and nothing saved.
 import assert from "node:assert/strict";
-import { artifactPath, launchChromium } from "@/tests/helpers/browser.ts";
+import { artifactPath, launchChromium, signedInPage } from "@/tests/helpers/browser.ts";
 import { signedInUser } from "@/tests/helpers/auth.ts";
 import { page as pageRequest, startPagesServer } from "@/tests/helpers/pages.ts";
 import { insertProject } from "@/tests/helpers/factories.ts";
@@ -45,12 +45,7 @@ Deno.test("saved searches e2e: the sessions page lists them with their new count
 
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = viewer.cookie.split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { page, errors } = await signedInPage(browser, server.url, viewer.cookie);
 
     await page.goto(`${server.url}/sessions?range=7d&sort=duration`);
     const saved = page.getByTestId("saved-search");

@@ -26,3 +26,17 @@ export async function artifactPath(name: string): Promise<string> {
   await Deno.mkdir(dir, { recursive: true });
   return new URL(name, dir).pathname;
 }
+
+/**
+ * A page of a new 1280×900 context signed in with `cookie` ("name=value", as the test helpers give
+ * it) on `url`, and the errors its scripts throw (a test asserts there are none).
+ */
+export async function signedInPage(browser: Browser, url: string, cookie: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const at = cookie.indexOf("=");
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+}
