@@ -61,36 +61,27 @@ export function AlertRuleForm({ rule, draft, editable }: Props) {
           </label>
         </div>
         <div class="row">
-          <label class="field">
-            <span>Sessions (1–10,000)</span>
-            <input
-              name="threshold"
-              type="number"
-              min={1}
-              max={10000}
-              value={value.threshold ?? 5}
-            />
-          </label>
-          <label class="field">
-            <span>Within minutes (5–1,440)</span>
-            <input
-              name="windowMinutes"
-              type="number"
-              min={5}
-              max={1440}
-              value={value.windowMinutes ?? 10}
-            />
-          </label>
-          <label class="field">
-            <span>Then silent for minutes (0–10,080)</span>
-            <input
-              name="cooldownMinutes"
-              type="number"
-              min={0}
-              max={10080}
-              value={value.cooldownMinutes ?? 60}
-            />
-          </label>
+          <NumberField
+            label="Sessions (1–10,000)"
+            name="threshold"
+            min={1}
+            max={10000}
+            value={value.threshold ?? 5}
+          />
+          <NumberField
+            label="Within minutes (5–1,440)"
+            name="windowMinutes"
+            min={5}
+            max={1440}
+            value={value.windowMinutes ?? 10}
+          />
+          <NumberField
+            label="Then silent for minutes (0–10,080)"
+            name="cooldownMinutes"
+            min={0}
+            max={10080}
+            value={value.cooldownMinutes ?? 60}
+          />
         </div>
         <div class="row">
           <label class="field">
@@ -115,5 +106,23 @@ export function AlertRuleForm({ rule, draft, editable }: Props) {
         )}
       </fieldset>
     </form>
+  );
+}
+
+/** A whole number between `min` and `max`, with its range in the label. */
+function NumberField(
+  { label, name, min, max, value }: {
+    label: string;
+    name: string;
+    min: number;
+    max: number;
+    value: number;
+  },
+) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      <input name={name} type="number" min={min} max={max} value={value} />
+    </label>
   );
 }
