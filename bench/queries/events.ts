@@ -1,6 +1,7 @@
 // The events endpoint on one huge session: ~1 GB of stored batches (one incompressible 1 MiB blob
 // stored N times, quick to seed), read whole over HTTP while the server's memory is sampled.
 import type postgres from "postgres";
+import { machineBusySeconds, processCpuSeconds } from "@/bench/cpu.ts";
 import { ORGANIZATION_ID, projectId } from "./seed.ts";
 
 export const EVENTS_SESSION_ID = "bench-events";
@@ -28,7 +29,8 @@ export async function seedEventsSession(sql: postgres.Sql, batches: number): Pro
 export interface EventsResult {
   storedBytes: number;
   batches: number;
-  runs: { bytes: number; seconds: number; status: number }[];
+  /** Each read: bytes and seconds, the server's CPU seconds and the machine's busy seconds in it. */
+  runs: { bytes: number; seconds: number; status: number; serverCpu: number; machineCpu: number }[];
   /** VmRSS of the server before the first read, the highest sampled during, and VmHWM after. */
   rssBeforeMb: number;
   rssPeakSampledMb: number;
@@ -51,12 +53,19 @@ export async function measureEvents(
   try {
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
+      const [server, machine] = [processCpuSeconds(serverPid), machineBusySeconds()];
       const res = await fetch(`${baseUrl}/api/sessions/${EVENTS_SESSION_ID}/events`, {
         headers: { cookie },
       });
       let bytes = 0;
       for await (const chunk of res.body!) bytes += chunk.length;
-      results.push({ bytes, seconds: (performance.now() - started) / 1000, status: res.status });
+      results.push({
+        bytes,
+        seconds: (performance.now() - started) / 1000,
+        status: res.status,
+        serverCpu: processCpuSeconds(serverPid) - server,
+        machineCpu: machineBusySeconds() - machine,
+      });
     }
   } finally {
     clearInterval(sampler);

@@ -23,6 +23,7 @@ import { EVENTS_SESSION_ID, measureEvents } from "@/bench/queries/events.ts";
 import { insertMembership, insertUser } from "@/tests/helpers/factories.ts";
 import { openDb } from "@/db/client.ts";
 import { clearCopy } from "./sealed.ts";
+import { perByteRates } from "./cipher.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -237,6 +238,7 @@ try {
   // ---- a big session's events ----
   const events: string[][] = [];
   const perSecond = new Map<string, number[]>();
+  const perServerSecond = new Map<string, number[]>();
   for (
     const [name, sql, db, server, staged] of [
       ["store", storeSql, storeDb, store, true],
@@ -267,12 +269,18 @@ try {
       for (const r of result.runs) {
         const where = mode ? `${name}, ${mode === "clear" ? "in clear (before)" : mode}` : name;
         perSecond.set(where, [...(perSecond.get(where) ?? []), MIB * 500 / r.seconds]);
+        perServerSecond.set(where, [
+          ...(perServerSecond.get(where) ?? []),
+          MIB * 500 / r.serverCpu,
+        ]);
         events.push([
           where,
           String(r.status),
           (r.bytes / 1e6).toFixed(0),
           (r.bytes / r.seconds / 1e6).toFixed(0),
           (MIB * 500 / r.seconds).toFixed(0),
+          r.serverCpu.toFixed(2),
+          r.machineCpu.toFixed(2),
           result.rssBeforeMb.toFixed(0),
           result.rssPeakSampledMb.toFixed(0),
           offload,
@@ -284,13 +292,13 @@ try {
   say(`### events of a ${MIB} MiB session (1 MiB batches of 500 events), read in turns`);
   say();
   say(
-    "| where | status | MB sent | MB/s | events/s | RSS before MB | RSS peak MB | offload rate |",
+    "| where | status | MB sent | MB/s | events/s | server CPU s | machine busy s | RSS before MB | RSS peak MB | offload rate |",
   );
-  say("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+  say("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const row of events) say(`| ${row.join(" | ")} |`);
   say();
-  const meanOf = (where: string) => {
-    const xs = perSecond.get(where)!;
+  const meanOf = (where: string, of = perSecond) => {
+    const xs = of.get(where)!;
     return xs.reduce((a, b) => a + b, 0) / xs.length;
   };
   say(
@@ -299,6 +307,19 @@ try {
     }×** events per second from the store (means of ${
       perSecond.get("store, sealed")!.length
     } reads each)`,
+  );
+  say();
+  // What the server alone spends: the store and the client share this host's two cores with it.
+  say(
+    `events per second of the server's CPU, sealed / in clear: **${
+      (meanOf("store, sealed", perServerSecond) /
+        meanOf("store, in clear (before)", perServerSecond)).toFixed(2)
+    }×**`,
+  );
+  const rates = await perByteRates();
+  say(
+    `per byte, in this process: a sealed batch opens at ${rates.open.toFixed(0)} MB/s (WebCrypto ` +
+      `AES-256-GCM), the events answer's base64 and UTF-8 run at ${rates.base64.toFixed(0)} MB/s`,
   );
   say();
   say(`load average after: ${loadAverage()}`);
