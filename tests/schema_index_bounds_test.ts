@@ -31,6 +31,8 @@ const BOUNDED: Record<string, string> = {
     "users.id",
   ]),
   ...each("a copy of a service id where the table has no foreign key (partitioned, or a rollup)", [
+    "alert_signal_minutes.project_id",
+    "alert_signal_minutes.session_id",
     "event_batches.project_id",
     "markers.session_id",
     "page_sequences.project_id",
@@ -55,6 +57,8 @@ const BOUNDED: Record<string, string> = {
     "webauthn_challenges.id", // 32 random bytes in base64url (core/auth/passkeys/challenge.ts)
   ]),
   ...each("one of a CHECK constraint's values", [
+    "alert_signal_minutes.dimension",
+    "alert_signal_minutes.kind",
     "projects.key",
     "sessions.recording_reason",
     "signal_rollups.kind",
@@ -97,6 +101,7 @@ const BOUNDED: Record<string, string> = {
       "to 512 (core/ingest/limits.ts, signal_page in 0019)",
     ["signal_rollups.key", "signal_users.key"],
   ),
+  "alert_signal_minutes.group_key": "cut to 512 characters by its trigger (0039)",
   "tracked_users.external_id": "a user id: at most 256 characters (core/ingest/schema.ts)",
 };
 

@@ -84,13 +84,17 @@ async function savedSearchOverThreshold(
 }
 
 async function evaluateRule(deps: Deps, rule: AlertRuleRow, now: Date): Promise<number> {
-  const start = new Date(now.getTime() - rule.window_minutes * MINUTE_MS);
+  // The window is the rule's whole minutes before the evaluated one (the rollup's minutes).
+  const toMinute = Math.floor(now.getTime() / MINUTE_MS);
+  const fromMinute = toMinute - rule.window_minutes;
+  const start = new Date(fromMinute * MINUTE_MS);
+  const end = new Date(toMinute * MINUTE_MS);
   const cooldownStart = new Date(now.getTime() - rule.cooldown_minutes * MINUTE_MS);
   return await deps.db.kysely.transaction().execute(async (tx) => {
     if (!await lockRule(tx, rule.id)) return 0;
     const groups = rule.signal === "saved_search"
-      ? await savedSearchOverThreshold(tx, rule, start, now)
-      : await groupsOverThreshold(tx, rule, start, now);
+      ? await savedSearchOverThreshold(tx, rule, start, end)
+      : await groupsOverThreshold(tx, rule, fromMinute, toMinute);
     if (!groups.length) return 0;
     const cooling = rule.cooldown_minutes > 0
       ? await groupsInCooldown(tx, rule.id, cooldownStart)
@@ -105,7 +109,7 @@ async function evaluateRule(deps: Deps, rule: AlertRuleRow, now: Date): Promise<
         group: rule.group_by ? group.group_key : null,
         count: group.count,
         windowStart: start.toISOString(),
-        windowEnd: now.toISOString(),
+        windowEnd: end.toISOString(),
         sessions: group.sessions.map((s) => ({
           id: s.id,
           url: replayLink(deps.config.appUrl, s.id, s.offset),

@@ -1,15 +1,14 @@
 // An alert rule's evaluation (docs/decisions.md "Alerts"): the minute's claim, the distinct
-// sessions per group with the rule's signal marker in the window (markers_alert_signals_idx of
-// migration 0038: the window's markers of one kind, in the sessions created since a day before
-// the window, so only the newest day partitions are read), the groups in cooldown, and the firing
-// written with its outbox rows.
+// sessions per group with the rule's signal in the window's minutes (the per-minute rollup of
+// migration 0039, never the markers), the 3 latest of them as links (the markers of a few
+// sessions), the groups in cooldown, and the firing written with its outbox rows.
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AlertDeliveryTable, Database } from "@/db/schema.ts";
 import type { Insertable } from "kysely";
 import type { AlertRuleRow } from "./rules.ts";
 import { insertDeliveries } from "./outbox.ts";
 
-const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 /** Claims the rules not yet evaluated in `minute` (one instance wins each), at most `limit`. */
 export async function claimRules(
@@ -33,47 +32,108 @@ export interface GroupCount {
   sessions: { id: string; offset: number }[];
 }
 
-const GROUP_EXPRESSION: Record<string, RawBuilder<string>> = {
-  page: sql`signal_page(s.url_ts, s.url_pathnames, m.ts)`,
-  selector: sql`m.data ->> 'selector'`,
-  error_group: sql`error_fingerprint(m.data)`,
-  endpoint: sql`m.data ->> 'endpoint'`,
+/** The dimension of alert_signal_minutes (migration 0039) a rule's groups are read from. */
+const DIMENSION: Record<string, string> = {
+  page: "page",
+  selector: "selector",
+  error_group: "error_group",
+  endpoint: "endpoint",
 };
 
-/** The groups with at least `threshold` distinct sessions in [start, end). */
+/** A marker's group, computed as migration 0039's trigger computes it (for the session links). */
+const GROUP_EXPRESSION: Record<string, RawBuilder<string>> = {
+  page: sql`signal_page(s.url_ts, s.url_pathnames, m.ts)`,
+  selector: sql`left(m.data ->> 'selector', 512)`,
+  error_group: sql`left(error_fingerprint(m.data), 512)`,
+  endpoint: sql`left(m.data ->> 'endpoint', 512)`,
+};
+
+/** Sessions per group whose latest signal minute may hold one of its 3 latest signals. */
+const LINK_CANDIDATES = 20;
+
+/**
+ * The groups with at least `threshold` distinct sessions with the signal in the minutes
+ * [fromMinute, toMinute): the rollup's rows of the window only (its primary key's range), each
+ * (group, session) once; with, per group, the sessions whose latest signal minute ties with or
+ * passes the third's (at most LINK_CANDIDATES) for the links.
+ */
 export async function groupsOverThreshold(
   db: Kysely<Database>,
   rule: Pick<AlertRuleRow, "project_id" | "signal" | "group_by" | "threshold">,
-  start: Date,
-  end: Date,
+  fromMinute: number,
+  toMinute: number,
 ): Promise<GroupCount[]> {
-  const group = rule.group_by ? GROUP_EXPRESSION[rule.group_by] : sql<string>`''`;
-  // The window's markers are read through the index: parallel workers only add their start-up
-  // (52 of 61 ms in one plan measured, docs/decisions.md "Alerts"). Call inside a transaction.
+  const group = rule.group_by ? sql`group_key` : sql<string>`''`;
+  const dimension = rule.group_by ? DIMENSION[rule.group_by] : "page";
+  // Parallel workers only add their start-up to a read of one index range.
   await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(db);
-  const { rows } = await sql<
-    { group_key: string; count: number; ids: string[]; offsets: string[] }
-  >`
-    WITH sig AS (
-      SELECT DISTINCT ON (g, m.session_id) ${group} AS g, m.session_id, m.ts,
-        m.ts - (extract(epoch FROM s.started_at) * 1000)::bigint AS offset_ms
-      FROM markers m JOIN sessions s ON s.id = m.session_id
-      WHERE m.kind = ${rule.signal} AND m.ts >= ${start.getTime()} AND m.ts < ${end.getTime()}
-        AND m.session_created_at >= ${new Date(start.getTime() - DAY_MS)}
-        AND s.project_id = ${rule.project_id}
-      ORDER BY g, m.session_id, m.ts DESC
+  const { rows } = await sql<{ group_key: string; count: number; ids: string[] }>`
+    WITH w AS (
+      SELECT ${group} AS g, session_id, max(minute) AS last_minute
+      FROM alert_signal_minutes
+      WHERE project_id = ${rule.project_id} AND kind = ${rule.signal}
+        AND dimension = ${dimension} AND minute >= ${fromMinute} AND minute < ${toMinute}
+      GROUP BY 1, 2
+    ),
+    counted AS (
+      SELECT g, count(*)::integer AS count FROM w GROUP BY g
+      HAVING count(*) >= ${rule.threshold} ORDER BY count DESC, g LIMIT 100
+    ),
+    ranked AS (
+      SELECT w.g, w.session_id,
+        rank() OVER (PARTITION BY w.g ORDER BY w.last_minute DESC) AS place,
+        row_number() OVER (PARTITION BY w.g ORDER BY w.last_minute DESC, w.session_id) AS n
+      FROM w JOIN counted USING (g)
     )
-    SELECT g AS group_key, count(*)::integer AS count,
-      (array_agg(session_id ORDER BY ts DESC))[1:3] AS ids,
-      (array_agg(offset_ms::text ORDER BY ts DESC))[1:3] AS offsets
-    FROM sig WHERE g IS NOT NULL
-    GROUP BY g HAVING count(*) >= ${rule.threshold}
-    ORDER BY count DESC, g LIMIT 100`.execute(db);
+    SELECT c.g AS group_key, c.count,
+      array(SELECT r.session_id FROM ranked r
+        WHERE r.g = c.g AND r.place <= 3 AND r.n <= ${LINK_CANDIDATES}) AS ids
+    FROM counted c ORDER BY c.count DESC, c.g`.execute(db);
+  if (!rows.length) return [];
+  const links = await latestSignals(db, rule, rows, fromMinute * MINUTE_MS, toMinute * MINUTE_MS);
   return rows.map((r) => ({
     group_key: r.group_key,
     count: r.count,
-    sessions: r.ids.map((id, i) => ({ id, offset: Math.max(0, Number(r.offsets[i])) })),
+    sessions: links.get(r.group_key) ?? [],
   }));
+}
+
+/**
+ * Per group, its 3 sessions with the latest signal in [startMs, endMs), latest first, with the
+ * signal's ms from the session's start: the candidates' markers only (each session's partition).
+ */
+async function latestSignals(
+  db: Kysely<Database>,
+  rule: Pick<AlertRuleRow, "signal" | "group_by">,
+  groups: { group_key: string; ids: string[] }[],
+  startMs: number,
+  endMs: number,
+): Promise<Map<string, { id: string; offset: number }[]>> {
+  const group = rule.group_by ? GROUP_EXPRESSION[rule.group_by] : sql<string>`''`;
+  const pairs = groups.flatMap((g) => g.ids.map((id) => ({ g: g.group_key, id })));
+  const { rows } = await sql<{ g: string; session_id: string; offset_ms: string }>`
+    WITH wanted AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(pairs)}::text::jsonb) AS w(g text, id text)
+    ),
+    sig AS (
+      SELECT DISTINCT ON (w.g, s.id) w.g, s.id AS session_id, m.ts,
+        m.ts - (extract(epoch FROM s.started_at) * 1000)::bigint AS offset_ms
+      FROM wanted w JOIN sessions s ON s.id = w.id
+      JOIN markers m ON m.session_id = s.id AND m.session_created_at = s.created_at
+      WHERE m.kind = ${rule.signal} AND m.ts >= ${startMs} AND m.ts < ${endMs}
+        AND ${group} = w.g
+      ORDER BY w.g, s.id, m.ts DESC
+    )
+    SELECT g, session_id, offset_ms::text FROM (
+      SELECT *, row_number() OVER (PARTITION BY g ORDER BY ts DESC, session_id) AS n FROM sig
+    ) ranked WHERE n <= 3 ORDER BY g, n`.execute(db);
+  const links = new Map<string, { id: string; offset: number }[]>();
+  for (const r of rows) {
+    const list = links.get(r.g) ?? [];
+    list.push({ id: r.session_id, offset: Math.max(0, Number(r.offset_ms)) });
+    links.set(r.g, list);
+  }
+  return links;
 }
 
 /** Locks the rule for this transaction (its firings are decided by one evaluator at a time). */

@@ -1,0 +1,131 @@
+// Alert counts from per-minute rollups (docs/decisions.md "Alerts"): reading the window's signal
+// markers cost 130–480 ms for a day's window at 100,000 sessions; the count must hold 50 ms at a
+// million for every window (5–1,440 minutes).
+// - alert_signal_minutes: one row per project, signal kind, dimension (page, and the kind's own:
+//   selector for clicks, error_group for errors, endpoint for failed requests), UTC minute of the
+//   signal's ts, group key and session: a session that had the signal in a group twice in a minute
+//   is one row, and a rule counts DISTINCT sessions over its window's rows, so a session with the
+//   signal in several minutes counts once. A rule without a group counts the page rows' sessions
+//   (every signal has a page). The primary key is the evaluation's range, read index-only.
+// - Written by a statement trigger on markers, in the transaction that writes them (ingest's one
+//   statement), as 0017's rollups are; a session's rows leave with it (erasure, retention, its
+//   project's deletion) by a statement trigger on sessions, through alert_signal_minutes_session_idx.
+// - alert_signal_backfill: the markers stored before this migration are rolled up by a resumable
+//   back-fill, alert_signal_backfill_step() called by the alerts' minute job, newest first: the
+//   row holds the id below which markers remain, moved with each step's rows; it goes when none do.
+// - alert_rules.saved_search_id gets its foreign key: NO ACTION, so deleting a saved search a rule
+//   uses is refused (a member could otherwise remove an ADMIN's rule); checked at the statement's
+//   end, so an organization's deletion still takes both. Rules on a saved search already gone
+//   (they counted nothing) are deleted first.
+import { type Kysely, sql } from "kysely";
+
+// deno-lint-ignore no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const statement of UP) await sql.raw(statement).execute(db);
+}
+
+// deno-lint-ignore no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const statement of DOWN) await sql.raw(statement).execute(db);
+}
+
+/**
+ * The rollup rows of the markers of a CTE `signal_markers`, with their sessions' pages; sorted, so
+ * two writers sharing rows take them in one order (no deadlock).
+ */
+const ROLLUP_ROWS = `
+  SELECT DISTINCT s.project_id, m.kind, g.dimension,
+    m.ts / 60000 - (m.ts % 60000 < 0)::integer AS minute, left(g.group_key, 512) AS group_key,
+    m.session_id
+  FROM signal_markers m JOIN sessions s ON s.id = m.session_id
+  CROSS JOIN LATERAL (VALUES
+    ('page', signal_page(s.url_ts, s.url_pathnames, m.ts)),
+    (CASE m.kind WHEN 'error' THEN 'error_group' WHEN 'network_error' THEN 'endpoint'
+       ELSE 'selector' END,
+     CASE m.kind WHEN 'error' THEN error_fingerprint(m.data)
+       WHEN 'network_error' THEN m.data ->> 'endpoint' ELSE m.data ->> 'selector' END)
+  ) AS g(dimension, group_key)
+  WHERE m.kind IN ('error', 'rage_click', 'dead_click', 'network_error')
+    AND g.group_key IS NOT NULL
+  ORDER BY 1, 2, 3, 4, 5, 6`;
+
+const UP = [
+  `CREATE TABLE alert_signal_minutes (
+     project_id text NOT NULL,
+     kind text NOT NULL CHECK (kind IN ('error', 'rage_click', 'dead_click', 'network_error')),
+     dimension text NOT NULL CHECK (dimension IN ('page', 'selector', 'error_group', 'endpoint')),
+     minute bigint NOT NULL,
+     group_key text NOT NULL,
+     session_id text NOT NULL,
+     PRIMARY KEY (project_id, kind, dimension, minute, group_key, session_id)
+   )`,
+  `CREATE INDEX alert_signal_minutes_session_idx ON alert_signal_minutes (session_id)`,
+  `CREATE FUNCTION alert_signal_minutes_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF NOT EXISTS (SELECT FROM added
+       WHERE kind IN ('error', 'rage_click', 'dead_click', 'network_error')) THEN
+       RETURN NULL;
+     END IF;
+     WITH signal_markers AS (SELECT * FROM added)
+     INSERT INTO alert_signal_minutes (project_id, kind, dimension, minute, group_key, session_id)
+     ${ROLLUP_ROWS}
+     ON CONFLICT DO NOTHING;
+     RETURN NULL;
+   END $$`,
+  `CREATE TRIGGER markers_alert_signal_minutes AFTER INSERT ON markers
+   REFERENCING NEW TABLE AS added
+   FOR EACH STATEMENT EXECUTE FUNCTION alert_signal_minutes_insert()`,
+  `CREATE FUNCTION alert_signal_minutes_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     DELETE FROM alert_signal_minutes r USING old_sessions s WHERE r.session_id = s.id;
+     RETURN NULL;
+   END $$`,
+  `CREATE TRIGGER sessions_delete_alert_signals AFTER DELETE ON sessions
+   REFERENCING OLD TABLE AS old_sessions
+   FOR EACH STATEMENT EXECUTE FUNCTION alert_signal_minutes_delete()`,
+  `CREATE TABLE alert_signal_backfill (below_id bigint NOT NULL)`,
+  `INSERT INTO alert_signal_backfill (below_id)
+   SELECT max(id) + 1 FROM markers HAVING max(id) IS NOT NULL`,
+  // One step: the `chunk` markers below the mark (newest first), rolled up, and the mark moved
+  // down, in the caller's transaction; NULL once none remain (the row is gone). The row's lock
+  // makes two instances take turns.
+  `CREATE FUNCTION alert_signal_backfill_step(chunk integer) RETURNS bigint LANGUAGE plpgsql AS $$
+   DECLARE
+     below bigint;
+     low bigint;
+   BEGIN
+     SELECT below_id INTO below FROM alert_signal_backfill FOR UPDATE;
+     IF NOT FOUND THEN
+       RETURN NULL;
+     END IF;
+     SELECT min(c.id) INTO low
+     FROM (SELECT id FROM markers WHERE id < below ORDER BY id DESC LIMIT chunk) c;
+     IF low IS NULL THEN
+       DELETE FROM alert_signal_backfill;
+       RETURN NULL;
+     END IF;
+     WITH signal_markers AS (SELECT * FROM markers WHERE id >= low AND id < below)
+     INSERT INTO alert_signal_minutes (project_id, kind, dimension, minute, group_key, session_id)
+     ${ROLLUP_ROWS}
+     ON CONFLICT DO NOTHING;
+     UPDATE alert_signal_backfill SET below_id = low;
+     RETURN low;
+   END $$`,
+  `DELETE FROM alert_rules r WHERE r.saved_search_id IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM saved_searches s WHERE s.id = r.saved_search_id)`,
+  `ALTER TABLE alert_rules ADD CONSTRAINT alert_rules_saved_search_fkey
+     FOREIGN KEY (saved_search_id) REFERENCES saved_searches (id)`,
+  `CREATE INDEX alert_rules_saved_search_idx ON alert_rules (saved_search_id)
+     WHERE saved_search_id IS NOT NULL`,
+];
+
+const DOWN = [
+  `DROP INDEX alert_rules_saved_search_idx`,
+  `ALTER TABLE alert_rules DROP CONSTRAINT alert_rules_saved_search_fkey`,
+  `DROP FUNCTION alert_signal_backfill_step(integer)`,
+  `DROP TABLE alert_signal_backfill`,
+  `DROP TRIGGER sessions_delete_alert_signals ON sessions`,
+  `DROP TRIGGER markers_alert_signal_minutes ON markers`,
+  `DROP FUNCTION alert_signal_minutes_delete(), alert_signal_minutes_insert()`,
+  `DROP TABLE alert_signal_minutes`,
+];
