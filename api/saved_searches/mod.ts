@@ -68,9 +68,10 @@ export function savedSearchRoutes(deps: AppDeps): Hono<ApiEnv> {
     "/:id",
     doc({
       summary: "Delete a saved search (its author or an ADMIN+)",
+      description: "Refused (409) while an alert rule counts it: change or delete the rule first.",
       params: SEARCH,
       responses: { 204: { description: "deleted" } },
-      errors: [403],
+      errors: [403, 409],
     }),
     async (c) => {
       await removeSavedSearch(deps, requireViewer(c), c.req.param("id"));

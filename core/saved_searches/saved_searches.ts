@@ -4,11 +4,12 @@
 // it (never opened: since it was created), counted by core/saved_searches/count.ts.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
-import { forbidden, notFound } from "@/core/errors.ts";
+import { conflict, forbidden, notFound } from "@/core/errors.ts";
 import { newRowId } from "@/core/ids.ts";
 import { activeOrganization } from "@/core/org_access.ts";
 import { atLeast } from "@/core/permissions.ts";
 import {
+  alertRulesOnSavedSearch,
   deleteSavedSearch,
   insertSavedSearch,
   markSavedSearchOpened,
@@ -121,7 +122,13 @@ export async function changeSavedSearch(
 
 export async function removeSavedSearch(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const row = await editable(deps, viewer, id);
-  await deleteSavedSearch(deps.db.kysely, row.organization_id, id);
+  if (await deleteSavedSearch(deps.db.kysely, row.organization_id, id)) return;
+  const rules = await alertRulesOnSavedSearch(deps.db.kysely, id);
+  throw conflict(
+    `an alert rule counts this saved search (${
+      rules.map((r) => JSON.stringify(r)).join(", ")
+    }): change or delete the rule first`,
+  );
 }
 
 /** The member has seen it now: its newCount starts again from `now`. */

@@ -82,13 +82,33 @@ export async function updateSavedSearch(
     .where("organization_id", "=", organizationId).where("id", "=", id).execute();
 }
 
+/**
+ * Deletes the saved search; false when an alert rule counts it (its foreign key, migration 0039,
+ * refuses the delete: the rule is changed or deleted first).
+ */
 export async function deleteSavedSearch(
   db: Kysely<Database>,
   organizationId: string,
   id: string,
-): Promise<void> {
-  await db.deleteFrom("saved_searches").where("organization_id", "=", organizationId)
-    .where("id", "=", id).execute();
+): Promise<boolean> {
+  try {
+    await db.deleteFrom("saved_searches").where("organization_id", "=", organizationId)
+      .where("id", "=", id).execute();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string } | null)?.code === "23503") return false;
+    throw error;
+  }
+}
+
+/** The names of the alert rules counting the saved search (at most a few, by name). */
+export async function alertRulesOnSavedSearch(
+  db: Kysely<Database>,
+  id: string,
+): Promise<string[]> {
+  const rows = await db.selectFrom("alert_rules").select("name")
+    .where("saved_search_id", "=", id).orderBy("name").limit(3).execute();
+  return rows.map((r) => r.name);
 }
 
 /** The member has seen the search's sessions up to `at`. */
