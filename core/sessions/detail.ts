@@ -15,6 +15,7 @@ import {
 import { notFound } from "@/core/errors.ts";
 import { rangesWithin, resolveBytes, sealedSlices, sessionOpener } from "@/core/storage/read.ts";
 import { storeDeadline } from "@/core/storage/read.ts";
+import type { Opened } from "@/core/storage/open_pool.ts";
 import { activeOrganization } from "@/core/org_access.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import type { EventBatchOut, MarkerKind, MarkerOut, SessionDetail } from "./schema.ts";
@@ -192,7 +193,7 @@ export async function storedBatches(
     );
     return deadline && group.some((m) => m.offloaded) ? await deadline.race(bytes) : await bytes;
   };
-  let first: Map<number, Uint8Array | null> | null = null;
+  let first: Map<number, Opened> | null = null;
   try {
     first = groups.length ? await read(groups[0]) : null;
   } catch (error) {
@@ -200,7 +201,7 @@ export async function storedBatches(
     throw error;
   }
   const batches = (async function* () {
-    let next: Promise<Map<number, Uint8Array | null>> | null = null;
+    let next: Promise<Map<number, Opened>> | null = null;
     try {
       for (let i = 0; i < groups.length; i++) {
         const data = i === 0 ? first! : await (next ?? read(groups[i]));
@@ -208,7 +209,7 @@ export async function storedBatches(
         next?.catch(() => {}); // awaited by the next round; a stream cut short never asks
         for (const meta of groups[i]) {
           if (!data.has(meta.id)) continue; // deleted while streaming
-          const bytes = data.get(meta.id) ?? null;
+          const bytes = await data.get(meta.id)!;
           data.delete(meta.id); // let each batch's bytes go as soon as it is used
           yield { meta, bytes };
         }

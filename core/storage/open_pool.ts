@@ -2,7 +2,8 @@
 // second core beside the main thread's sending: Deno's WebCrypto AES-GCM does its work on the
 // calling thread before its promise returns (bench/RESULTS.md "Recordings sealed at rest"). One
 // worker (a WorkerPool of one, core/worker_pool.ts), started by the first job, ended with the
-// app's deps; a read's bytes go to it and come back opened, transferred (never copied).
+// app's deps; a read's bytes go to it and come back opened one batch at a time, as each opens
+// (the reader sends the first while the worker opens the next), transferred (never copied).
 import { type PooledWorker, WorkerPool } from "@/core/worker_pool.ts";
 import type { BatchPlace } from "./seal.ts";
 
@@ -31,15 +32,23 @@ export interface OpenJob {
   items: OpenItem[];
 }
 
-/** Worker to main thread: each item's gzip bytes, or null when it does not open (a SealError). */
+/**
+ * Worker to main thread, once per item in order: its gzip bytes, or null when it does not open (a
+ * SealError); or the job's error, which fails the items not answered yet.
+ */
 export type OpenWorkerMessage =
   | { ready: true }
-  | { id: number; opened: Array<ArrayBuffer | null> }
+  | { id: number; index: number; opened: ArrayBuffer | null }
   | { id: number; error: string };
 
+/** A batch's bytes once opened (null: it does not open). */
+export type Opened = Promise<Uint8Array | null>;
+
 interface Pending {
-  resolve(opened: Array<Uint8Array | null>): void;
-  reject(error: Error): void;
+  /** Each item's settling, by its index in the job. */
+  items: Array<{ resolve(bytes: Uint8Array | null): void; reject(error: Error): void }>;
+  /** Items not answered yet. */
+  left: number;
   /** Opens the job on the main thread: its buffer was never posted (the worker did not load). */
   inline(): void;
 }
@@ -73,29 +82,34 @@ export class OpenPool {
   }
 
   /**
-   * Opens `items` of `buffer` (which it takes) under `key` in the worker; `inline` opens them on
-   * the main thread instead (the pool is closed, or its worker could not load).
+   * Opens `items` of `buffer` (which it takes) under `key` in the worker, each settled as it opens;
+   * `inline` opens them on the main thread instead (the pool is closed, or its worker could not
+   * load).
    */
   open(
     key: Uint8Array,
     place: OpenJob["place"],
     buffer: ArrayBuffer,
     items: OpenItem[],
-    inline: () => Promise<Array<Uint8Array | null>>,
-  ): Promise<Array<Uint8Array | null>> {
+    inline: () => Opened[],
+  ): Opened[] {
     if (this.#closed) return inline();
-    return new Promise((resolve, reject) => {
-      const id = this.#nextId++;
-      this.#pending.set(id, {
-        resolve,
-        reject,
-        inline: () => inline().then(resolve, reject),
-      });
-      const worker: PooledWorker = this.#pool.workers[0] ?? this.#pool.start()!;
-      this.jobs++;
-      const job: OpenJob = { id, key, place, buffer, items };
-      worker.post(job, [buffer]);
+    const id = this.#nextId++;
+    const settlers: Pending["items"] = [];
+    const opened = items.map(() =>
+      new Promise<Uint8Array | null>((resolve, reject) => settlers.push({ resolve, reject }))
+    );
+    this.#pending.set(id, {
+      items: settlers,
+      left: items.length,
+      inline: () =>
+        inline().forEach((bytes, i) => bytes.then(settlers[i].resolve, settlers[i].reject)),
     });
+    const worker: PooledWorker = this.#pool.workers[0] ?? this.#pool.start()!;
+    this.jobs++;
+    const job: OpenJob = { id, key, place, buffer, items };
+    worker.post(job, [buffer]);
+    return opened;
   }
 
   /** Ends the worker; jobs it had not answered open on the main thread if their bytes are here. */
@@ -112,14 +126,17 @@ export class OpenPool {
     if (!("id" in data)) return;
     const job = this.#pending.get(data.id);
     if (!job) return;
-    this.#pending.delete(data.id);
-    if ("error" in data) return job.reject(new Error(`opening sealed batches: ${data.error}`));
-    job.resolve(data.opened.map((bytes) => bytes && new Uint8Array(bytes)));
+    if ("error" in data) {
+      this.#pending.delete(data.id);
+      return rejectAll(job, new Error(`opening sealed batches: ${data.error}`));
+    }
+    job.items[data.index].resolve(data.opened && new Uint8Array(data.opened));
+    if (--job.left === 0) this.#pending.delete(data.id);
   }
 
   #fail() {
     const error = new Error("the worker opening sealed batches ended before answering");
-    for (const job of this.#take()) job.reject(error);
+    for (const job of this.#take()) rejectAll(job, error);
   }
 
   #take(): Pending[] {
@@ -127,4 +144,9 @@ export class OpenPool {
     this.#pending.clear();
     return jobs;
   }
+}
+
+/** Fails the job's items not answered yet (a settled promise ignores a later reject). */
+function rejectAll(job: Pending, error: Error) {
+  for (const item of job.items) item.reject(error);
 }

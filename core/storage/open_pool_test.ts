@@ -59,7 +59,7 @@ Deno.test("open pool: a read of OPEN_IN_WORKER_BYTES or more opens in the worker
   ) {
     const { plain, buffer, reads } = await packed(key, sizes);
     const jobs = pool.jobs;
-    assert.deepEqual(await open(reads, buffer), plain, `${sizes}`);
+    assert.deepEqual(await Promise.all(open(reads, buffer)), plain, `${sizes}`);
     assert.equal(pool.jobs - jobs, inWorker ? 1 : 0, `${sizes}: in the worker`);
     // Handed over, not copied: the read's buffer is gone from here.
     assert.equal(buffer.byteLength === 0, inWorker, `${sizes}: transferred`);
@@ -67,7 +67,7 @@ Deno.test("open pool: a read of OPEN_IN_WORKER_BYTES or more opens in the worker
   // A buffer the opener may not take (a read's part) opens here, whatever its size.
   const { plain, reads } = await packed(key, [T + 1]);
   const jobs = pool.jobs;
-  assert.deepEqual(await open(reads, null), plain);
+  assert.deepEqual(await Promise.all(open(reads, null)), plain);
   assert.equal(pool.jobs, jobs);
   assert.equal(pool.started, 1);
 });
@@ -97,7 +97,7 @@ Deno.test("open pool: a replay's read of adjacent sealed ranges is one GET whose
   }]));
   const out = await resolveBytes(store, ranges, open);
   assert.deepEqual(gets, [[0, buffer.byteLength]]);
-  assert.deepEqual([...out.keys()].sort().map((id) => out.get(id)), plain);
+  assert.deepEqual(await Promise.all([...out.keys()].sort().map((id) => out.get(id))), plain);
   assert.equal(pool.jobs, 1);
 });
 
@@ -113,7 +113,7 @@ Deno.test("open pool: a tampered or moved batch fails in the worker as it does h
     reads[2] = { ...reads[2], id: 9 }; // another batch's place
     const jobs = pool.jobs;
     logs.length = 0;
-    assert.deepEqual(await open(reads, buffer), [plain[0], null, null]);
+    assert.deepEqual(await Promise.all(open(reads, buffer)), [plain[0], null, null]);
     assert.equal(pool.jobs - jobs, inWorker ? 1 : 0);
     assert.deepEqual(seals.unreadable, { decrypt: 2, no_key: 0, unwrap: 0 });
     assert.deepEqual(
@@ -131,13 +131,31 @@ Deno.test("open pool: the worker ends with the app's deps; reads then open on th
   const key = await newDataKey();
   const { open } = opener(deps.opens, key);
   const first = await packed(key, [OPEN_IN_WORKER_BYTES]);
-  assert.deepEqual(await open(first.reads, first.buffer), first.plain);
+  assert.deepEqual(await Promise.all(open(first.reads, first.buffer)), first.plain);
   assert.equal(deps.opens.started, 1);
   deps.close();
   assert.ok(deps.opens.closed);
   assert.equal(deps.opens.workers, 0);
   const after = await packed(key, [OPEN_IN_WORKER_BYTES]);
-  assert.deepEqual(await open(after.reads, after.buffer), after.plain);
+  assert.deepEqual(await Promise.all(open(after.reads, after.buffer)), after.plain);
   assert.equal(deps.opens.jobs, 1);
   assert.equal(deps.opens.started, 1, "no worker started after the app ended");
+});
+
+Deno.test("open pool: each batch is answered as it opens; a job failing half-way fails only the batches not answered", async () => {
+  using pool = Object.assign(new OpenPool(), { [Symbol.dispose]: () => pool.close() });
+  const key = await newDataKey();
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", key));
+  const { plain, buffer, reads } = await packed(key, [OPEN_IN_WORKER_BYTES, OPEN_IN_WORKER_BYTES]);
+  const items = reads.map((r) => ({
+    batchId: r.id,
+    offset: r.bytes.byteOffset,
+    length: r.bytes.length,
+  }));
+  // A third item past the buffer's end: the worker cannot view it and fails the job there.
+  items.push({ batchId: 3, offset: buffer.byteLength, length: 1 });
+  const inline = () => items.map(() => Promise.reject(new Error("not inline")));
+  const opened = pool.open(raw, PLACE, buffer, items, inline);
+  assert.deepEqual(await Promise.all(opened.slice(0, 2)), plain);
+  await assert.rejects(opened[2], /opening sealed batches: RangeError/);
 });

@@ -1,6 +1,7 @@
 // The worker that opens sealed batches (open_pool.ts): each job is one read's buffer and the
-// batches in it, opened under the session's data key with openBatch, answered with each batch's
-// gzip bytes (transferred) or null where it does not open. The key is never logged.
+// batches in it, opened under the session's data key with openBatch, each answered as soon as it
+// opens (its gzip bytes, transferred, or null where it does not open), so the reader sends the
+// first batches while the worker opens the next. The key is never logged.
 import { openBatch, SealError } from "./seal.ts";
 import type { OpenJob, OpenWorkerMessage } from "./open_pool.ts";
 
@@ -21,20 +22,17 @@ async function run({ id, key, place, buffer, items }: OpenJob) {
       false,
       ["decrypt"],
     );
-    const opened: Array<ArrayBuffer | null> = [];
-    for (const { batchId, offset, length } of items) {
+    for (const [index, { batchId, offset, length }] of items.entries()) {
       const sealed = new Uint8Array(buffer, offset, length);
-      opened.push(
-        await openBatch(dataKey, { ...place, batchId }, sealed).then(
-          (bytes) => bytes.buffer as ArrayBuffer,
-          (error) => {
-            if (error instanceof SealError) return null;
-            throw error;
-          },
-        ),
+      const opened = await openBatch(dataKey, { ...place, batchId }, sealed).then(
+        (bytes) => bytes.buffer as ArrayBuffer,
+        (error) => {
+          if (error instanceof SealError) return null;
+          throw error;
+        },
       );
+      scope.postMessage({ id, index, opened }, opened ? [opened] : []);
     }
-    scope.postMessage({ id, opened }, opened.filter((b): b is ArrayBuffer => b !== null));
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.name : "unknown" });
   }

@@ -10,7 +10,7 @@ import { log } from "@/log.ts";
 import { type ObjectStore, StoreUnavailable, type UnreadableReason } from "@/db/object_store.ts";
 import { KeyUnavailable, sessionKey } from "./keys.ts";
 import { openBatch, SealError } from "./seal.ts";
-import { OPEN_IN_WORKER_BYTES, type OpenPool } from "./open_pool.ts";
+import { OPEN_IN_WORKER_BYTES, type Opened, type OpenPool } from "./open_pool.ts";
 
 /** Bytes between two ranges of one object that are still read as one request (then dropped). */
 const MERGE_GAP_BYTES = 64 * 1024;
@@ -24,13 +24,11 @@ export interface SealedRead {
 }
 
 /**
- * Opens a session's sealed batches of one read (null for each that does not open, reported).
- * `transfer`: the buffer all their bytes view, which the opener may take (a worker's transfer).
+ * Opens a session's sealed batches of one read, each settled as it opens (null for one that does
+ * not, reported). `transfer`: the buffer all their bytes view, which the opener may take (a
+ * worker's transfer).
  */
-export type Opener = (
-  batches: SealedRead[],
-  transfer: ArrayBuffer | null,
-) => Promise<Array<Uint8Array | null>>;
+export type Opener = (batches: SealedRead[], transfer: ArrayBuffer | null) => Opened[];
 
 /**
  * Opens one session's sealed batches, reading its data key once, at the first: a read of at least
@@ -76,40 +74,42 @@ export function keyOpener(
     }
     return null;
   };
-  return async (batches, transfer) => {
-    if (!readKey) return batches.map(() => null);
+  const openAll = async (batches: SealedRead[], transfer: ArrayBuffer | null) => {
+    if (!readKey) return batches.map(() => Promise.resolve(null));
     let k: CryptoKey | null;
     try {
       key ??= readKey();
       k = await key;
     } catch (error) {
       if (!(error instanceof KeyUnavailable)) throw error;
-      return batches.map((b) => unreadable("unwrap", b.id));
+      return batches.map((b) => Promise.resolve(unreadable("unwrap", b.id)));
     }
-    if (!k) return batches.map((b) => unreadable("no_key", b.id));
+    if (!k) return batches.map((b) => Promise.resolve(unreadable("no_key", b.id)));
     const dataKey = k;
     const inline = () =>
-      Promise.all(
-        batches.map((b) =>
-          openBatch(dataKey, { ...place, batchId: b.id }, b.bytes).catch((error) => {
-            if (error instanceof SealError) return null;
-            throw error;
-          })
-        ),
+      batches.map((b) =>
+        openBatch(dataKey, { ...place, batchId: b.id }, b.bytes).catch((error) => {
+          if (error instanceof SealError) return null;
+          throw error;
+        })
       );
     const bytes = batches.reduce((sum, b) => sum + b.bytes.length, 0);
     const handOver = pool && transfer && bytes >= OPEN_IN_WORKER_BYTES &&
       batches.every((b) => b.bytes.buffer === transfer);
     const opened = handOver
-      ? await pool.open(
+      ? pool.open(
         await (raw ??= crypto.subtle.exportKey("raw", dataKey).then((r) => new Uint8Array(r))),
         place,
         transfer,
         batches.map((b) => ({ batchId: b.id, offset: b.bytes.byteOffset, length: b.bytes.length })),
         inline,
       )
-      : await inline();
-    return opened.map((o, i) => o ?? unreadable("decrypt", batches[i].id));
+      : inline();
+    return opened.map((o, i) => o.then((bytes) => bytes ?? unreadable("decrypt", batches[i].id)));
+  };
+  return (batches, transfer) => {
+    const all = openAll(batches, transfer);
+    return batches.map((_, i) => all.then((opened) => opened[i]));
   };
 }
 
@@ -120,20 +120,21 @@ function wholeBuffer(bytes: Uint8Array): ArrayBuffer | null {
 }
 
 /**
- * Each batch's gzip bytes, by id: inline ones as they are, offloaded ones read from the store
- * (sealed ones opened by `open`). A missing object or range, or a batch that does not open, gives
+ * Each batch's gzip bytes, by id, once every store read has answered: inline ones as they are,
+ * offloaded ones read from the store, sealed ones settled as `open` opens each (so the first can
+ * be sent while the next opens). A missing object or range, or a batch that does not open, gives
  * null (the replay reports that part as it does a corrupt batch); a store that does not answer
- * throws 503 `unavailable`.
+ * throws 503 `unavailable`; an opening that fails (a database error) rejects its batch.
  */
 export async function resolveBytes(
   store: ObjectStore | null,
   batches: Map<number, BatchBytes>,
   open: Opener,
-): Promise<Map<number, Uint8Array | null>> {
-  const out = new Map<number, Uint8Array | null>();
+): Promise<Map<number, Opened>> {
+  const out = new Map<number, Opened>();
   const ranges: Array<StoredRange & { id: number }> = [];
   for (const [id, bytes] of batches) {
-    if ("data" in bytes) out.set(id, bytes.data);
+    if ("data" in bytes) out.set(id, Promise.resolve(bytes.data));
     else ranges.push({ id, ...bytes });
   }
   if (!ranges.length) return out;
@@ -157,11 +158,13 @@ export async function resolveBytes(
       for (const r of read) {
         const range = bytes?.subarray(r.offset - start, r.offset - start + r.length) ?? null;
         if (range && r.sealed) sealed.push({ id: r.id, bytes: range });
-        else out.set(r.id, range);
+        else out.set(r.id, Promise.resolve(range));
       }
       // The read's buffer may go to a worker when all of it is sealed batches' (then unused here).
       const transfer = sealed.length === read.length && bytes ? wholeBuffer(bytes) : null;
-      const opened = sealed.length ? await open(sealed, transfer) : [];
+      const opened = sealed.length ? open(sealed, transfer) : [];
+      // A reader that stops early never awaits the rest: their failures are its to see, or none's.
+      for (const bytes of opened) bytes.catch(() => {});
       sealed.forEach(({ id }, i) => out.set(id, opened[i]));
     }));
   } catch (error) {
@@ -201,8 +204,8 @@ export function sealedSlices(
   let opened: { id: number; bytes: Promise<Uint8Array | null> } | null = null;
   return async (range: StoredRange & { id: number }, from: number, length: number) => {
     if (opened?.id !== range.id) {
-      const bytes = read(range).then(async (sealed) =>
-        sealed && (await open([{ id: range.id, bytes: sealed }], wholeBuffer(sealed)))[0]
+      const bytes = read(range).then((sealed) =>
+        sealed && open([{ id: range.id, bytes: sealed }], wholeBuffer(sealed))[0]
       );
       opened = { id: range.id, bytes };
     }
