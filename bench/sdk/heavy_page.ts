@@ -90,12 +90,17 @@ body.dark{background:#222;color:#ddd}body.dark pre.prettyprint{background:#333}
 ${rules.join("\n")}`;
 }
 
-/** The whole page; `markdownChars` sets the preview's size, so each keystroke's mutation size. */
-export function heavyPage(opts: { sdk?: PageSdk; markdownChars: number; fontKb: number }): string {
+/**
+ * The whole page; `markdownChars` sets the preview's size, so each keystroke's mutation size.
+ * `head` is put where the SDK goes (bench/sdk/peers/ loads other recorders there).
+ */
+export function heavyPage(
+  opts: { sdk?: PageSdk; head?: string; markdownChars: number; fontKb: number },
+): string {
   const sdk = opts.sdk
     ? `<script src="${opts.sdk.src}"></script>
 <script>window.ph = Playhead.init(${JSON.stringify(opts.sdk.options)});</script>`
-    : "";
+    : opts.head ?? "";
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return `<!doctype html><html><head><meta charset="utf-8"><title>Markdown editor</title>
 <script>

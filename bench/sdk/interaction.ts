@@ -32,7 +32,7 @@ export async function interact(page: Page, plan: Plan, cycles: number): Promise<
 }
 
 /** One cycle: type somewhere in the document, scroll both panes, use the toolbar. */
-async function cycle(page: Page, plan: Plan, n: number): Promise<void> {
+export async function cycle(page: Page, plan: Plan, n: number): Promise<void> {
   const editor = (await page.locator("#editor").boundingBox())!;
   const preview = (await page.locator("#preview").boundingBox())!;
   await page.click("#editor");

@@ -1,6 +1,7 @@
 // `deno task bench:sdk [--smoke] [--runs N]`: the capture SDK's budgets (docs/decisions.md
 // "Performance budgets"): bundle size, and main-thread overhead of recording a heavy editor page,
-// written to bench/RESULTS.md.
+// written to bench/RESULTS.md. `--peers` (against the peers' SDKs) and `--ci` (the bytes and size
+// gate) are bench/sdk/peers/mod.ts.
 import * as esbuild from "esbuild";
 import { parseArgs } from "node:util";
 import { buildSdk } from "@/sdk/build/build.ts";
@@ -13,6 +14,11 @@ import { measureSdkSize, SIZE_BUDGET } from "./size.ts";
 import { machine } from "./machine.ts";
 import { BUFFER_KEY, type BufferReport, heapOverTime, renderBufferMode } from "./buffer_mode.ts";
 import { MAX_BUFFER_BYTES } from "@/sdk/control/trigger_buffer.ts";
+import { peersMain } from "./peers/mod.ts";
+
+if (Deno.args.includes("--peers") || Deno.args.includes("--ci")) {
+  Deno.exit(await peersMain(Deno.args));
+}
 
 const { values: args } = parseArgs({
   args: Deno.args,

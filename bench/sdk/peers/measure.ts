@@ -1,0 +1,112 @@
+// One visit of one reference page with one recorder, in a fresh Chromium: the renderer main thread's
+// CPU time (CDP Performance.getMetrics, threadTicks) from just before navigation to the visit's end,
+// the heap after a forced GC at each whole minute, the longest task, and what the sink received.
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
+import { isDataRequest, type Recorder, type SinkRequest } from "./recorder.ts";
+import type { PeerServer, ReferencePage } from "./server.ts";
+import { runVisit, type Visit } from "./visits.ts";
+
+export interface VisitResult {
+  page: string;
+  recorder: string;
+  /** Wall time of the scripted visit (navigation to its last step's slot end), ms. */
+  visitMs: number;
+  /** Renderer main-thread CPU time over the visit (load included), ms. */
+  taskMs: number;
+  /** Longest task seen by the page's longtask observer, ms (0: none over 50 ms). */
+  longestTaskMs: number;
+  /** Milliseconds from navigation start to the first full snapshot's timestamp; null: unknown. */
+  firstSnapshotMs: number | null;
+  /** JSHeapUsedSize after a forced GC at each whole minute of the visit, bytes. */
+  heapAtMinute: number[];
+  /** Data requests to the sink, counting those sent when the page was left. */
+  requests: SinkRequest[];
+  pageErrors: string[];
+}
+
+const AFTER_LEAVING_MS = 3_000; // the last batches (keepalive, beacons) sent when the page is left
+
+export async function measureVisit(
+  server: PeerServer,
+  page: ReferencePage,
+  visit: Visit,
+  recorder: Recorder,
+  seconds: number,
+): Promise<VisitResult> {
+  const profile = await Deno.makeTempDir({ prefix: "playhead-bench-peers-chromium-" });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  const timer = setTimeout(() => context.close().catch(() => {}), seconds * 3_000 + 120_000);
+  try {
+    const tab = context.pages()[0] ?? await context.newPage();
+    const pageErrors: string[] = [];
+    tab.on("pageerror", (e) => pageErrors.push(e.message));
+    if (Deno.env.get("BENCH_PEERS_CONSOLE")) {
+      tab.on("console", (m) => console.error(`[page] ${m.text()}`));
+    }
+    // The blank page of the same origin first: the renderer that then loads the page is the one
+    // whose metrics are read (a same-site navigation keeps it).
+    await tab.goto(`${server.url}/end`);
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+    const metric = async (name: string) =>
+      (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name)!.value;
+    const heapAfterGc = async () => {
+      await cdp.send("HeapProfiler.collectGarbage");
+      return await metric("JSHeapUsedSize");
+    };
+    server.reset();
+    const before = await metric("TaskDuration");
+    await tab.goto(`${server.url}${page.path}?rec=${recorder.name}`, { waitUntil: "load" });
+    const timeOrigin = await tab.evaluate(() => performance.timeOrigin);
+    const heapAtMinute: number[] = [];
+    const steps = Math.round(seconds * 1000 / visit.slotMs);
+    const visitMs = await runVisit(tab, visit, steps, async (elapsed) => {
+      if (elapsed >= (heapAtMinute.length + 1) * 60_000) heapAtMinute.push(await heapAfterGc());
+    });
+    const taskMs = (await metric("TaskDuration") - before) * 1000;
+    const longTasks = await tab.evaluate(() =>
+      (globalThis as unknown as { longTasks: [number, number][] }).longTasks
+    );
+    if (recorder.flushCall) await tab.evaluate(recorder.flushCall);
+    await tab.goto(`${server.url}/end`); // pagehide: what the recorder sends when a visitor leaves
+    await tab.waitForTimeout(AFTER_LEAVING_MS);
+    const requests = server.requests(recorder.name).filter(isDataRequest);
+    return {
+      page: page.name,
+      recorder: recorder.name,
+      visitMs,
+      taskMs,
+      longestTaskMs: Math.max(0, ...longTasks.map(([, d]) => d)),
+      firstSnapshotMs: await firstSnapshot(recorder, requests, timeOrigin),
+      heapAtMinute,
+      requests,
+      pageErrors,
+    };
+  } finally {
+    clearTimeout(timer);
+    await context.close().catch(() => {});
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
+}
+
+async function firstSnapshot(
+  recorder: Recorder,
+  requests: SinkRequest[],
+  timeOrigin: number,
+): Promise<number | null> {
+  if (!recorder.snapshots) return null;
+  const times: number[] = [];
+  for (const req of requests) {
+    try {
+      times.push(...await recorder.snapshots(req));
+    } catch {
+      // A body this reader does not understand (another kind of request) holds no snapshot.
+    }
+  }
+  return times.length ? Math.min(...times) - timeOrigin : null;
+}

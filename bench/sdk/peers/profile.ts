@@ -1,0 +1,57 @@
+// Where Playhead's bytes go: its ingest bodies decoded and their events grouped (full snapshots,
+// mutations, mouse and scroll, input, the rest), each group's JSON size and its size gzipped alone.
+import { gzipSync } from "node:zlib";
+import { playheadEvents } from "./playhead.ts";
+import type { SinkRequest } from "./recorder.ts";
+
+export interface ByteGroup {
+  name: string;
+  events: number;
+  jsonBytes: number;
+  /** The group's events alone, as one JSON array gzipped (level 6, as CompressionStream). */
+  gzipBytes: number;
+}
+
+// rrweb's event types and incremental sources (@rrweb/types EventType, IncrementalSource).
+const FULL = 2, INCREMENTAL = 3, META = 4;
+const SOURCE_GROUPS: Record<number, string> = {
+  0: "mutations",
+  1: "mouse and touch moves",
+  6: "mouse and touch moves",
+  2: "clicks and focus (mouse interaction)",
+  3: "scroll",
+  5: "input",
+  4: "viewport resize",
+};
+
+function group(event: { type: number; data?: { source?: number } }): string {
+  if (event.type === FULL) return "full snapshots";
+  if (event.type === META) return "meta (url, viewport)";
+  if (event.type === INCREMENTAL) {
+    return SOURCE_GROUPS[event.data?.source ?? -1] ?? "other incremental";
+  }
+  return "custom and plugin (service tags, console)";
+}
+
+/** The byte groups of Playhead's ingest requests, largest first; also the full snapshot count. */
+export async function profilePlayhead(
+  requests: SinkRequest[],
+): Promise<{ groups: ByteGroup[]; fullSnapshots: number }> {
+  const byGroup = new Map<string, unknown[]>();
+  for (const req of requests.filter((r) => r.path.startsWith("/api/ingest"))) {
+    for (const event of await playheadEvents(req)) {
+      const name = group(event);
+      byGroup.set(name, [...(byGroup.get(name) ?? []), event]);
+    }
+  }
+  const groups = [...byGroup].map(([name, events]) => {
+    const json = JSON.stringify(events);
+    return {
+      name,
+      events: events.length,
+      jsonBytes: new TextEncoder().encode(json).length,
+      gzipBytes: gzipSync(json, { level: 6 }).length,
+    };
+  }).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { groups, fullSnapshots: byGroup.get("full snapshots")?.length ?? 0 };
+}
