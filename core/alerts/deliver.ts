@@ -87,15 +87,16 @@ async function send(deps: Deps, row: AlertDeliveryRow, rule: AlertRuleRow, now: 
   );
 }
 
-/** Sends what is due at `now`; counts the outcomes. */
+/** Sends what is due at `now` (of `only` these deliveries, when given); counts the outcomes. */
 export async function runDeliveries(
   deps: Deps,
   now = new Date(),
+  only?: string[],
 ): Promise<{ sent: number; retried: number; failed: number }> {
   const counts = { sent: 0, retried: 0, failed: 0 };
   const db = deps.db.kysely;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const due = await claimDueDeliveries(db, now, LEASE_MS, BATCH);
+    const due = await claimDueDeliveries(db, now, LEASE_MS, BATCH, only);
     if (!due.length) break;
     for (const row of due) {
       const rule = await ruleForDelivery(db, row.rule_id);

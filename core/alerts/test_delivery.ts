@@ -1,5 +1,6 @@
 // POST /api/alert-rules/:id/test (docs/decisions.md "Alerts"): a sample delivery on each of the
-// rule's channels, through the outbox like a firing's (signed, retried), sent at once.
+// rule's channels, through the outbox like a firing's (signed, retried), sent at once: only its
+// own rows, never another rule's due deliveries.
 import type { AppDeps } from "@/core/deps.ts";
 import type { Viewer } from "@/core/auth/viewer.ts";
 import { insertDeliveries } from "@/db/queries/alerts/outbox.ts";
@@ -30,6 +31,7 @@ export async function sendTestDelivery(
     test: true,
   }, now);
   await insertDeliveries(deps.db.kysely, rows);
-  await runDeliveries(deps, now);
+  // only this test's rows: the other rules' due deliveries wait for the minute job
+  await runDeliveries(deps, now, rows.map((r) => r.id));
   return { deliveries: rows.length };
 }

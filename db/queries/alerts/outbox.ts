@@ -5,18 +5,23 @@ import type { Insertable } from "kysely";
 import type { AlertDeliveryTable, Database, DeliveryStatus } from "@/db/schema.ts";
 import { type AlertDeliveryRow, type AlertRuleRow, jsonValue } from "./rules.ts";
 
-/** Claims up to `limit` due pending deliveries: attempts + 1, next try moved past the lease. */
+/**
+ * Claims up to `limit` due pending deliveries (of `only` these ids, when given): attempts + 1,
+ * next try moved past the lease.
+ */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
   now: Date,
   leaseMs: number,
   limit: number,
+  only?: string[],
 ): Promise<AlertDeliveryRow[]> {
+  const ids = only ? sql`AND id = ANY(${only}::text[])` : sql``;
   const { rows } = await sql<AlertDeliveryRow>`
     UPDATE alert_deliveries SET attempts = attempts + 1,
       next_attempt_at = ${new Date(now.getTime() + leaseMs)}, updated_at = ${now}
     WHERE id IN (SELECT id FROM alert_deliveries
-                 WHERE status = 'pending' AND next_attempt_at <= ${now}
+                 WHERE status = 'pending' AND next_attempt_at <= ${now} ${ids}
                  ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING *`.execute(db);
   return rows;
