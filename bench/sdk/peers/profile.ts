@@ -33,15 +33,27 @@ function group(event: { type: number; data?: { source?: number } }): string {
   return "custom and plugin (service tags, console)";
 }
 
+export interface PlayheadProfile {
+  groups: ByteGroup[];
+  fullSnapshots: number;
+  /** JSON bytes of the mutations' parts: nodes added, removed, attributes and texts set. */
+  mutationParts: Record<"adds" | "removes" | "attributes" | "texts", number>;
+}
+
 /** The byte groups of Playhead's ingest requests, largest first; also the full snapshot count. */
-export async function profilePlayhead(
-  requests: SinkRequest[],
-): Promise<{ groups: ByteGroup[]; fullSnapshots: number }> {
+export async function profilePlayhead(requests: SinkRequest[]): Promise<PlayheadProfile> {
   const byGroup = new Map<string, unknown[]>();
+  const mutationParts = { adds: 0, removes: 0, attributes: 0, texts: 0 };
   for (const req of requests.filter((r) => r.path.startsWith("/api/ingest"))) {
     for (const event of await playheadEvents(req)) {
       const name = group(event);
       byGroup.set(name, [...(byGroup.get(name) ?? []), event]);
+      if (name === "mutations") {
+        const data = event.data as unknown as Record<keyof typeof mutationParts, unknown[]>;
+        for (const part of Object.keys(mutationParts) as (keyof typeof mutationParts)[]) {
+          mutationParts[part] += JSON.stringify(data[part] ?? []).length;
+        }
+      }
     }
   }
   const groups = [...byGroup].map(([name, events]) => {
@@ -53,5 +65,5 @@ export async function profilePlayhead(
       gzipBytes: gzipSync(json, { level: 6 }).length,
     };
   }).sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { groups, fullSnapshots: byGroup.get("full snapshots")?.length ?? 0 };
+  return { groups, fullSnapshots: byGroup.get("full snapshots")?.length ?? 0, mutationParts };
 }

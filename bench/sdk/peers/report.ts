@@ -1,7 +1,7 @@
 // Renders the peer benchmark as the "SDK against the peers" section of bench/RESULTS.md: one table
 // per reference page, ratios to the no-recorder run and to the leanest peer, and Playhead's bytes.
 import type { Figures } from "./figures.ts";
-import type { ByteGroup } from "./profile.ts";
+import type { PlayheadProfile } from "./profile.ts";
 
 export const BEGIN = "<!-- sdk-peers:begin -->";
 export const END = "<!-- sdk-peers:end -->";
@@ -17,7 +17,7 @@ export interface PeerReport {
   seconds: number;
   labels: Record<string, string>;
   rows: Figures[];
-  profile: { groups: ByteGroup[]; fullSnapshots: number; kbPerMinute: number } | null;
+  profile: (PlayheadProfile & { kbPerMinute: number }) | null;
   notRun: string[];
 }
 
@@ -67,6 +67,11 @@ export function profileTable(p: NonNullable<PeerReport["profile"]>): string[] {
         (g.gzipBytes / total * 100).toFixed(0)
       } % |`
     ),
+    "",
+    `Inside the mutations (JSON): ${
+      Object.entries(p.mutationParts).map(([part, bytes]) => `${part} ${f1(bytes / 1024)} KB`)
+        .join(", ")
+    }.`,
   ];
 }
 

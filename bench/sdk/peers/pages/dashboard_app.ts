@@ -134,22 +134,40 @@ export function dashboardApp(): void {
     $("saved").hidden = false;
   });
 
-  // The live chart: 60 points shifted twice a second, redrawn as an SVG path with its labels.
+  // The live chart: 60 points shifted twice a second; its SVG is built once and each tick sets
+  // the path, the markers and the legend in place, as chart libraries (d3, Chart.js's DOM legends) do.
   const points = Array.from({ length: 60 }, () => 40 + rand() * 40);
   let tick = 0;
+  const SVG = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 600 120");
+  svg.setAttribute("width", "600");
+  svg.setAttribute("height", "120");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke", "#36c");
+  path.setAttribute("stroke-width", "2");
+  svg.append(path);
+  const markers = Array.from({ length: 6 }, (_, i) => {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", String(i * 100));
+    c.setAttribute("r", "3");
+    c.setAttribute("fill", "#36c");
+    svg.append(c);
+    return c;
+  });
+  const legend = document.createElement("p");
+  legend.className = "legend";
+  $("chart").append(svg, legend);
   function drawChart(): void {
     const max = Math.max(...points);
     const min = Math.min(...points);
-    const y = (v: number) => 110 - ((v - min) / (max - min || 1)) * 100;
-    const d = points.map((v, i) => `${i ? "L" : "M"}${i * 10},${y(v).toFixed(1)}`).join("");
-    $("chart").innerHTML = `<svg viewBox="0 0 600 120" width="600" height="120">` +
-      `<path d="${d}" fill="none" stroke="#36c" stroke-width="2"/>` +
-      points.filter((_, i) => i % 10 === 0).map((v, i) =>
-        `<circle cx="${i * 100}" cy="${y(v).toFixed(1)}" r="3" fill="#36c"/>`
-      ).join("") +
-      `</svg><p class="legend">Requests/s now <b>${points[59].toFixed(1)}</b> · max ${
-        max.toFixed(1)
-      } · min ${min.toFixed(1)} · tick ${tick}</p>`;
+    const y = (v: number) => (110 - ((v - min) / (max - min || 1)) * 100).toFixed(1);
+    path.setAttribute("d", points.map((v, i) => `${i ? "L" : "M"}${i * 10},${y(v)}`).join(""));
+    markers.forEach((c, i) => c.setAttribute("cy", y(points[i * 10])));
+    legend.textContent = `Requests/s now ${points[59].toFixed(1)} · max ${max.toFixed(1)} · min ${
+      min.toFixed(1)
+    } · tick ${tick}`;
   }
   setInterval(() => {
     tick++;
