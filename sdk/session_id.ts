@@ -42,12 +42,21 @@ export function uuidV4(): string {
   }`;
 }
 
-/** sessionStorage, or null when the page may not use it (sandboxed iframes, privacy modes). */
-export function browserSessionStorage(): KeyValueStorage | null {
+/**
+ * sessionStorage as one project key's SDK sees it (each name ends in `@<apiKey>`: two keys on one
+ * origin, staging and production or two tenants, share no session, page or sampling decision), or
+ * null when the page may not use it (sandboxed iframes, privacy modes).
+ */
+export function browserSessionStorage(apiKey: string): KeyValueStorage | null {
   try {
     const s = globalThis.sessionStorage;
     s.getItem(SESSION_KEY);
-    return s;
+    const name = (key: string) => `${key}@${apiKey}`;
+    return {
+      getItem: (key) => s.getItem(name(key)),
+      setItem: (key, value) => s.setItem(name(key), value),
+      removeItem: (key) => s.removeItem(name(key)),
+    };
   } catch {
     return null;
   }

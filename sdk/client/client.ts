@@ -17,7 +17,12 @@ import { PageJournal } from "@/sdk/journal/page_journal.ts";
 import { watchLifecycle } from "./page_lifecycle.ts";
 import { addCustomEvent, customEvent, takeFullSnapshot } from "@/sdk/capture/recorder.ts";
 import { LazyGzip } from "@/sdk/lazy_modules.ts";
-import { browserSessionStorage, getSessionId, newSessionId } from "@/sdk/session_id.ts";
+import {
+  browserSessionStorage,
+  getSessionId,
+  type KeyValueStorage,
+  newSessionId,
+} from "@/sdk/session_id.ts";
 import { browserTransportDeps, Transport } from "@/sdk/send/transport.ts";
 import type { HeldSegment } from "@/sdk/control/trigger_buffer.ts";
 import type { RecorderState, ResolvedOptions, Traits, UserIdentity } from "@/sdk/types.ts";
@@ -30,11 +35,11 @@ export const FIRST_FLUSH_MS = 5_000;
 export class PlayheadClient {
   #mode: ClientMode;
   #identity: UserIdentity | undefined;
-  #storage = browserSessionStorage();
+  #storage: KeyValueStorage | null;
   #sessionId: string;
   #flusher: Flusher;
   #transport: Transport;
-  #pages = new PageTracker(this.#storage);
+  #pages: PageTracker;
   /** The page the session started on, reported as `metadata.url`. */
   #startUrl: string | null = null;
   #gate: CaptureGate; // what becomes of each event (sdk/control/capture_gate.ts)
@@ -47,6 +52,8 @@ export class PlayheadClient {
   #onPage: PageCapture; // rrweb, the signals and the early console on this page
 
   constructor(readonly options: ResolvedOptions) {
+    this.#storage = browserSessionStorage(options.apiKey);
+    this.#pages = new PageTracker(this.#storage);
     this.#journal = new PageJournal(options, this.#storage);
     this.#onPage = new PageCapture(options, {
       route: (e) => this.#gate.route(e),

@@ -48,7 +48,11 @@ async function settings(h: Harness, projectId: string, s: Partial<RecordingSetti
 }
 
 /** A fresh browser context counting its requests to the service (preflights aside). */
-async function open(h: Harness, sessionId?: string, clock?: number): Promise<Visit> {
+async function open(
+  h: Harness,
+  session?: { id: string; key: string },
+  clock?: number,
+): Promise<Visit> {
   const { context, page } = await h.context();
   let ingests = 0, configs = 0;
   context.on("request", (r) => {
@@ -56,9 +60,11 @@ async function open(h: Harness, sessionId?: string, clock?: number): Promise<Vis
     if (r.method() === "POST" && path === "/api/ingest") ingests++;
     if (r.method() === "GET" && path === "/api/sdk/config") configs++;
   });
-  if (sessionId) {
-    await context.addInitScript(`sessionStorage.getItem("playhead:session") ||
-      sessionStorage.setItem("playhead:session", ${JSON.stringify(sessionId)})`);
+  if (session) {
+    // The SDK's name for the tab's session of this key (sdk/session_id.ts).
+    const name = JSON.stringify(`playhead:session@${session.key}`);
+    await context.addInitScript(`sessionStorage.getItem(${name}) ||
+      sessionStorage.setItem(${name}, ${JSON.stringify(session.id)})`);
   }
   if (clock !== undefined) {
     // Paused from the start: the page's time moves only when the test says so.
@@ -117,7 +123,7 @@ Deno.test("capture control e2e: sampling, minimum duration, URL rules and trigge
     }
     assert.ok(ids.kept && ids.left, `no id on one side of sampling: ${JSON.stringify(ids)}`);
     for (const [which, id] of Object.entries(ids)) {
-      const v = await open(h, id);
+      const v = await open(h, { id, key: project.key });
       const outcomes: boolean[] = [];
       for (let i = 0; i < 5; i++) {
         const before = v.ingests();

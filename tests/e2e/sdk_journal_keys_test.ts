@@ -1,7 +1,7 @@
 // Browser test: one site running two projects' keys (staging and production, two tenants). What a
 // page of key A left unsent — its journal entry after the browser died, its events parked for the
 // tab's next page — reaches A's project only: a page of key B sends none of it, and a later page
-// of key A sends it all, each event once. One service, one site and one profile for both cases.
+// of key A sends it all, each event once; the two keys share no session id in a tab. One service, one site and one profile for both cases.
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
@@ -142,13 +142,22 @@ Deno.test("sdk e2e: a page of one key never sends what a page of another key lef
         await page.evaluate(() => (window as unknown as Ph).burst(300, 0, 300));
         await page.goto(`${siteUrl}/b`); // the same tab, a page of key B
         await settingsOf(page, b.key);
+        // Two keys share no session: B's page starts its own, and A's next page continues A's.
+        const sessionOfB = await sessionOf(page);
+        assert.notEqual(sessionOfB, sessionId, "key B's page in the tab has a session of its own");
         await flush(page);
-        const onB = await storedText(b.id, sessionId);
+        const onB = await storedText(b.id, sessionOfB);
         assert.ok(onB.includes("BetaTenantText"), "B's page is B's");
         assert.deepEqual(burstIndices(onB), [], "none of A's events with key B");
         assert.ok(!onB.includes("AlphaTenantText"));
+        assert.deepEqual(
+          await storedBatches(server.db, b.id, sessionId),
+          [],
+          "A's session not B's",
+        );
 
         await page.goto(`${siteUrl}/a`);
+        assert.equal(await sessionOf(page), sessionId, "key A's next page continues A's session");
         await waitFor(
           async () => {
             await flush(page);
