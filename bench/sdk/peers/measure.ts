@@ -67,7 +67,7 @@ export async function measureVisit(
     const steps = Math.round(seconds * 1000 / visit.slotMs);
     const visitMs = await runVisit(tab, visit, steps, async (elapsed) => {
       if (elapsed >= (heapAtMinute.length + 1) * 60_000) heapAtMinute.push(await heapAfterGc());
-    });
+    }, pageErrors);
     const taskMs = (await metric("TaskDuration") - before) * 1000;
     const longTasks = await tab.evaluate(() =>
       (globalThis as unknown as { longTasks: [number, number][] }).longTasks

@@ -102,20 +102,25 @@ export const VISITS: Record<string, Visit> = { dashboard: DASHBOARD, docs: DOCS,
 
 /**
  * Runs `count` steps of `visit` (cycling through its list), each at the start of its slot;
- * `between` runs after each step (the heap samples at whole minutes).
+ * `between` runs after each step (the heap samples at whole minutes); failed steps are added to
+ * `failures`.
  */
 export async function runVisit(
   page: Page,
   visit: Visit,
   count: number,
   between: (elapsedMs: number) => Promise<void>,
+  failures: string[],
 ): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < count; i++) {
     const slotStart = start + i * visit.slotMs;
     const wait = slotStart - performance.now();
     if (wait > 0) await page.waitForTimeout(wait);
-    await visit.steps[i % visit.steps.length](page, Math.floor(i / visit.steps.length));
+    // A step that fails (a click that timed out on a starved page) is reported, not fatal: the
+    // other recorders' visits of a long run still count.
+    await visit.steps[i % visit.steps.length](page, Math.floor(i / visit.steps.length))
+      .catch((e: Error) => failures.push(`step ${i}: ${e.message.split("\n")[0]}`));
     await between(performance.now() - start);
   }
   const end = start + count * visit.slotMs;
