@@ -13,6 +13,7 @@ import { ensurePlayground } from "./core/service/playground.ts";
 import { withDevSecret } from "./core/auth/dev_secret.ts";
 import { scheduleCleanup } from "./core/service/cleanup_schedule.ts";
 import { scheduleAlerts } from "./core/alerts/schedule.ts";
+import { scheduleHeatmaps } from "./core/heatmaps/schedule.ts";
 import { startOffloader } from "./core/storage/offload.ts";
 import { migrateToLatest, migrationLevel, pendingMigrations } from "./db/migrator.ts";
 import { resolveConfig } from "./fresh/config.ts";
@@ -83,6 +84,7 @@ const server = await serve((req, info) => app.fetch(req, info), {
 
 scheduleCleanup(deps);
 scheduleAlerts(deps);
+scheduleHeatmaps(deps);
 // Every instance offloads; claims keep two from packing the same batch (core/storage/offload.ts).
 const offloader = deps.store ? startOffloader({ db, store: deps.store }) : null;
 

@@ -8,6 +8,7 @@ import { avatarRoutes } from "./service/avatars.ts";
 import { healthRoutes } from "./service/health.ts";
 import { ingestRoutes } from "./ingest/mod.ts";
 import { insightsRoutes } from "./insights/mod.ts";
+import { heatmapsRoutes } from "./heatmaps/mod.ts";
 import { openApiRoutes } from "./service/openapi.ts";
 import { renderError } from "@/http/middleware.ts";
 import { organizationRoutes } from "./organizations/mod.ts";
@@ -38,6 +39,7 @@ export function createApi(deps: AppDeps): Hono<ApiEnv> {
   api.route("/comments", commentRoutes(deps));
   api.route("/saved-searches", savedSearchRoutes(deps));
   api.route("/insights", insightsRoutes(deps));
+  api.route("/heatmaps", heatmapsRoutes(deps));
   api.route("/alert-rules", alertRoutes(deps));
   api.route("/user", accountRoutes(deps));
   api.route("/avatars", avatarRoutes());

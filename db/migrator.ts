@@ -39,6 +39,7 @@ import * as m0036 from "./migrations/0036_retention_and_pins.ts";
 import * as m0037 from "./migrations/0037_saved_searches.ts";
 import * as m0038 from "./migrations/0038_alerts.ts";
 import * as m0039 from "./migrations/0039_alert_signal_minutes.ts";
+import * as m0040 from "./migrations/0040_heatmaps.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0037_saved_searches": m0037,
   "0038_alerts": m0038,
   "0039_alert_signal_minutes": m0039,
+  "0040_heatmaps": m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

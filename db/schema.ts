@@ -26,6 +26,8 @@ export type * from "./alerts_schema.ts";
 import type { AlertTables } from "./alerts_schema.ts";
 export type * from "./collaboration_schema.ts";
 import type { CollaborationTables } from "./collaboration_schema.ts";
+export type * from "./heatmaps_schema.ts";
+import type { HeatmapTables } from "./heatmaps_schema.ts";
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -264,7 +266,7 @@ export interface SessionShareTable {
 }
 
 /** A comment on a moment of a session (migration 0023). */
-export interface Database extends AlertTables, CollaborationTables {
+export interface Database extends AlertTables, CollaborationTables, HeatmapTables {
   organizations: OrganizationTable;
   users: UserTable;
   accounts: AccountTable;

@@ -60,6 +60,8 @@ export const MATRIX: Section[] = [
       r("GET /api/sessions", SIGNED_IN(200)),
       r("GET /api/sessions/summary", SIGNED_IN(200)),
       r("GET /api/insights", SIGNED_IN(200)),
+      r("GET /api/heatmaps?projectId={project}&path=/", ANY_MEMBER(200)),
+      r("GET /api/heatmaps/pages?projectId={project}", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/events", ANY_MEMBER(200)),
       r("GET /api/sessions/{session}/network", ANY_MEMBER(200)),

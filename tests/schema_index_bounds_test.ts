@@ -34,6 +34,7 @@ const BOUNDED: Record<string, string> = {
     "alert_signal_minutes.project_id",
     "alert_signal_minutes.session_id",
     "event_batches.project_id",
+    "heatmap_queue.project_id",
     "markers.session_id",
     "page_sequences.project_id",
     "session_rollups.organization_id",
@@ -59,6 +60,8 @@ const BOUNDED: Record<string, string> = {
   ...each("one of a CHECK constraint's values", [
     "alert_signal_minutes.dimension",
     "alert_signal_minutes.kind",
+    "heatmap_clicks.band",
+    "heatmap_views.band",
     "projects.key",
     "sessions.recording_reason",
     "signal_rollups.kind",
@@ -75,9 +78,18 @@ const BOUNDED: Record<string, string> = {
   ),
   ...each("a session id: a UUID (core/ingest/schema.ts)", [
     "event_batches.session_external_id",
+    "heatmap_queue.session_external_id",
     "page_sequences.session_external_id",
     "sessions.external_id",
   ]),
+  ...each(
+    "a page's path (a URL's pathname, ASCII, cut to 512) or a selector (cut to 256): CHECK octet_length <= 1024 (migration 0040)",
+    [
+      "heatmap_clicks.path",
+      "heatmap_clicks.selector",
+      "heatmap_views.path",
+    ],
+  ),
   ...each("the object store's key: the configured prefix, a day, a time and a UUID", [
     "event_batches.object_key",
     "stored_objects.key",

@@ -60,6 +60,7 @@ export function filterOf(
       device: input.device ?? null,
       element: input.element ?? null,
       error: input.error ?? null,
+      clicked: input.clicked ?? null,
       reasons: input.reason ?? null,
     },
     comments: { has: input.hasComments ?? null, text: input.comment ?? null },

@@ -71,6 +71,9 @@ const filterFields = {
   error: optionalText(1000).meta({
     description: "an error of this group (the `fingerprint` of /api/insights' errors)",
   }),
+  clicked: optionalText(1000).meta({
+    description: "clicked this element (a selector as /api/heatmaps names elements)",
+  }),
   reason: reasonList.optional().meta({
     description: "comma list of `sampled`, `error`, `rage_click`, `dead_click`, `manual`: " +
       "sessions recorded for any of them",

@@ -53,6 +53,11 @@ export class DomModel {
     return this.#nodes.get(id);
   }
 
+  /** The node's parent in the model (a heatmap's selector walks up, as the SDK's does). */
+  parentOf(node: ModelNode): ModelNode | undefined {
+    return this.#parents.get(node);
+  }
+
   #index(node: ModelNode, parent: ModelNode | null) {
     if (!node || typeof node !== "object") return;
     if (parent) this.#parents.set(node, parent);

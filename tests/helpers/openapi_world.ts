@@ -2,6 +2,7 @@
 // through ingest (batches, url and identity markers, a tracked user), a member, invites both ways,
 // a passkey and a linked account, so every documented list answers with items to check.
 import { jsonValue } from "@/db/queries/alerts/rules.ts";
+import { deriveHeatmaps } from "@/core/heatmaps/derive.ts";
 import assert from "node:assert/strict";
 import { createId } from "@paralleldrive/cuid2";
 import type { TestApp } from "./app.ts";
@@ -59,6 +60,8 @@ export async function openApiWorld(t: TestApp) {
   }
   const session = await db.selectFrom("sessions").selectAll()
     .where("external_id", "=", sessionExternalId).executeTakeFirstOrThrow();
+  // Its share of the heatmaps, derived as the background step does (a minute after its batch).
+  await deriveHeatmaps(t.deps, new Date(Date.now() + 3_600_000));
   assert.ok(session.tracked_user_id, "ingest identified the tracked user");
 
   const colleague = await insertUser(db);
@@ -140,6 +143,10 @@ export async function openApiWorld(t: TestApp) {
       ? `?ids=${session.tracked_user_id}`
       : path === "/api/sessions/{id}/export"
       ? "?format=html"
+      : path === "/api/heatmaps"
+      ? `?projectId=${project.id}&path=/`
+      : path === "/api/heatmaps/pages"
+      ? `?projectId=${project.id}`
       : "";
   return { me, project, session, member, params, query };
 }

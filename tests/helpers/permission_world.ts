@@ -105,6 +105,17 @@ async function seedRecordings(db: Db, project: { id: string; organization_id: st
     data: { url: "https://shop.test/", pathname: "/" },
   });
   await batchAt(db, session, start, 3);
+  // Its share of the heatmaps (migration 0040): a view of "/" in the wide band.
+  await db.insertInto("heatmap_views").values({
+    session_id: session.id,
+    project_id: project.id,
+    path: "/",
+    band: "wide",
+    day: new Date(start).toISOString().slice(0, 10),
+    views: 1,
+    depth_px: 800,
+    fold_px: 800,
+  }).execute();
   return { trackedUser: user, session };
 }
 
