@@ -12,6 +12,8 @@ export interface AlertRuleTable {
   name: string;
   signal: string;
   group_by: string | null;
+  /** The one group watched (migration 0039); null: every group of group_by. */
+  group_key: ColumnType<string | null, string | null | undefined, string | null>;
   saved_search_id: string | null;
   threshold: number;
   window_minutes: number;

@@ -1,6 +1,7 @@
-// `deno task bench:queries [--smoke] [--reseed] [--requests N] [--skip-cleanup]`: dashboard read latencies on a
-// seeded PostgreSQL (1,000,000 sessions), events throughput of a ~1 GB session, and the daily
-// cleanup of 1,000,000 expired sessions under ingest load. See bench/README.md.
+// `deno task bench:queries [--smoke] [--reseed] [--requests N] [--skip-cleanup] [--alerts-only]`:
+// dashboard read latencies on a seeded PostgreSQL (1,000,000 sessions), events throughput of a
+// ~1 GB session, the alert evaluation's count per window (./alerts.ts), and the daily cleanup of
+// 1,000,000 expired sessions under ingest load. See bench/README.md.
 import { parseArgs } from "node:util";
 import { signSession } from "@/core/auth/token.ts";
 import { buildCases } from "./cases.ts";
@@ -18,6 +19,7 @@ import { report } from "./output.ts";
 import { startIngestLoad, type Window } from "./ingest_load.ts";
 import { ORGANIZATION_ID, OWNER_ID, projectKey, smallBatchBlob } from "./seed.ts";
 import { BENCH_AUTH_SECRET, startServer } from "@/bench/server.ts";
+import { alertsMarkdown, measureAlerts, writeAlertsSection } from "./alerts.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     reseed: { type: "boolean", default: false },
     requests: { type: "string" },
     "skip-cleanup": { type: "boolean", default: false },
+    "alerts-only": { type: "boolean", default: false },
   },
 });
 const smoke = args.smoke;
@@ -56,6 +59,10 @@ const main = await ensureSeeded(MAIN, SIZES, blob, {
   log,
 });
 log(main.seeded ? `seeded ${MAIN} in ${main.seconds.toFixed(0)} s` : `reusing ${MAIN}`);
+if (args["alerts-only"]) {
+  await alertsRun();
+  Deno.exit(0);
+}
 const cookie = `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
   userId: OWNER_ID,
   version: 0,
@@ -97,6 +104,8 @@ try {
 } finally {
   await server.stop();
 }
+
+await alertsRun();
 
 let expired = null;
 let cleanup: CleanupResult | undefined;
@@ -170,4 +179,24 @@ async function cleanupRun(): Promise<CleanupResult> {
   } finally {
     await dropDatabase(CLEANUP);
   }
+}
+
+/** The alert evaluation's count per window on the seeded database; its own RESULTS.md section. */
+async function alertsRun(): Promise<void> {
+  const alertLoads = [loadAverage()];
+  const result = await measureAlerts(urlOf(MAIN), {
+    heavySessions: smoke ? 5_000 : 100_000,
+    reps: smoke ? 5 : 20,
+    log,
+  });
+  alertLoads.push(loadAverage());
+  const markdown = alertsMarkdown(
+    result,
+    `${new Date().toISOString()} · \`deno task bench:queries${smoke ? " --smoke" : ""}` +
+      `${args["alerts-only"] ? " --alerts-only" : ""}\` · ${SIZES.sessions.toLocaleString("en")} ` +
+      `seeded sessions over 7 days, ${navigator.hardwareConcurrency} cores. Load average ` +
+      `(1/5/15 min) before and after: ${alertLoads.join(" · ")}.`,
+  );
+  console.log(markdown);
+  if (!smoke) await writeAlertsSection(markdown);
 }

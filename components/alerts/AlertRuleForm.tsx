@@ -11,6 +11,8 @@ export interface RuleDraft {
   name?: string;
   signal?: string;
   groupBy?: string | null;
+  /** The one group to watch (an insights row's page, element, error group or endpoint). */
+  group?: string | null;
   threshold?: number;
   windowMinutes?: number;
   cooldownMinutes?: number;
@@ -58,6 +60,10 @@ export function AlertRuleForm({ rule, draft, editable }: Props) {
                 <option value={g} selected={value.groupBy === g}>{g.replace("_", " ")}</option>
               ))}
             </select>
+          </label>
+          <label class="field">
+            <span>Only the group (empty: each group)</span>
+            <input name="group" value={value.group ?? ""} maxLength={512} disabled={!!rule} />
           </label>
         </div>
         <div class="row">

@@ -47,9 +47,14 @@ export function AlertRuleList({ rules, deliveries, editable }: Props) {
             </td>
             <td>
               ≥ {rule.threshold} sessions with {rule.signal.replace("_", " ")}
-              {rule.groupBy ? ` per ${rule.groupBy.replace("_", " ")}` : ""} in {rule.windowMinutes}
-              {" "}
-              min; silent {rule.cooldownMinutes} min after
+              {rule.groupBy && !rule.group ? ` per ${rule.groupBy.replace("_", " ")}` : ""}
+              {rule.group
+                ? (
+                  <>
+                    {" "}on <bdi>{rule.group}</bdi>
+                  </>
+                )
+                : null} in {rule.windowMinutes} min; silent {rule.cooldownMinutes} min after
             </td>
             <td>{targets(rule)}</td>
             <td>
@@ -70,17 +75,21 @@ export function AlertRuleList({ rules, deliveries, editable }: Props) {
             </td>
             <td>{recent(deliveries[rule.id] ?? [])}</td>
             {editable && (
-              <td>
+              <td class="actions">
                 <form method="post" class="row">
                   <input type="hidden" name="id" value={rule.id} />
-                  <a href={`?edit=${encodeURIComponent(rule.id)}`}>Change</a>
-                  <button type="submit" name="intent" value="test" class="ghost">Test</button>
+                  <a class="button small" href={`?edit=${encodeURIComponent(rule.id)}`}>Change</a>
+                  <button type="submit" name="intent" value="test" class="small secondary">
+                    Test
+                  </button>
                   {rule.deliver.webhook && (
-                    <button type="submit" name="intent" value="rotate" class="ghost">
+                    <button type="submit" name="intent" value="rotate" class="small secondary">
                       New secret
                     </button>
                   )}
-                  <button type="submit" name="intent" value="delete" class="danger">Delete</button>
+                  <button type="submit" name="intent" value="delete" class="small danger">
+                    Delete
+                  </button>
                 </form>
               </td>
             )}

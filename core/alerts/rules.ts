@@ -40,6 +40,7 @@ export function ruleOut(row: AlertRuleRow, last: LastFiring | null): AlertRuleOu
     name: row.name,
     signal: row.signal as AlertSignal,
     groupBy: row.group_by as AlertRuleOut["groupBy"],
+    group: row.group_key,
     savedSearchId: row.saved_search_id,
     threshold: row.threshold,
     windowMinutes: row.window_minutes,
@@ -98,6 +99,9 @@ async function checkSignal(deps: Deps, organizationId: string, input: CreateAler
       message: `one of ${groups}`,
     }]);
   }
+  if (input.group !== null && input.groupBy === null) {
+    throw validation("group needs a groupBy", [{ path: "group", message: "needs a groupBy" }]);
+  }
 }
 
 export async function createAlertRule(
@@ -121,6 +125,7 @@ export async function createAlertRule(
       name: input.name,
       signal: input.signal,
       group_by: input.groupBy,
+      group_key: input.group,
       saved_search_id: input.savedSearchId ?? null,
       threshold: input.threshold,
       window_minutes: input.windowMinutes,

@@ -41,6 +41,10 @@ export const createAlertRuleBody = z.strictObject({
   projectId: z.string().min(1).max(100),
   signal: z.enum(ALERT_SIGNALS),
   groupBy: z.enum(ALERT_GROUPS).nullable().default(null),
+  group: z.string().trim().min(1).max(512).nullable().default(null).meta({
+    description: "the one group to watch (a page, selector, error group or endpoint, as the " +
+      "insights name it); null: every group of `groupBy`",
+  }),
   savedSearchId: z.string().min(1).max(100).optional(),
   ...ruleFields,
 });
@@ -63,6 +67,7 @@ export const alertRule = z.strictObject({
   name: z.string(),
   signal: z.enum(ALERT_SIGNALS),
   groupBy: z.enum(ALERT_GROUPS).nullable(),
+  group: z.string().nullable(),
   savedSearchId: z.string().nullable(),
   threshold: z.number().int(),
   windowMinutes: z.number().int(),
@@ -132,6 +137,7 @@ export const alertRuleForm = z.object({
   name: z.string(),
   signal: z.string().default(""),
   groupBy: z.string().optional(),
+  group: z.preprocess(blank, z.string().optional()),
   savedSearchId: z.preprocess(blank, z.string().optional()),
   threshold: formNumber,
   windowMinutes: formNumber,
@@ -143,6 +149,7 @@ export const alertRuleForm = z.object({
   name: form.name,
   signal: form.signal,
   groupBy: form.groupBy ? form.groupBy : null,
+  group: form.group ?? null,
   savedSearchId: form.savedSearchId,
   threshold: form.threshold,
   windowMinutes: form.windowMinutes,

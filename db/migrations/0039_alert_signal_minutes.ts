@@ -17,6 +17,8 @@
 //   uses is refused (a member could otherwise remove an ADMIN's rule); checked at the statement's
 //   end, so an organization's deletion still takes both. Rules on a saved search already gone
 //   (they counted nothing) are deleted first.
+// - alert_rules.group_key: the one group a rule watches (a page, element, error group or endpoint,
+//   as "Alert me" on an insights row names it); NULL, every group of its groupBy.
 import { type Kysely, sql } from "kysely";
 
 // deno-lint-ignore no-explicit-any
@@ -117,9 +119,12 @@ const UP = [
      FOREIGN KEY (saved_search_id) REFERENCES saved_searches (id)`,
   `CREATE INDEX alert_rules_saved_search_idx ON alert_rules (saved_search_id)
      WHERE saved_search_id IS NOT NULL`,
+  `ALTER TABLE alert_rules ADD COLUMN group_key text
+     CHECK (group_key IS NULL OR (group_by IS NOT NULL AND length(group_key) <= 512))`,
 ];
 
 const DOWN = [
+  `ALTER TABLE alert_rules DROP COLUMN group_key`,
   `DROP INDEX alert_rules_saved_search_idx`,
   `ALTER TABLE alert_rules DROP CONSTRAINT alert_rules_saved_search_fkey`,
   `DROP FUNCTION alert_signal_backfill_step(integer)`,

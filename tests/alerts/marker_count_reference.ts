@@ -17,14 +17,20 @@ export interface ReferenceGroup {
   sessions: { id: string; offset: number }[];
 }
 
-/** The groups with at least `threshold` distinct sessions with a `signal` marker in [start, end). */
+/**
+ * The groups with at least `threshold` distinct sessions with a `signal` marker in [start, end).
+ * `createdSince`: 0038's partition pruning (sessions created since then only), as the benchmark's
+ * "before" measures it.
+ */
 export async function markerCountReference(
   db: Kysely<Database>,
   rule: { project_id: string; signal: string; group_by: string | null; threshold: number },
   start: number,
   end: number,
+  createdSince?: Date,
 ): Promise<ReferenceGroup[]> {
   const group = rule.group_by ? GROUP_EXPRESSION[rule.group_by] : sql<string>`''`;
+  const pruned = createdSince ? sql`AND m.session_created_at >= ${createdSince}` : sql``;
   const { rows } = await sql<
     { group_key: string; count: number; ids: string[]; offsets: string[] }
   >`
@@ -32,7 +38,7 @@ export async function markerCountReference(
       SELECT DISTINCT ON (g, m.session_id) ${group} AS g, m.session_id, m.ts,
         m.ts - (extract(epoch FROM s.started_at) * 1000)::bigint AS offset_ms
       FROM markers m JOIN sessions s ON s.id = m.session_id
-      WHERE m.kind = ${rule.signal} AND m.ts >= ${start} AND m.ts < ${end}
+      WHERE m.kind = ${rule.signal} AND m.ts >= ${start} AND m.ts < ${end} ${pruned}
         AND s.project_id = ${rule.project_id}
       ORDER BY g, m.session_id, m.ts DESC
     )

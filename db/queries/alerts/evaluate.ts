@@ -53,42 +53,45 @@ const LINK_CANDIDATES = 20;
 
 /**
  * The groups with at least `threshold` distinct sessions with the signal in the minutes
- * [fromMinute, toMinute): the rollup's rows of the window only (its primary key's range), each
- * (group, session) once; with, per group, the sessions whose latest signal minute ties with or
- * passes the third's (at most LINK_CANDIDATES) for the links.
+ * [fromMinute, toMinute) (of the rule's one group, when it watches one): the rollup's rows of the
+ * window only (its primary key's range), each (group, session) once, in one sort; with, per group,
+ * the sessions whose latest signal minute ties with or passes the third's (at most
+ * LINK_CANDIDATES) for the links.
  */
 export async function groupsOverThreshold(
   db: Kysely<Database>,
-  rule: Pick<AlertRuleRow, "project_id" | "signal" | "group_by" | "threshold">,
+  rule: Pick<AlertRuleRow, "project_id" | "signal" | "group_by" | "threshold"> & {
+    group_key?: string | null;
+  },
   fromMinute: number,
   toMinute: number,
 ): Promise<GroupCount[]> {
   const group = rule.group_by ? sql`group_key` : sql<string>`''`;
   const dimension = rule.group_by ? DIMENSION[rule.group_by] : "page";
-  // Parallel workers only add their start-up to a read of one index range.
+  const only = rule.group_by && rule.group_key ? sql`AND group_key = ${rule.group_key}` : sql``;
+  // Parallel workers only add their start-up to a read of one index range; a day's window of a
+  // busy project sorts ~100,000 (group, session) pairs, in memory.
   await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(db);
+  await sql`SET LOCAL work_mem = '32MB'`.execute(db);
   const { rows } = await sql<{ group_key: string; count: number; ids: string[] }>`
     WITH w AS (
       SELECT ${group} AS g, session_id, max(minute) AS last_minute
       FROM alert_signal_minutes
       WHERE project_id = ${rule.project_id} AND kind = ${rule.signal}
-        AND dimension = ${dimension} AND minute >= ${fromMinute} AND minute < ${toMinute}
+        AND dimension = ${dimension} AND minute >= ${fromMinute} AND minute < ${toMinute} ${only}
       GROUP BY 1, 2
     ),
-    counted AS (
-      SELECT g, count(*)::integer AS count FROM w GROUP BY g
-      HAVING count(*) >= ${rule.threshold} ORDER BY count DESC, g LIMIT 100
-    ),
     ranked AS (
-      SELECT w.g, w.session_id,
-        rank() OVER (PARTITION BY w.g ORDER BY w.last_minute DESC) AS place,
-        row_number() OVER (PARTITION BY w.g ORDER BY w.last_minute DESC, w.session_id) AS n
-      FROM w JOIN counted USING (g)
+      SELECT g, session_id, count(*) OVER (PARTITION BY g) AS count,
+        rank() OVER (PARTITION BY g ORDER BY last_minute DESC) AS place,
+        row_number() OVER (PARTITION BY g ORDER BY last_minute DESC, session_id) AS n
+      FROM w
     )
-    SELECT c.g AS group_key, c.count,
-      array(SELECT r.session_id FROM ranked r
-        WHERE r.g = c.g AND r.place <= 3 AND r.n <= ${LINK_CANDIDATES}) AS ids
-    FROM counted c ORDER BY c.count DESC, c.g`.execute(db);
+    SELECT g AS group_key, max(count)::integer AS count,
+      array_agg(session_id ORDER BY n)
+        FILTER (WHERE place <= 3 AND n <= ${LINK_CANDIDATES}) AS ids
+    FROM ranked GROUP BY g HAVING max(count) >= ${rule.threshold}
+    ORDER BY 2 DESC, 1 LIMIT 100`.execute(db);
   if (!rows.length) return [];
   const links = await latestSignals(db, rule, rows, fromMinute * MINUTE_MS, toMinute * MINUTE_MS);
   return rows.map((r) => ({

@@ -108,6 +108,7 @@ async function load(ctx: FreshContext<DashboardState>): Promise<Data | null> {
   const draft: RuleDraft = {
     signal,
     groupBy: q.get("groupBy"),
+    group,
     name: q.get("name") ?? (group ? `${signal?.replace("_", " ") ?? "Signal"} on ${group}` : ""),
   };
   return {
