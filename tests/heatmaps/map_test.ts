@@ -9,6 +9,7 @@ import { call } from "@/tests/helpers/auth.ts";
 import { METADATA, postIngest } from "@/tests/helpers/ingest.ts";
 import { sessionsWorld } from "@/tests/helpers/sessions_api.ts";
 import { deriveHeatmaps } from "@/core/heatmaps/derive.ts";
+import { claimDue, finishQueued } from "@/db/queries/heatmaps/queue.ts";
 import { click, meta, NODE, scroll, signal, snapshot } from "@/tests/helpers/heatmap_recording.ts";
 
 const T = Date.now() - 10 * 60_000;
@@ -105,10 +106,16 @@ Deno.test("heatmaps: counts per element and band, grid cells, rage, scroll depth
 
 Deno.test("heatmaps: clicked= lists exactly the sessions that clicked; deletion and erasure lower the counts", async () => {
   await using x = await world();
-  const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const [a, b, c, d] = [1, 2, 3, 4].map(() => crypto.randomUUID());
   await wideVisit(x.send, a, "ada");
   await wideVisit(x.send, b, "bob");
   await x.send(c, [meta({ href: HOME, width: 1280, height: 800, start: T }), snapshot(T + 1)]);
+  // d clicked another element only
+  await x.send(d, [
+    meta({ href: HOME, width: 1280, height: 800, start: T }),
+    snapshot(T + 1),
+    click(NODE.third, 500, 40, T + 100),
+  ]);
   await deriveHeatmaps(x.t.deps, LATER());
   assert.deepEqual((await x.elements("viewport=wide"))[BUY], [4, 2, 0, 0]);
 
@@ -135,9 +142,11 @@ Deno.test("heatmaps: clicked= lists exactly the sessions that clicked; deletion 
     cookie: x.w.me.cookie,
   });
   assert.equal(erased.status, 200);
-  assert.deepEqual(await x.elements("viewport=wide"), {});
+  assert.deepEqual(await x.elements("viewport=wide"), {
+    "body > div.toolbar.main > button:nth-of-type(3)": [1, 1, 0, 0], // d's
+  });
   assert.deepEqual(await listed(), []);
-  assert.equal((await x.map("viewport=wide")).totalSessions, 1); // c viewed, never clicked
+  assert.equal((await x.map("viewport=wide")).totalSessions, 2); // c and d are left
 });
 
 Deno.test("heatmaps: bad input is 400 naming the field; another organization's project is 404 naming it", async () => {
@@ -168,4 +177,15 @@ Deno.test("heatmaps: bad input is 400 naming the field; another organization's p
   assert.deepEqual(await field(`${ok}&from=${day(1)}&to=${day(0)}`), ["from"]);
   const { res } = await x.w.get(`/api/heatmaps/pages?projectId=${x.w.foreign.id}`);
   assert.equal(res.status, 404);
+});
+
+Deno.test("heatmaps: a batch stored while its session is derived leaves it queued for the next run", async () => {
+  await using x = await world();
+  const a = crypto.randomUUID();
+  await x.send(a, [meta({ href: HOME, width: 1280, height: 800, start: T }), snapshot(T + 1)]);
+  const [claimed] = await claimDue(x.t.db.kysely, LATER(), new Date(Date.now() + 7_200_000), 10);
+  await x.send(a, [click(NODE.buy, 128, 40, T + 100)]); // arrives during the derivation
+  await finishQueued(x.t.db.kysely, claimed);
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 1, clicks: 1, failed: 0 });
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 0, clicks: 0, failed: 0 });
 });
