@@ -181,7 +181,7 @@ export function SessionFilters(
         options={PINNED}
         selected={query.pinned === undefined ? undefined : String(query.pinned)}
       />
-      {/* Set by links (insights); shown, and kept while other filters change. */}
+      {/* Set by links (insights, heatmaps); shown, and kept while other filters change. */}
       {query.user && (
         <label class="field">
           <span>User</span>
@@ -193,6 +193,12 @@ export function SessionFilters(
         <label class="field">
           <span>Element</span>
           <input type="text" name="element" value={query.element} maxLength={1000} size={10} />
+        </label>
+      )}
+      {query.clicked && (
+        <label class="field">
+          <span>Clicked</span>
+          <input type="text" name="clicked" value={query.clicked} maxLength={1000} size={12} />
         </label>
       )}
       {query.error && (
