@@ -90,8 +90,9 @@ async function visit(
   const press = async (id: string, times = 1) => {
     for (let i = 0; i < times; i++) await page.mouse.click(centres[id].x, centres[id].y);
   };
-  // Time stands still but for runFor: the clicks of a visit are one moment.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  // Time stands still but for runFor: the clicks of a visit are one moment. A minute ahead, so
+  // the page's clock (which runs until then) is still behind it however loaded the host is.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 60_000));
   await press("buy", 2);
   await press("share");
   if (index === 0) await press("rage", 3);
