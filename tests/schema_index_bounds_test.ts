@@ -33,6 +33,9 @@ const BOUNDED: Record<string, string> = {
   ...each("a copy of a service id where the table has no foreign key (partitioned, or a rollup)", [
     "alert_signal_minutes.project_id",
     "alert_signal_minutes.session_id",
+    "alert_signal_last.project_id",
+    "alert_signal_last.session_id",
+    "alert_signal_last_counts.project_id",
     "event_batches.project_id",
     "heatmap_queue.project_id",
     "markers.session_id",
@@ -60,6 +63,10 @@ const BOUNDED: Record<string, string> = {
   ...each("one of a CHECK constraint's values", [
     "alert_signal_minutes.dimension",
     "alert_signal_minutes.kind",
+    "alert_signal_last.dimension",
+    "alert_signal_last.kind",
+    "alert_signal_last_counts.dimension",
+    "alert_signal_last_counts.kind",
     "heatmap_clicks.band",
     "heatmap_views.band",
     "projects.key",
@@ -113,7 +120,11 @@ const BOUNDED: Record<string, string> = {
       "to 512 (core/ingest/limits.ts, signal_page in 0019)",
     ["signal_rollups.key", "signal_users.key"],
   ),
-  "alert_signal_minutes.group_key": "cut to 512 characters by its trigger (0039)",
+  ...each("cut to 512 characters by its trigger, or '' (0039)", [
+    "alert_signal_minutes.group_key",
+    "alert_signal_last.group_key",
+    "alert_signal_last_counts.group_key",
+  ]),
   "tracked_users.external_id": "a user id: at most 256 characters (core/ingest/schema.ts)",
 };
 

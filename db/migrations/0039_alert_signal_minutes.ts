@@ -51,6 +51,10 @@ const ROLLUP_ROWS = `
     AND g.group_key IS NOT NULL
   ORDER BY 1, 2, 3, 4, 5, 6`;
 
+/** A (group, session) of alert_signal_last, the columns of table alias `t`. */
+const KEY = ["project_id", "kind", "dimension", "group_key", "session_id"];
+const keyOf = (t: string) => KEY.map((c) => `${t}.${c}`).join(", ");
+
 const UP = [
   `CREATE TABLE alert_signal_minutes (
      project_id text NOT NULL,
@@ -62,6 +66,83 @@ const UP = [
      PRIMARY KEY (project_id, kind, dimension, minute, group_key, session_id)
    )`,
   `CREATE INDEX alert_signal_minutes_session_idx ON alert_signal_minutes (session_id)`,
+  `CREATE TABLE alert_signal_last (
+     project_id text NOT NULL,
+     kind text NOT NULL CHECK (kind IN ('error', 'rage_click', 'dead_click', 'network_error')),
+     dimension text NOT NULL
+       CHECK (dimension IN ('page', 'selector', 'error_group', 'endpoint', 'none')),
+     group_key text NOT NULL,
+     session_id text NOT NULL,
+     last_minute bigint NOT NULL,
+     PRIMARY KEY (project_id, kind, dimension, group_key, session_id)
+   )`,
+  `CREATE INDEX alert_signal_last_late_idx ON alert_signal_last
+     (project_id, kind, dimension, last_minute)`,
+  `CREATE INDEX alert_signal_last_group_idx ON alert_signal_last
+     (project_id, kind, dimension, group_key, last_minute)`,
+  `CREATE INDEX alert_signal_last_session_idx ON alert_signal_last (session_id)`,
+  `CREATE TABLE alert_signal_last_counts (
+     project_id text NOT NULL,
+     kind text NOT NULL CHECK (kind IN ('error', 'rage_click', 'dead_click', 'network_error')),
+     dimension text NOT NULL
+       CHECK (dimension IN ('page', 'selector', 'error_group', 'endpoint', 'none')),
+     minute bigint NOT NULL,
+     group_key text NOT NULL,
+     sessions integer NOT NULL,
+     PRIMARY KEY (project_id, kind, dimension, minute, group_key)
+   )`,
+  // The new (group, session, minute) rows move each (group, session)'s last minute forward, and
+  // its count from the old minute to the new one. Writers of one session take turns on its row
+  // (ingest's upsert, the back-fill's lock), so the last minute read here is the committed one.
+  `CREATE FUNCTION alert_signal_last_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     WITH f AS (
+       SELECT project_id, kind, dimension, group_key, session_id, max(minute) AS minute
+       FROM fresh GROUP BY 1, 2, 3, 4, 5
+       UNION ALL
+       SELECT project_id, kind, 'none', '', session_id, max(minute)
+       FROM fresh WHERE dimension = 'page' GROUP BY 1, 2, 5
+     ),
+     old AS (
+       SELECT l.project_id, l.kind, l.dimension, l.group_key, l.session_id, l.last_minute,
+         f.minute
+       FROM alert_signal_last l JOIN f USING (${KEY.join(", ")})
+       ORDER BY 1, 2, 3, 4, 5 FOR UPDATE OF l
+     ),
+     moved AS (
+       UPDATE alert_signal_last l SET last_minute = o.minute FROM old o
+       WHERE (${keyOf("l")}) = (${keyOf("o")})
+         AND o.minute > o.last_minute
+       RETURNING o.project_id, o.kind, o.dimension, o.group_key, o.last_minute AS old_minute,
+         o.minute AS new_minute
+     ),
+     added AS (
+       INSERT INTO alert_signal_last (${KEY.join(", ")}, last_minute)
+       SELECT f.* FROM f
+       WHERE NOT EXISTS (SELECT 1 FROM old o
+         WHERE (${keyOf("o")}) = (${keyOf("f")}))
+       ORDER BY 1, 2, 3, 4, 5
+       ON CONFLICT DO NOTHING
+       RETURNING project_id, kind, dimension, group_key, last_minute
+     ),
+     delta AS (
+       SELECT project_id, kind, dimension, old_minute AS minute, group_key, -1 AS d FROM moved
+       UNION ALL
+       SELECT project_id, kind, dimension, new_minute, group_key, 1 FROM moved
+       UNION ALL
+       SELECT project_id, kind, dimension, last_minute, group_key, 1 FROM added
+     )
+     INSERT INTO alert_signal_last_counts AS c
+       (project_id, kind, dimension, minute, group_key, sessions)
+     SELECT project_id, kind, dimension, minute, group_key, sum(d)::integer FROM delta
+     GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5
+     ON CONFLICT (project_id, kind, dimension, minute, group_key)
+       DO UPDATE SET sessions = c.sessions + EXCLUDED.sessions;
+     RETURN NULL;
+   END $$`,
+  `CREATE TRIGGER alert_signal_minutes_last AFTER INSERT ON alert_signal_minutes
+   REFERENCING NEW TABLE AS fresh
+   FOR EACH STATEMENT EXECUTE FUNCTION alert_signal_last_insert()`,
   `CREATE FUNCTION alert_signal_minutes_insert() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF NOT EXISTS (SELECT FROM added
@@ -80,6 +161,15 @@ const UP = [
   `CREATE FUNCTION alert_signal_minutes_delete() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      DELETE FROM alert_signal_minutes r USING old_sessions s WHERE r.session_id = s.id;
+     WITH gone AS (
+       DELETE FROM alert_signal_last l USING old_sessions s WHERE l.session_id = s.id
+       RETURNING l.project_id, l.kind, l.dimension, l.last_minute, l.group_key
+     )
+     UPDATE alert_signal_last_counts c SET sessions = c.sessions - g.n
+     FROM (SELECT project_id, kind, dimension, last_minute, group_key, count(*)::integer AS n
+           FROM gone GROUP BY 1, 2, 3, 4, 5) g
+     WHERE (c.project_id, c.kind, c.dimension, c.minute, c.group_key)
+       = (g.project_id, g.kind, g.dimension, g.last_minute, g.group_key);
      RETURN NULL;
    END $$`,
   `CREATE TRIGGER sessions_delete_alert_signals AFTER DELETE ON sessions
@@ -106,6 +196,11 @@ const UP = [
        DELETE FROM alert_signal_backfill;
        RETURN NULL;
      END IF;
+     -- the chunk's sessions, locked as ingest's upsert locks one (alert_signal_last_insert)
+     PERFORM 1 FROM sessions s
+     WHERE s.id IN (SELECT session_id FROM markers WHERE id >= low AND id < below
+                      AND kind IN ('error', 'rage_click', 'dead_click', 'network_error'))
+     ORDER BY s.id FOR UPDATE;
      WITH signal_markers AS (SELECT * FROM markers WHERE id >= low AND id < below)
      INSERT INTO alert_signal_minutes (project_id, kind, dimension, minute, group_key, session_id)
      ${ROLLUP_ROWS}
@@ -132,5 +227,6 @@ const DOWN = [
   `DROP TRIGGER sessions_delete_alert_signals ON sessions`,
   `DROP TRIGGER markers_alert_signal_minutes ON markers`,
   `DROP FUNCTION alert_signal_minutes_delete(), alert_signal_minutes_insert()`,
-  `DROP TABLE alert_signal_minutes`,
+  `DROP TABLE alert_signal_minutes, alert_signal_last, alert_signal_last_counts`,
+  `DROP FUNCTION alert_signal_last_insert()`,
 ];

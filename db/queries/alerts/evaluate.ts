@@ -32,7 +32,7 @@ export interface GroupCount {
   sessions: { id: string; offset: number }[];
 }
 
-/** The dimension of alert_signal_minutes (migration 0039) a rule's groups are read from. */
+/** The dimension of migration 0039's rollups a rule's groups are read from ("none" without). */
 const DIMENSION: Record<string, string> = {
   page: "page",
   selector: "selector",
@@ -53,10 +53,12 @@ const LINK_CANDIDATES = 20;
 
 /**
  * The groups with at least `threshold` distinct sessions with the signal in the minutes
- * [fromMinute, toMinute) (of the rule's one group, when it watches one): the rollup's rows of the
- * window only (its primary key's range), each (group, session) once, in one sort; with, per group,
- * the sessions whose latest signal minute ties with or passes the third's (at most
- * LINK_CANDIDATES) for the links.
+ * [fromMinute, toMinute) (of the rule's one group, when it watches one), from migration 0039's
+ * last minutes: a (group, session) whose last signal minute is in the window counts there (the
+ * counts' rows of the window: at most one per group and minute), one whose last is at or after
+ * its end (the current minute, a clock ahead) counts when it has a row in the window (few, each
+ * probed by its session). Each group's link candidates: its sessions whose last minute ties with
+ * or passes the third's (at most LINK_CANDIDATES), and those late ones.
  */
 export async function groupsOverThreshold(
   db: Kysely<Database>,
@@ -66,34 +68,65 @@ export async function groupsOverThreshold(
   fromMinute: number,
   toMinute: number,
 ): Promise<GroupCount[]> {
-  const group = rule.group_by ? sql`group_key` : sql<string>`''`;
-  const dimension = rule.group_by ? DIMENSION[rule.group_by] : "page";
-  const only = rule.group_by && rule.group_key ? sql`AND group_key = ${rule.group_key}` : sql``;
-  // Parallel workers only add their start-up to a read of one index range; a day's window of a
-  // busy project sorts ~100,000 (group, session) pairs, in memory.
+  const dimension = rule.group_by ? DIMENSION[rule.group_by] : "none";
+  // the per-minute rows of a rule without a group are its pages'
+  const rowDimension = rule.group_by ? dimension : "page";
+  const sameGroup = rule.group_by ? sql`AND m.group_key = l.group_key` : sql``;
+  const only = (alias: string) =>
+    rule.group_by && rule.group_key
+      ? sql`AND ${sql.ref(`${alias}.group_key`)} = ${rule.group_key}`
+      : sql``;
+  // Parallel workers only add their start-up to reads of one index range.
   await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(db);
-  await sql`SET LOCAL work_mem = '32MB'`.execute(db);
-  const { rows } = await sql<{ group_key: string; count: number; ids: string[] }>`
-    WITH w AS (
-      SELECT ${group} AS g, session_id, max(minute) AS last_minute
-      FROM alert_signal_minutes
-      WHERE project_id = ${rule.project_id} AND kind = ${rule.signal}
-        AND dimension = ${dimension} AND minute >= ${fromMinute} AND minute < ${toMinute} ${only}
-      GROUP BY 1, 2
+  const { rows } = await sql<{ group_key: string; count: number; late: string[] }>`
+    WITH late AS (
+      SELECT l.group_key, l.session_id FROM alert_signal_last l
+      WHERE l.project_id = ${rule.project_id} AND l.kind = ${rule.signal}
+        AND l.dimension = ${dimension} AND l.last_minute >= ${toMinute} ${only("l")}
+        AND EXISTS (SELECT 1 FROM alert_signal_minutes m
+          WHERE m.session_id = l.session_id AND m.project_id = l.project_id
+            AND m.kind = l.kind AND m.dimension = ${rowDimension} ${sameGroup}
+            AND m.minute >= ${fromMinute} AND m.minute < ${toMinute})
     ),
-    ranked AS (
-      SELECT g, session_id, count(*) OVER (PARTITION BY g) AS count,
-        rank() OVER (PARTITION BY g ORDER BY last_minute DESC) AS place,
-        row_number() OVER (PARTITION BY g ORDER BY last_minute DESC, session_id) AS n
-      FROM w
+    counted AS (
+      SELECT c.group_key, sum(c.sessions)::integer AS n FROM alert_signal_last_counts c
+      WHERE c.project_id = ${rule.project_id} AND c.kind = ${rule.signal}
+        AND c.dimension = ${dimension} AND c.minute >= ${fromMinute} AND c.minute < ${toMinute}
+        ${only("c")}
+      GROUP BY 1
+      UNION ALL
+      SELECT group_key, count(*)::integer FROM late GROUP BY 1
     )
-    SELECT g AS group_key, max(count)::integer AS count,
-      array_agg(session_id ORDER BY n)
-        FILTER (WHERE place <= 3 AND n <= ${LINK_CANDIDATES}) AS ids
-    FROM ranked GROUP BY g HAVING max(count) >= ${rule.threshold}
+    SELECT g.group_key, sum(g.n)::integer AS count,
+      array(SELECT late.session_id FROM late WHERE late.group_key = g.group_key
+        ORDER BY late.session_id LIMIT ${LINK_CANDIDATES}) AS late
+    FROM counted g GROUP BY g.group_key HAVING sum(g.n) >= ${rule.threshold}
     ORDER BY 2 DESC, 1 LIMIT 100`.execute(db);
   if (!rows.length) return [];
-  const links = await latestSignals(db, rule, rows, fromMinute * MINUTE_MS, toMinute * MINUTE_MS);
+  const { rows: recent } = await sql<{ group_key: string; session_id: string }>`
+    SELECT g.group_key, r.session_id
+    FROM unnest(${rows.map((r) => r.group_key)}::text[]) AS g(group_key)
+    CROSS JOIN LATERAL (
+      SELECT t.session_id, rank() OVER (ORDER BY t.last_minute DESC) AS place FROM (
+        SELECT l.session_id, l.last_minute FROM alert_signal_last l
+        WHERE l.project_id = ${rule.project_id} AND l.kind = ${rule.signal}
+          AND l.dimension = ${dimension} AND l.group_key = g.group_key
+          AND l.last_minute >= ${fromMinute} AND l.last_minute < ${toMinute}
+        ORDER BY l.last_minute DESC LIMIT ${LINK_CANDIDATES}
+      ) t
+    ) r
+    WHERE r.place <= 3`.execute(db);
+  const candidates = rows.map((r) => ({
+    group_key: r.group_key,
+    ids: [...r.late, ...recent.filter((c) => c.group_key === r.group_key).map((c) => c.session_id)],
+  }));
+  const links = await latestSignals(
+    db,
+    rule,
+    candidates,
+    fromMinute * MINUTE_MS,
+    toMinute * MINUTE_MS,
+  );
   return rows.map((r) => ({
     group_key: r.group_key,
     count: r.count,
@@ -114,18 +147,23 @@ async function latestSignals(
 ): Promise<Map<string, { id: string; offset: number }[]>> {
   const group = rule.group_by ? GROUP_EXPRESSION[rule.group_by] : sql<string>`''`;
   const pairs = groups.flatMap((g) => g.ids.map((id) => ({ g: g.group_key, id })));
+  // Each candidate's latest signal of the group by its own markers (the session's partition and
+  // index, LIMIT 1 keeps the probe per session): not the window's markers of every project.
   const { rows } = await sql<{ g: string; session_id: string; offset_ms: string }>`
     WITH wanted AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(pairs)}::text::jsonb) AS w(g text, id text)
     ),
     sig AS (
-      SELECT DISTINCT ON (w.g, s.id) w.g, s.id AS session_id, m.ts,
-        m.ts - (extract(epoch FROM s.started_at) * 1000)::bigint AS offset_ms
+      SELECT w.g, s.id AS session_id, latest.ts,
+        latest.ts - (extract(epoch FROM s.started_at) * 1000)::bigint AS offset_ms
       FROM wanted w JOIN sessions s ON s.id = w.id
-      JOIN markers m ON m.session_id = s.id AND m.session_created_at = s.created_at
-      WHERE m.kind = ${rule.signal} AND m.ts >= ${startMs} AND m.ts < ${endMs}
-        AND ${group} = w.g
-      ORDER BY w.g, s.id, m.ts DESC
+      CROSS JOIN LATERAL (
+        SELECT m.ts FROM markers m
+        WHERE m.session_id = s.id AND m.session_created_at = s.created_at
+          AND m.ts >= ${startMs} AND m.ts < ${endMs} AND m.kind = ${rule.signal}
+          AND ${group} = w.g
+        ORDER BY m.ts DESC LIMIT 1
+      ) latest
     )
     SELECT g, session_id, offset_ms::text FROM (
       SELECT *, row_number() OVER (PARTITION BY g ORDER BY ts DESC, session_id) AS n FROM sig
