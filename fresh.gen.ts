@@ -3,6 +3,7 @@
 // It is regenerated whenever `deno task dev` or `deno task build` runs.
 
 import * as $_dashboard___middleware from "./routes/(dashboard)/_middleware.ts";
+import * as $_dashboard__heatmaps from "./routes/(dashboard)/heatmaps.tsx";
 import * as $_dashboard__insights from "./routes/(dashboard)/insights.tsx";
 import * as $_dashboard__invites from "./routes/(dashboard)/invites.tsx";
 import * as $_dashboard__organizations_switch from "./routes/(dashboard)/organizations/switch.ts";
@@ -35,6 +36,7 @@ import * as $CommentThread from "./islands/CommentThread.tsx";
 import * as $CopyButton from "./islands/CopyButton.tsx";
 import * as $EmailCodeSignIn from "./islands/EmailCodeSignIn.tsx";
 import * as $HealthStatus from "./islands/HealthStatus.tsx";
+import * as $HeatmapOverlay from "./islands/HeatmapOverlay.tsx";
 import * as $InsightsTrend from "./islands/InsightsTrend.tsx";
 import * as $NewSessionsBar from "./islands/NewSessionsBar.tsx";
 import * as $OnlineStatus from "./islands/OnlineStatus.tsx";
@@ -56,6 +58,7 @@ import type { Manifest } from "$fresh/server.ts";
 const manifest = {
   routes: {
     "./routes/(dashboard)/_middleware.ts": $_dashboard___middleware,
+    "./routes/(dashboard)/heatmaps.tsx": $_dashboard__heatmaps,
     "./routes/(dashboard)/insights.tsx": $_dashboard__insights,
     "./routes/(dashboard)/invites.tsx": $_dashboard__invites,
     "./routes/(dashboard)/organizations/switch.ts": $_dashboard__organizations_switch,
@@ -95,6 +98,7 @@ const manifest = {
     "./islands/CopyButton.tsx": $CopyButton,
     "./islands/EmailCodeSignIn.tsx": $EmailCodeSignIn,
     "./islands/HealthStatus.tsx": $HealthStatus,
+    "./islands/HeatmapOverlay.tsx": $HeatmapOverlay,
     "./islands/InsightsTrend.tsx": $InsightsTrend,
     "./islands/NewSessionsBar.tsx": $NewSessionsBar,
     "./islands/OnlineStatus.tsx": $OnlineStatus,

@@ -1,5 +1,6 @@
 // The top bar of every page: the product's sections with the current one marked, the active
 // organization with a switcher, and sign-out. Signed out, only the brand and "Sign in".
+import { heatmapsHref } from "@/page_state/heatmaps.ts";
 import { insightsHref } from "@/page_state/insights.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { trackedUsersHref } from "@/page_state/tracked_users.ts";
@@ -10,6 +11,7 @@ const SECTIONS = [
   { href: sessionsHref(), label: "Sessions", owns: ["/sessions", "/replays/"] },
   { href: trackedUsersHref(), label: "Users", owns: ["/users"] },
   { href: insightsHref(), label: "Insights", owns: ["/insights"] },
+  { href: heatmapsHref(), label: "Heatmaps", owns: ["/heatmaps"] },
   {
     href: "/settings/organization",
     label: "Settings",

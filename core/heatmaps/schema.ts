@@ -63,6 +63,13 @@ export const heatmapQuery = z.object({
 });
 export type HeatmapInput = z.output<typeof heatmapQuery>;
 
+/** The /heatmaps page's URL: the map's query, with the project and page chosen for it if left out. */
+export const heatmapPageQuery = heatmapQuery.extend({
+  projectId: rangeFields.projectId.optional(),
+  path: z.string().min(1).max(1024).optional(),
+});
+export type HeatmapPageInput = z.output<typeof heatmapPageQuery>;
+
 export const heatmapPagesQuery = z.object(rangeFields);
 export type HeatmapPagesInput = z.output<typeof heatmapPagesQuery>;
 

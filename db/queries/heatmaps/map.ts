@@ -105,3 +105,17 @@ export async function knownPath(db: Kysely<Database>, projectId: string, path: s
     .where("project_id", "=", projectId).where("path", "=", path).limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The latest sessions with a view of the page in the band, newest first, with their first url. */
+export async function latestSessionsOnPage(
+  db: Kysely<Database>,
+  s: { projectId: string; path: string; band: string },
+  limit: number,
+) {
+  return await db.selectFrom("heatmap_views as v")
+    .innerJoin("sessions", "sessions.id", "v.session_id")
+    .select(["sessions.id", "sessions.url"])
+    .where("v.project_id", "=", s.projectId).where("v.path", "=", s.path)
+    .where("v.band", "=", s.band)
+    .orderBy("sessions.started_at", "desc").limit(limit).execute();
+}
