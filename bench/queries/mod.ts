@@ -1,7 +1,9 @@
-// `deno task bench:queries [--smoke] [--reseed] [--requests N] [--skip-cleanup] [--alerts-only]`:
+// `deno task bench:queries [--smoke] [--reseed] [--requests N] [--skip-cleanup] [--alerts-only]
+// [--heatmaps-only]`:
 // dashboard read latencies on a seeded PostgreSQL (1,000,000 sessions), events throughput of a
 // ~1 GB session, the alert evaluation's count per window (./alerts.ts), and the daily cleanup of
-// 1,000,000 expired sessions under ingest load. See bench/README.md.
+// 1,000,000 expired sessions under ingest load, and the heatmaps' maps (./heatmaps.ts). See
+// bench/README.md.
 import { parseArgs } from "node:util";
 import { signSession } from "@/core/auth/token.ts";
 import { buildCases } from "./cases.ts";
@@ -20,6 +22,7 @@ import { startIngestLoad, type Window } from "./ingest_load.ts";
 import { ORGANIZATION_ID, OWNER_ID, projectKey, smallBatchBlob } from "./seed.ts";
 import { BENCH_AUTH_SECRET, startServer } from "@/bench/server.ts";
 import { alertsMarkdown, measureAlerts, writeAlertsSection } from "./alerts.ts";
+import { heatmapsMarkdown, measureHeatmaps, writeHeatmapsSection } from "./heatmaps.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -29,6 +32,7 @@ const { values: args } = parseArgs({
     requests: { type: "string" },
     "skip-cleanup": { type: "boolean", default: false },
     "alerts-only": { type: "boolean", default: false },
+    "heatmaps-only": { type: "boolean", default: false },
   },
 });
 const smoke = args.smoke;
@@ -61,6 +65,10 @@ const main = await ensureSeeded(MAIN, SIZES, blob, {
 log(main.seeded ? `seeded ${MAIN} in ${main.seconds.toFixed(0)} s` : `reusing ${MAIN}`);
 if (args["alerts-only"]) {
   await alertsRun();
+  Deno.exit(0);
+}
+if (args["heatmaps-only"]) {
+  await heatmapsRun();
   Deno.exit(0);
 }
 const cookie = `playhead_session=${await signSession(BENCH_AUTH_SECRET, {
@@ -106,6 +114,7 @@ try {
 }
 
 await alertsRun();
+await heatmapsRun();
 
 let expired = null;
 let cleanup: CleanupResult | undefined;
@@ -199,4 +208,25 @@ async function alertsRun(): Promise<void> {
   );
   console.log(markdown);
   if (!smoke) await writeAlertsSection(markdown);
+}
+
+async function heatmapsRun(): Promise<void> {
+  const heatmapLoads = [loadAverage()];
+  const result = await measureHeatmaps(urlOf(MAIN), {
+    pageSessions: smoke ? 1_000 : 10_000,
+    reps: smoke ? 5 : 20,
+    log,
+  });
+  heatmapLoads.push(loadAverage());
+  const markdown = heatmapsMarkdown(
+    result,
+    `${new Date().toISOString()} · \`deno task bench:queries${smoke ? " --smoke" : ""}` +
+      `${args["heatmaps-only"] ? " --heatmaps-only" : ""}\` · ${
+        SIZES.sessions.toLocaleString("en")
+      } ` +
+      `seeded sessions over 7 days, ${navigator.hardwareConcurrency} cores. Load average ` +
+      `(1/5/15 min) before and after: ${heatmapLoads.join(" · ")}.`,
+  );
+  console.log(markdown);
+  if (!smoke) await writeHeatmapsSection(markdown);
 }

@@ -4,6 +4,8 @@ import type { Insights, InsightsInput } from "@/core/insights/schema.ts";
 import type { SessionListInput } from "@/core/sessions/schema.ts";
 import { sessionsHref } from "@/page_state/sessions.ts";
 import { alertRuleHref } from "@/page_state/projects.ts";
+import { heatmapsHref } from "@/page_state/heatmaps.ts";
+import { foldedPath } from "@/core/ingest/endpoint.ts";
 import { formatCount } from "@/utils/format.ts";
 import { Time } from "@/components/ui/Time.tsx";
 
@@ -226,7 +228,13 @@ export function PageTable(
                   signal="rage_click"
                   groupBy="page"
                   group={r.pathname}
-                />
+                />{" "}
+                <a
+                  class="small muted"
+                  href={heatmapsHref({ projectId: alertProject, path: foldedPath(r.pathname) })}
+                >
+                  Heatmap
+                </a>
               </td>
               <td class="num">{formatCount(r.sessions)}</td>
               <td class="num">{formatCount(r.errors)}</td>
