@@ -189,3 +189,31 @@ Deno.test("heatmaps: a batch stored while its session is derived leaves it queue
   assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 1, clicks: 1, failed: 0 });
   assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 0, clicks: 0, failed: 0 });
 });
+
+Deno.test("heatmaps: the sessions search's filters narrow a map (device, browser, user, signals)", async () => {
+  await using x = await world();
+  const [desk, phone] = [crypto.randomUUID(), crypto.randomUUID()];
+  await wideVisit(x.send, desk, "ada"); // Chrome on Linux, desktop; a rage click
+  const mobile = {
+    ...METADATA,
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 " +
+      "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  };
+  const events = [
+    meta({ href: HOME, width: 1280, height: 800, start: T }),
+    snapshot(T + 1),
+    click(NODE.buy, 128, 40, T + 100),
+  ];
+  const res = await postIngest(x.t.app, { sessionId: phone, events, metadata: mobile }, {
+    key: x.w.alpha.key,
+  });
+  assert.equal(res.status, 204);
+  await deriveHeatmaps(x.t.deps, LATER());
+  assert.deepEqual((await x.elements("viewport=wide"))[BUY], [3, 2, 0, 0]);
+  assert.deepEqual((await x.elements("viewport=wide&device=mobile"))[BUY], [1, 1, 0, 0]);
+  assert.deepEqual((await x.elements("viewport=wide&device=desktop"))[BUY], [2, 1, 0, 0]);
+  assert.deepEqual((await x.elements("viewport=wide&browser=Safari"))[BUY], [1, 1, 0, 0]);
+  assert.deepEqual((await x.elements("viewport=wide&user=ada"))[BUY], [2, 1, 0, 0]);
+  assert.deepEqual((await x.elements("viewport=wide&signals=rage_click"))[BUY], [2, 1, 0, 0]);
+  assert.equal((await x.map("viewport=wide&device=mobile")).totalSessions, 1);
+});
