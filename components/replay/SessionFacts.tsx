@@ -2,6 +2,8 @@
 // Recorded values (URL, user names) are rendered as text, never as markup or links the recording
 // chose; the client is the browser, OS and device ingest read from the user agent, not the raw one.
 import { trackedUserHref } from "@/page_state/tracked_user.ts";
+import { heatmapsHref } from "@/page_state/heatmaps.ts";
+import { foldedPath } from "@/core/ingest/endpoint.ts";
 import type { ComponentChildren } from "preact";
 import type { RecordingReason } from "@/core/projects/recording_limits.ts";
 import { formatDuration } from "@/utils/format.ts";
@@ -9,6 +11,7 @@ import { VisitorText } from "@/components/ui/VisitorText.tsx";
 import { reasonText } from "@/components/sessions/RecordingReason.tsx";
 
 export interface SessionFactsData {
+  projectId: string;
   startedAt: string;
   duration: number;
   url: string | null;
@@ -48,6 +51,21 @@ function Fact(
   );
 }
 
+/** A link to the heatmap of the page the session landed on (its path folded as the heatmaps fold it). */
+function HeatmapLink({ projectId, url }: { projectId: string; url: string | null }) {
+  let pathname: string;
+  try {
+    pathname = new URL(url ?? "").pathname;
+  } catch {
+    return null;
+  }
+  return (
+    <Fact label="Heatmap">
+      <a href={heatmapsHref({ projectId, path: foldedPath(pathname) })}>{foldedPath(pathname)}</a>
+    </Fact>
+  );
+}
+
 export function SessionFacts({ session }: { session: SessionFactsData }) {
   const user = session.trackedUser;
   const screen = session.screenWidth && session.screenHeight
@@ -70,6 +88,7 @@ export function SessionFacts({ session }: { session: SessionFactsData }) {
       </Fact>
       <Fact label="Project">{session.projectName}</Fact>
       <Fact label="URL" title={session.url ?? undefined}>{session.url ?? "unknown"}</Fact>
+      <HeatmapLink projectId={session.projectId} url={session.url} />
       <Fact label="Browser">
         {session.browser ?? "unknown"}
         {session.os && <span class="muted">{` on ${session.os}`}</span>}

@@ -184,6 +184,16 @@ Deno.test("heatmaps page: each kind drawn over the page at 1280 and 1440; a row 
       .where("external_id", "in", couponers).execute();
     assert.deepEqual(ids.sort(), expected.map((s) => s.id).sort());
     await page.screenshot({ path: await artifactPath("heatmaps-clicked-sessions.png") });
+
+    // A replay's facts link to its page's heatmap.
+    await page.goto(`${server.url}/replays/${expected[0].id}`);
+    const link = page.locator(".session-facts a", { hasText: "/products/:id" });
+    await page.screenshot({ path: await artifactPath("heatmaps-replay-link.png") });
+    await link.click();
+    await page.waitForURL(/\/heatmaps\?/);
+    assert.equal(new URL(page.url()).searchParams.get("path"), "/products/:id");
+    assert.equal(new URL(page.url()).searchParams.get("projectId"), project.id);
+    await page.waitForSelector(".heatmap-overlay canvas");
     assert.deepEqual(errors, []);
     await context.close();
   } finally {
