@@ -18,8 +18,12 @@ type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store" | "opens">>;
 
 /** How long a claimed session is one instance's before another may take it. */
 const LEASE_MS = 5 * 60_000;
-/** Sessions per run (a minute's work at most, on a loaded host). */
-export const SESSIONS_PER_RUN = 200;
+/** Sessions claimed at a time: each claim's lease covers only what is derived soon after it. */
+const CLAIM = 20;
+/** Sessions per run at most. */
+export const SESSIONS_PER_RUN = 1000;
+/** A scheduled run stops claiming after this long, before the next minute's run is due. */
+export const RUN_BUDGET_MS = 45_000;
 
 export interface DeriveResult {
   sessions: number;
@@ -27,29 +31,40 @@ export interface DeriveResult {
   failed: number;
 }
 
-/** Derives the due sessions, up to `limit`; `now` decides what is due. */
+/**
+ * Derives the due sessions (`now` decides which are due), CLAIM at a time, up to `limit` of them
+ * and while the run is within `budgetMs`.
+ */
 export async function deriveHeatmaps(
   deps: Deps,
   now = new Date(),
   limit = SESSIONS_PER_RUN,
+  budgetMs = Infinity,
+  clock: () => number = () => performance.now(),
 ): Promise<DeriveResult> {
   const db = deps.db.kysely;
-  const claimed = await claimDue(db, now, new Date(now.getTime() + LEASE_MS), limit);
+  const started = clock();
   const out: DeriveResult = { sessions: 0, clicks: 0, failed: 0 };
-  for (const queued of claimed) {
-    try {
-      out.clicks += await deriveSession(deps, queued);
-      out.sessions++;
-    } catch (error) {
-      // A batch that cannot be read leaves the session's share as it was; it is not tried again
-      // until a batch arrives (its error is the replay's too).
-      out.failed++;
-      log.warn("heatmaps:derive:failed", {
-        projectId: queued.project_id,
-        error: error instanceof Error ? error.message : String(error),
-      });
+  while (out.sessions + out.failed < limit && clock() - started < budgetMs) {
+    const lease = new Date(now.getTime() + LEASE_MS);
+    const left = limit - out.sessions - out.failed;
+    const claimed = await claimDue(db, now, lease, Math.min(CLAIM, left));
+    if (!claimed.length) break;
+    for (const queued of claimed) {
+      try {
+        out.clicks += await deriveSession(deps, queued);
+        out.sessions++;
+      } catch (error) {
+        // A batch that cannot be read leaves the session's share as it was; it is not tried again
+        // until a batch arrives (its error is the replay's too).
+        out.failed++;
+        log.warn("heatmaps:derive:failed", {
+          projectId: queued.project_id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+      await finishQueued(db, queued);
     }
-    await finishQueued(db, queued);
   }
   return out;
 }

@@ -4,7 +4,7 @@
 import type { AppDeps } from "@/core/deps.ts";
 import { log } from "@/log.ts";
 import type { CronRegistrar } from "@/core/service/cleanup_schedule.ts";
-import { deriveHeatmaps } from "./derive.ts";
+import { deriveHeatmaps, RUN_BUDGET_MS, SESSIONS_PER_RUN } from "./derive.ts";
 
 export const HEATMAPS_SCHEDULE = "* * * * *";
 
@@ -17,7 +17,7 @@ export function scheduleHeatmaps(
   if (!register) return;
   register("heatmaps", HEATMAPS_SCHEDULE, async () => {
     try {
-      const done = await deriveHeatmaps(deps);
+      const done = await deriveHeatmaps(deps, new Date(), SESSIONS_PER_RUN, RUN_BUDGET_MS);
       if (done.sessions || done.failed) log.info("cron:heatmaps:ok", { ...done });
     } catch (error) {
       log.error("cron:heatmaps:failed", {

@@ -217,3 +217,13 @@ Deno.test("heatmaps: the sessions search's filters narrow a map (device, browser
   assert.deepEqual((await x.elements("viewport=wide&signals=rage_click"))[BUY], [2, 1, 0, 0]);
   assert.equal((await x.map("viewport=wide&device=mobile")).totalSessions, 1);
 });
+
+Deno.test("heatmaps: a run derives at most its limit of sessions; the rest wait in the queue for the next", async () => {
+  await using x = await world();
+  for (let i = 0; i < 3; i++) await wideVisit(x.send, crypto.randomUUID());
+  const run = () => deriveHeatmaps(x.t.deps, LATER(), 2);
+  assert.deepEqual(await run(), { sessions: 2, clicks: 10, failed: 0 });
+  assert.deepEqual(await run(), { sessions: 1, clicks: 5, failed: 0 });
+  assert.deepEqual(await run(), { sessions: 0, clicks: 0, failed: 0 });
+  assert.deepEqual((await x.elements("viewport=wide"))[BUY], [6, 3, 0, 0]);
+});
