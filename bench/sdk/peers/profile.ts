@@ -36,6 +36,11 @@ function group(event: { type: number; data?: { source?: number } }): string {
 export interface PlayheadProfile {
   groups: ByteGroup[];
   fullSnapshots: number;
+  /**
+   * The same events cut as plain rrweb's run cuts them (the first batch at 5 s, then every 60 s),
+   * each batch gzipped: with every event, and without the full snapshots after the first.
+   */
+  rebatched: { all: number; firstSnapshotOnly: number };
   /** JSON bytes of the mutations' parts: nodes added, removed, attributes and texts set. */
   mutationParts: Record<"adds" | "removes" | "attributes" | "texts", number>;
 }
@@ -43,9 +48,11 @@ export interface PlayheadProfile {
 /** The byte groups of Playhead's ingest requests, largest first; also the full snapshot count. */
 export async function profilePlayhead(requests: SinkRequest[]): Promise<PlayheadProfile> {
   const byGroup = new Map<string, unknown[]>();
+  const all: { type: number; timestamp: number }[] = [];
   const mutationParts = { adds: 0, removes: 0, attributes: 0, texts: 0 };
   for (const req of requests.filter((r) => r.path.startsWith("/api/ingest"))) {
     for (const event of await playheadEvents(req)) {
+      all.push(event);
       const name = group(event);
       byGroup.set(name, [...(byGroup.get(name) ?? []), event]);
       if (name === "mutations") {
@@ -65,5 +72,32 @@ export async function profilePlayhead(requests: SinkRequest[]): Promise<Playhead
       gzipBytes: gzipSync(json, { level: 6 }).length,
     };
   }).sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { groups, fullSnapshots: byGroup.get("full snapshots")?.length ?? 0, mutationParts };
+  const firstFull = all.find((e) => e.type === FULL);
+  return {
+    groups,
+    fullSnapshots: byGroup.get("full snapshots")?.length ?? 0,
+    mutationParts,
+    rebatched: {
+      all: gzippedBatches(all),
+      firstSnapshotOnly: gzippedBatches(all.filter((e) => e.type !== FULL || e === firstFull)),
+    },
+  };
+}
+
+/** Bytes of `events` cut into a batch at 5 s, then one per 60 s, each gzipped (level 6). */
+function gzippedBatches(events: { timestamp: number }[]): number {
+  if (!events.length) return 0;
+  const start = Math.min(...events.map((e) => e.timestamp));
+  const batchOf = (
+    t: number,
+  ) => (t - start < 5_000 ? 0 : 1 + Math.floor((t - start - 5_000) / 60_000));
+  const batches = new Map<number, unknown[]>();
+  for (const e of events) {
+    const n = batchOf(e.timestamp);
+    batches.set(n, [...(batches.get(n) ?? []), e]);
+  }
+  return [...batches.values()].reduce(
+    (sum, batch) => sum + gzipSync(JSON.stringify({ events: batch }), { level: 6 }).length,
+    0,
+  );
 }

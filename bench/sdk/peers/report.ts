@@ -17,7 +17,7 @@ export interface PeerReport {
   seconds: number;
   labels: Record<string, string>;
   rows: Figures[];
-  profile: (PlayheadProfile & { kbPerMinute: number }) | null;
+  profile: (PlayheadProfile & { kbPerMinute: number; sentBytes: number }) | null;
   notRun: string[];
 }
 
@@ -67,6 +67,12 @@ export function profileTable(p: NonNullable<PeerReport["profile"]>): string[] {
         (g.gzipBytes / total * 100).toFixed(0)
       } % |`
     ),
+    "",
+    `The same events batched as plain rrweb's run batches them (the first at 5 s, then every 60 s), ` +
+    `each batch gzipped: ${f1(p.rebatched.all / 1024)} KB; without the full snapshots after the ` +
+    `first: ${f1(p.rebatched.firstSnapshotOnly / 1024)} KB (as sent: ${
+      f1(p.sentBytes / 1024)
+    } KB).`,
     "",
     `Inside the mutations (JSON): ${
       Object.entries(p.mutationParts).map(([part, bytes]) => `${part} ${f1(bytes / 1024)} KB`)

@@ -58,6 +58,7 @@ export async function runPeerComparison(opts: PeerRunOptions): Promise<Figures[]
       ...await profilePlayhead(dashboardPlayhead.requests),
       kbPerMinute: rows.find((r) => r.page === "dashboard" && r.recorder === "playhead")!
         .kbPerMinute,
+      sentBytes: dashboardPlayhead.requests.reduce((sum, q) => sum + q.wireBytes, 0),
     }
     : null;
   const report: PeerReport = {
