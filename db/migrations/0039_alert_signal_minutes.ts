@@ -6,7 +6,9 @@
 //   signal's ts, group key and session (twice in a minute is one row).
 // - alert_signal_last: each (group, session)'s last signal minute (a `none` dimension, group '',
 //   for rules without a group: any page). alert_signal_last_counts: per group and minute, how many
-//   (group, session)s have their last signal then. A window ending now holds each session once:
+//   (group, session)s have their last signal then; alert_signal_last_hours, the same per UTC
+//   hour (a day's window reads 24 of these and its two ends' minutes). A window ending now holds
+//   each session once:
 //   the counts of its minutes, plus the few sessions whose last signal is at or after its end (the
 //   current minute, a clock ahead) with a row inside it (alert_signal_last_late_idx, then their
 //   per-minute rows by session). Reading the window's per-minute rows and counting distinct sessions
@@ -60,6 +62,8 @@ const ROLLUP_ROWS = `
 /** A (group, session) of alert_signal_last, the columns of table alias `t`. */
 const KEY = ["project_id", "kind", "dimension", "group_key", "session_id"];
 const keyOf = (t: string) => KEY.map((c) => `${t}.${c}`).join(", ");
+/** The UTC hour of a row's `minute` (floored, as the minute is from the ms). */
+const HOUR = "minute / 60 - (minute % 60 < 0)::integer";
 
 const UP = [
   `CREATE TABLE alert_signal_minutes (
@@ -101,6 +105,17 @@ const UP = [
      sessions integer NOT NULL,
      PRIMARY KEY (project_id, kind, dimension, minute, group_key)
    )`,
+  // The same per UTC hour: a day's window reads its whole hours here, its two ends by the minute.
+  `CREATE TABLE alert_signal_last_hours (
+     project_id text NOT NULL,
+     kind text NOT NULL CHECK (kind IN ('error', 'rage_click', 'dead_click', 'network_error')),
+     dimension text NOT NULL
+       CHECK (dimension IN ('page', 'selector', 'error_group', 'endpoint', 'none')),
+     hour bigint NOT NULL,
+     group_key text NOT NULL,
+     sessions integer NOT NULL,
+     PRIMARY KEY (project_id, kind, dimension, hour, group_key)
+   )`,
   // The new (group, session, minute) rows move each (group, session)'s last minute forward, and
   // its count from the old minute to the new one. The upsert reads the old minute on the locked
   // row (its previous_minute: meaningful only in what the statement returns), so two writers of
@@ -128,13 +143,21 @@ const UP = [
        UNION ALL
        SELECT project_id, kind, dimension, last_minute, group_key, 1 FROM up
        WHERE previous_minute IS NULL OR last_minute > previous_minute
+     ),
+     minutes AS (
+       INSERT INTO alert_signal_last_counts AS c
+         (project_id, kind, dimension, minute, group_key, sessions)
+       SELECT project_id, kind, dimension, minute, group_key, sum(d)::integer FROM delta
+       GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5
+       ON CONFLICT (project_id, kind, dimension, minute, group_key)
+         DO UPDATE SET sessions = c.sessions + EXCLUDED.sessions
      )
-     INSERT INTO alert_signal_last_counts AS c
-       (project_id, kind, dimension, minute, group_key, sessions)
-     SELECT project_id, kind, dimension, minute, group_key, sum(d)::integer FROM delta
+     INSERT INTO alert_signal_last_hours AS h
+       (project_id, kind, dimension, hour, group_key, sessions)
+     SELECT project_id, kind, dimension, ${HOUR}, group_key, sum(d)::integer FROM delta
      GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5
-     ON CONFLICT (project_id, kind, dimension, minute, group_key)
-       DO UPDATE SET sessions = c.sessions + EXCLUDED.sessions;
+     ON CONFLICT (project_id, kind, dimension, hour, group_key)
+       DO UPDATE SET sessions = h.sessions + EXCLUDED.sessions;
      RETURN NULL;
    END $$`,
   `CREATE TRIGGER alert_signal_minutes_last AFTER INSERT ON alert_signal_minutes
@@ -160,13 +183,22 @@ const UP = [
      DELETE FROM alert_signal_minutes r USING old_sessions s WHERE r.session_id = s.id;
      WITH gone AS (
        DELETE FROM alert_signal_last l USING old_sessions s WHERE l.session_id = s.id
-       RETURNING l.project_id, l.kind, l.dimension, l.last_minute, l.group_key
+       RETURNING l.project_id, l.kind, l.dimension, l.last_minute AS minute, l.group_key
+     ),
+     g AS (
+       SELECT project_id, kind, dimension, minute, group_key, count(*)::integer AS n
+       FROM gone GROUP BY 1, 2, 3, 4, 5
+     ),
+     minutes AS (
+       UPDATE alert_signal_last_counts c SET sessions = c.sessions - g.n FROM g
+       WHERE (c.project_id, c.kind, c.dimension, c.minute, c.group_key)
+         = (g.project_id, g.kind, g.dimension, g.minute, g.group_key)
      )
-     UPDATE alert_signal_last_counts c SET sessions = c.sessions - g.n
-     FROM (SELECT project_id, kind, dimension, last_minute, group_key, count(*)::integer AS n
-           FROM gone GROUP BY 1, 2, 3, 4, 5) g
-     WHERE (c.project_id, c.kind, c.dimension, c.minute, c.group_key)
-       = (g.project_id, g.kind, g.dimension, g.last_minute, g.group_key);
+     UPDATE alert_signal_last_hours h SET sessions = h.sessions - x.n
+     FROM (SELECT project_id, kind, dimension, ${HOUR} AS hour, group_key, sum(n)::integer AS n
+           FROM g GROUP BY 1, 2, 3, 4, 5) x
+     WHERE (h.project_id, h.kind, h.dimension, h.hour, h.group_key)
+       = (x.project_id, x.kind, x.dimension, x.hour, x.group_key);
      RETURN NULL;
    END $$`,
   `CREATE TRIGGER sessions_delete_alert_signals AFTER DELETE ON sessions
@@ -219,6 +251,7 @@ const DOWN = [
   `DROP TRIGGER sessions_delete_alert_signals ON sessions`,
   `DROP TRIGGER markers_alert_signal_minutes ON markers`,
   `DROP FUNCTION alert_signal_minutes_delete(), alert_signal_minutes_insert()`,
-  `DROP TABLE alert_signal_minutes, alert_signal_last, alert_signal_last_counts`,
+  `DROP TABLE alert_signal_minutes, alert_signal_last, alert_signal_last_counts,
+     alert_signal_last_hours`,
   `DROP FUNCTION alert_signal_last_insert()`,
 ];

@@ -141,7 +141,8 @@ Deno.test("alert rollup: the back-fill resumes where its last step committed", a
   await using t = await createTestApp();
   const db = t.db.kysely;
   await signalWorld(db);
-  // the per-minute rows, each (group, session)'s last minute and the counts of those
+  // the per-minute rows, each (group, session)'s last minute and the counts of those by minute
+  // and hour
   const rowsNow = async () =>
     (await sql<{ r: string }>`
       SELECT concat_ws('|', project_id, kind, dimension, minute, group_key, session_id) AS r
@@ -150,6 +151,8 @@ Deno.test("alert rollup: the back-fill resumes where its last step committed", a
         last_minute) FROM alert_signal_last
       UNION ALL SELECT concat_ws('|', 'count', project_id, kind, dimension, minute, group_key,
         sessions) FROM alert_signal_last_counts WHERE sessions <> 0
+      UNION ALL SELECT concat_ws('|', 'hour', project_id, kind, dimension, hour, group_key,
+        sessions) FROM alert_signal_last_hours WHERE sessions <> 0
       ORDER BY 1`.execute(db)).rows.map((r) => r.r);
   const mark = async () =>
     (await sql<{ below: string }>`SELECT below_id::text AS below FROM alert_signal_backfill`
@@ -160,6 +163,7 @@ Deno.test("alert rollup: the back-fill resumes where its last step committed", a
   await sql`DELETE FROM alert_signal_minutes`.execute(db);
   await sql`DELETE FROM alert_signal_last`.execute(db);
   await sql`DELETE FROM alert_signal_last_counts`.execute(db);
+  await sql`DELETE FROM alert_signal_last_hours`.execute(db);
   const { rows: [{ top }] } = await sql<{ top: string }>`SELECT max(id)::text AS top FROM markers`
     .execute(db);
   await sql`INSERT INTO alert_signal_backfill (below_id) VALUES (${Number(top) + 1})`.execute(db);
