@@ -189,8 +189,9 @@ export function alertsMarkdown(result: AlertsResult, header: string): string {
     "",
     "Each rule's count in a transaction (threshold 1: every group counted and linked), sequential, " +
     "warm; before: 0038's reading of the window's signal markers (partition-pruned to sessions " +
-    "created since a day before the window); after: the rollup's rows of the window, then the " +
-    "links' markers of at most 20 sessions per group. `same`: identical groups and counts.",
+    "created since a day before the window); after: the rollups' counts of the window's whole " +
+    "hours and end minutes and its late sessions, then each group's link candidates and their own " +
+    "markers. `same`: identical groups and counts.",
     "",
     `| rule | window | groups | top count | before p50 ms | before p95 ms | after p50 ms | ` +
     `after p95 ms | before / after (p50) | ≤ ${ALERT_TARGET_MS} ms (p95)? | same |`,
