@@ -17,12 +17,7 @@ import { PageJournal } from "@/sdk/journal/page_journal.ts";
 import { watchLifecycle } from "./page_lifecycle.ts";
 import { addCustomEvent, customEvent, takeFullSnapshot } from "@/sdk/capture/recorder.ts";
 import { LazyGzip } from "@/sdk/lazy_modules.ts";
-import {
-  browserSessionStorage,
-  getSessionId,
-  type KeyValueStorage,
-  newSessionId,
-} from "@/sdk/session_id.ts";
+import { browserSessionStorage, getSessionId, newSessionId } from "@/sdk/session_id.ts";
 import { browserTransportDeps, Transport } from "@/sdk/send/transport.ts";
 import type { HeldSegment } from "@/sdk/control/trigger_buffer.ts";
 import type { RecorderState, ResolvedOptions, Traits, UserIdentity } from "@/sdk/types.ts";
@@ -35,7 +30,6 @@ export const FIRST_FLUSH_MS = 5_000;
 export class PlayheadClient {
   #mode: ClientMode;
   #identity: UserIdentity | undefined;
-  #storage: KeyValueStorage | null;
   #sessionId: string;
   #flusher: Flusher;
   #transport: Transport;
@@ -52,9 +46,8 @@ export class PlayheadClient {
   #onPage: PageCapture; // rrweb, the signals and the early console on this page
 
   constructor(readonly options: ResolvedOptions) {
-    this.#storage = browserSessionStorage(options.apiKey);
-    this.#pages = new PageTracker(this.#storage);
-    this.#journal = new PageJournal(options, this.#storage);
+    this.#journal = new PageJournal(options, browserSessionStorage(options.apiKey));
+    this.#pages = new PageTracker(this.#journal.storage);
     this.#onPage = new PageCapture(options, {
       route: (e) => this.#gate.route(e),
       push: (tag, payload) => this.#push(tag, payload),
@@ -62,7 +55,7 @@ export class PlayheadClient {
     });
     this.#transport = new Transport(options, browserTransportDeps());
     this.#gzip = new LazyGzip(options.endpoint);
-    this.#sessionId = getSessionId(this.#storage);
+    this.#sessionId = getSessionId(this.#journal.storage);
     this.#mode = initialMode(options.hold);
     this.#flusher = this.#newFlusher(true); // held: nothing goes before the settings are read
     this.#gate = this.#newGate();
@@ -178,7 +171,7 @@ export class PlayheadClient {
     this.#journal.forget(this.#sessionId);
     this.#pages.reset();
     this.#startUrl = null;
-    this.#sessionId = newSessionId(this.#storage);
+    this.#sessionId = newSessionId(this.#journal.storage);
     this.#flusher = this.#newFlusher(true);
     this.#gate.dispose();
     this.#gate = this.#newGate();
@@ -265,7 +258,7 @@ export class PlayheadClient {
 
   #newGate(): CaptureGate {
     const initial = narrow(lastKnown(this.#local, this.options.apiKey), this.options);
-    return new CaptureGate(this.#sessionId, this.#storage, {
+    return new CaptureGate(this.#sessionId, this.#journal.storage, {
       adopt: (events) => this.#flusher.adopt(events),
       number: (events) => this.#flusher.number(events),
       send: (event) => this.#flusher.add(event),
