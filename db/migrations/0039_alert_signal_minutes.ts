@@ -189,16 +189,31 @@ const UP = [
        SELECT project_id, kind, dimension, minute, group_key, count(*)::integer AS n
        FROM gone GROUP BY 1, 2, 3, 4, 5
      ),
+     x AS (
+       SELECT project_id, kind, dimension, ${HOUR} AS hour, group_key, sum(n)::integer AS n
+       FROM g GROUP BY 1, 2, 3, 4, 5
+     ),
+     -- A count the sessions' going takes to zero goes with them: its group (a page, a selector,
+     -- an error's text) is theirs, and an erasure leaves none of their text (the rows the same
+     -- statement updates are the others).
+     minutes_gone AS (
+       DELETE FROM alert_signal_last_counts c USING g
+       WHERE (c.project_id, c.kind, c.dimension, c.minute, c.group_key)
+         = (g.project_id, g.kind, g.dimension, g.minute, g.group_key) AND c.sessions <= g.n
+     ),
      minutes AS (
        UPDATE alert_signal_last_counts c SET sessions = c.sessions - g.n FROM g
        WHERE (c.project_id, c.kind, c.dimension, c.minute, c.group_key)
-         = (g.project_id, g.kind, g.dimension, g.minute, g.group_key)
+         = (g.project_id, g.kind, g.dimension, g.minute, g.group_key) AND c.sessions > g.n
+     ),
+     hours_gone AS (
+       DELETE FROM alert_signal_last_hours h USING x
+       WHERE (h.project_id, h.kind, h.dimension, h.hour, h.group_key)
+         = (x.project_id, x.kind, x.dimension, x.hour, x.group_key) AND h.sessions <= x.n
      )
-     UPDATE alert_signal_last_hours h SET sessions = h.sessions - x.n
-     FROM (SELECT project_id, kind, dimension, ${HOUR} AS hour, group_key, sum(n)::integer AS n
-           FROM g GROUP BY 1, 2, 3, 4, 5) x
+     UPDATE alert_signal_last_hours h SET sessions = h.sessions - x.n FROM x
      WHERE (h.project_id, h.kind, h.dimension, h.hour, h.group_key)
-       = (x.project_id, x.kind, x.dimension, x.hour, x.group_key);
+       = (x.project_id, x.kind, x.dimension, x.hour, x.group_key) AND h.sessions > x.n;
      RETURN NULL;
    END $$`,
   `CREATE TRIGGER sessions_delete_alert_signals AFTER DELETE ON sessions
