@@ -11,33 +11,13 @@ import type {
 } from "@/recording/model/page_clicks.ts";
 import { foldedPath } from "@/core/ingest/endpoint.ts";
 import { pathnameOf } from "@/core/ingest/markers.ts";
+import type { SessionShare } from "@/db/queries/heatmaps/write.ts";
 import { type Band, bandOf, CELL_PX, CELLS_ACROSS } from "./schema.ts";
 
-export interface ViewRow {
-  path: string;
-  band: Band;
-  /** UTC day of the view, `YYYY-MM-DD`. */
-  day: string;
-  /** Loads and navigations to the page (a resize into this band counts none). */
-  views: number;
-  /** The deepest document px shown, and the viewport's height (the fold) at the first view. */
-  depthPx: number;
-  foldPx: number;
-}
-
-export interface ClickRow {
-  path: string;
-  band: Band;
-  day: string;
-  selector: string;
-  /** The cell: 1 % of the page's width across, CELL_PX down the document. */
-  cellX: number;
-  cellY: number;
-  clicks: number;
-  /** Rage bursts started and dead clicks, by the SDK's signals (each marks one click). */
-  rage: number;
-  dead: number;
-}
+/** A page view's row (db/queries/heatmaps/write.ts), its band one of BANDS. */
+export type ViewRow = SessionShare["views"][number] & { band: Band };
+/** A click's row, per element and grid cell. */
+export type ClickRow = SessionShare["clicks"][number] & { band: Band };
 
 /** How far a signal's `at` may lie from its click's event time (both read Date.now() in one click). */
 const SIGNAL_MATCH_MS = 250;

@@ -7,8 +7,11 @@ export interface SessionShare {
   views: {
     path: string;
     band: string;
+    /** UTC day of the view, `YYYY-MM-DD`. */
     day: string;
+    /** Loads and navigations to the page (a resize into this band counts none). */
     views: number;
+    /** The deepest document px shown, and the viewport's height (the fold) at the first view. */
     depthPx: number;
     foldPx: number;
   }[];
@@ -17,9 +20,11 @@ export interface SessionShare {
     band: string;
     day: string;
     selector: string;
+    /** The cell: 1 % of the page's width across, CELL_PX down the document. */
     cellX: number;
     cellY: number;
     clicks: number;
+    /** Rage bursts started and dead clicks, by the SDK's signals (each marks one click). */
     rage: number;
     dead: number;
   }[];
