@@ -2,15 +2,16 @@
 // a team would ship it: minified, npm packages included (nothing is fetched from a CDN).
 import * as esbuild from "esbuild";
 import { importMapPlugin, readImportMap } from "@/fresh/import_map_plugin.ts";
+import { PROFILE_DIR } from "./cpu_profile.ts";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 
-/** The minified IIFE of `entry` (a path or file URL). */
+/** The minified IIFE of `entry` (a path or file URL); not minified for a CPU profile. */
 export async function bundleBrowser(entry: URL): Promise<string> {
   const built = await esbuild.build({
     entryPoints: [entry.pathname],
     bundle: true,
-    minify: true,
+    minify: !PROFILE_DIR,
     write: false,
     format: "iife",
     target: "es2022",

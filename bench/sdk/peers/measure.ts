@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
 import { isDataRequest, type Recorder, type SinkRequest } from "./recorder.ts";
 import type { PeerServer, ReferencePage } from "./server.ts";
 import { runVisit, type Visit } from "./visits.ts";
+import { startVisitProfile } from "./cpu_profile.ts";
 
 export interface VisitResult {
   page: string;
@@ -61,6 +62,7 @@ export async function measureVisit(
     };
     server.reset();
     const before = await metric("TaskDuration");
+    const profiler = await startVisitProfile(cdp);
     await tab.goto(`${server.url}${page.path}?rec=${recorder.name}`, { waitUntil: "load" });
     const timeOrigin = await tab.evaluate(() => performance.timeOrigin);
     const heapAtMinute: number[] = [];
@@ -69,6 +71,7 @@ export async function measureVisit(
       if (elapsed >= (heapAtMinute.length + 1) * 60_000) heapAtMinute.push(await heapAfterGc());
     }, pageErrors);
     const taskMs = (await metric("TaskDuration") - before) * 1000;
+    await profiler?.stop(page.name, recorder.name);
     const longTasks = await tab.evaluate(() =>
       (globalThis as unknown as { longTasks: [number, number][] }).longTasks
     );

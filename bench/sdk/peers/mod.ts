@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { runCiGate } from "./ci.ts";
 import { RECORDER_NAMES } from "./recorders.ts";
-import { runPeerComparison } from "./run.ts";
+import { runHeapComparison, runPeerComparison } from "./run.ts";
 
 /** Runs what the arguments ask for; returns the exit code. */
 export async function peersMain(argv: string[]): Promise<number> {
@@ -17,9 +17,19 @@ export async function peersMain(argv: string[]): Promise<number> {
       recorders: { type: "string", default: RECORDER_NAMES.join(",") },
       results: { type: "string", default: "bench/RESULTS.md" },
       "no-write": { type: "boolean", default: false },
+      "heap-minutes": { type: "string" },
     },
   });
   if (args.ci) return await runCiGate();
+  if (args["heap-minutes"]) {
+    return await runHeapComparison({
+      minutes: Number(args["heap-minutes"]),
+      pages: args.pages!.split(","),
+      recorders: args.recorders!.split(","),
+      results: args["no-write"] ? null : args.results!,
+      command: `deno task bench:sdk ${argv.join(" ")}`,
+    });
+  }
   const rows = await runPeerComparison({
     seconds: Number(args.seconds),
     pages: args.pages!.split(","),

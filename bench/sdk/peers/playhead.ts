@@ -2,6 +2,7 @@
 // it loads on demand), default options, posting to a sink that answers as the service does.
 import { buildSdk } from "@/sdk/build/build.ts";
 import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
+import { PROFILE_DIR } from "./cpu_profile.ts";
 import { fullSnapshotTimes, gunzip, type Recorder, type SinkRequest, text } from "./recorder.ts";
 
 export const PLAYHEAD_KEY = `sp_${"0".repeat(32)}`;
@@ -32,7 +33,7 @@ export async function playheadRecorder(
 ): Promise<Recorder & { classicScript: string }> {
   const dir = await Deno.makeTempDir({ prefix: "playhead-bench-peers-" });
   try {
-    const { classic, lazy } = await buildSdk({ outDir: dir, dev: false });
+    const { classic, lazy } = await buildSdk({ outDir: dir, dev: PROFILE_DIR !== null });
     const files: Record<string, string> = {};
     for (const name of [classic, ...Object.values(lazy)]) {
       files[name] = await Deno.readTextFile(`${dir}/${name}`);

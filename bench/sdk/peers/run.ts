@@ -5,6 +5,13 @@ import { formatMarkdown } from "@/bench/sdk/report.ts";
 import { replaceSection } from "@/bench/results_section.ts";
 import { type Figures, figures } from "./figures.ts";
 import { measureVisit, type VisitResult } from "./measure.ts";
+import {
+  HEAP_BEGIN,
+  HEAP_END,
+  type HeapRun,
+  measureLongVisit,
+  renderHeapRuns,
+} from "./long_visit.ts";
 import { PAGES } from "./pages/mod.ts";
 import { profilePlayhead } from "./profile.ts";
 import { prepareRecorders } from "./recorders.ts";
@@ -79,6 +86,40 @@ export async function runPeerComparison(opts: PeerRunOptions): Promise<Figures[]
     log(`wrote the peers section of ${opts.results}`);
   }
   return rows;
+}
+
+/** The long visits on a controlled clock (bench/sdk/peers/long_visit.ts); the exit code. */
+export async function runHeapComparison(
+  opts: Omit<PeerRunOptions, "seconds"> & { minutes: number },
+): Promise<number> {
+  const recorders = (await prepareRecorders(opts.recorders)).filter((r) => r.name !== "none");
+  await using server = startPeerServer(PAGES, recorders);
+  const loadAtStart = await loadAverage();
+  const runs: HeapRun[] = [];
+  for (const page of PAGES.filter((p) => opts.pages.includes(p.name))) {
+    for (const recorder of recorders) {
+      log(`${page.name}: ${recorder.name}, ${opts.minutes} virtual minutes`);
+      const run = await measureLongVisit(server, page, VISITS[page.name], recorder, opts.minutes);
+      log(
+        `  heap MB by minute: ${run.heapAtMinute.map((b) => (b / 2 ** 20).toFixed(1)).join(" ")}`,
+      );
+      runs.push(run);
+    }
+  }
+  const header = `${new Date().toISOString()} · \`${opts.command}\` · ${await machine()} · load ` +
+    `average ${loadAtStart} at start, ${await loadAverage()} at end. Each recorder's visit of ` +
+    `${opts.minutes} minutes on a controlled clock (Playwright's \`page.clock\`: the page's timers, ` +
+    "Date and animation frames on virtual time, advanced one step's slot at a time; the scripted " +
+    "steps of bench/sdk/peers/visits.ts in a loop); JSHeapUsedSize after a forced GC at each " +
+    "virtual minute. A recorder's unsent batch is part of its heap (batches of up to 60 s).";
+  const labels = Object.fromEntries(recorders.map((r) => [r.name, r.label]));
+  const section = await formatMarkdown(renderHeapRuns(runs, labels, header));
+  console.log(section);
+  if (opts.results) {
+    await replaceSection(opts.results, { begin: HEAP_BEGIN, end: HEAP_END }, section);
+    log(`wrote the heap section of ${opts.results}`);
+  }
+  return runs.some((r) => r.pageErrors.length || r.heapAtMinute.length < opts.minutes) ? 1 : 0;
 }
 
 const METHOD = "Method (`bench/sdk/peers/`): each page is served from one loopback `Deno.serve` " +
