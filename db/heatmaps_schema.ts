@@ -37,6 +37,8 @@ export interface HeatmapClickTable {
   clicks: number;
   rage: number;
   dead: number;
+  /** The row's first click, epoch ms (migration 0041); null: derived before it (open at start). */
+  first_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface HeatmapTables {

@@ -40,6 +40,7 @@ import * as m0037 from "./migrations/0037_saved_searches.ts";
 import * as m0038 from "./migrations/0038_alerts.ts";
 import * as m0039 from "./migrations/0039_alert_signal_minutes.ts";
 import * as m0040 from "./migrations/0040_heatmaps.ts";
+import * as m0041 from "./migrations/0041_heatmap_click_times.ts";
 
 // Listed statically (not read from disk) so the service also runs where there is no file system,
 // such as Deno Deploy. Append new migrations here; never edit one that has landed. (No 0002:
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0038_alerts": m0038,
   "0039_alert_signal_minutes": m0039,
   "0040_heatmaps": m0040,
+  "0041_heatmap_click_times": m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

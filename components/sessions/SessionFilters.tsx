@@ -201,6 +201,18 @@ export function SessionFilters(
           <input type="text" name="clicked" value={query.clicked} maxLength={1000} size={12} />
         </label>
       )}
+      {query.clickedCell && (
+        <label class="field">
+          <span>Clicked in</span>
+          <input
+            type="text"
+            name="clickedCell"
+            value={query.clickedCell}
+            maxLength={1100}
+            size={12}
+          />
+        </label>
+      )}
       {query.error && (
         <label class="field">
           <span>Error</span>

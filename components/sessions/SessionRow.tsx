@@ -27,7 +27,8 @@ interface Props {
 
 export function SessionRow(props: Props) {
   const { session: s, now, local, showUser } = props;
-  const replay = replayHref(s.id);
+  // listed by a click (`clicked=`, `clickedCell=`): the replay opens at it
+  const replay = replayHref(s.id, s.openAtMs ?? undefined);
   return (
     <tr data-session={s.id}>
       {showUser && (

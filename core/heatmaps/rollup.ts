@@ -64,7 +64,10 @@ export function heatmapRows(read: Pick<PageClicks, "views" | "clicks" | "signals
     const cellY = Math.max(0, Math.floor(click.docY / CELL_PX));
     const id = `${key.path}\n${key.band}\n${key.day}\n${click.selector}\n${cellX}\n${cellY}`;
     const row = clicks.get(id) ??
-      { ...key, selector: click.selector, cellX, cellY, clicks: 0, rage: 0, dead: 0 };
+      { ...key, selector: click.selector, cellX, cellY, clicks: 0, rage: 0, dead: 0, firstMs: 0 };
+    // the replay opens a `clicked=` row at its first click (events are pushed in replay order,
+    // which a late batch may break, hence the min)
+    row.firstMs = row.clicks ? Math.min(row.firstMs, Math.round(click.ts)) : Math.round(click.ts);
     row.clicks++;
     if (flags[i].rage) row.rage++;
     if (flags[i].dead) row.dead++;

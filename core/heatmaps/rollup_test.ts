@@ -33,7 +33,7 @@ Deno.test("bands: narrow below 768, medium 768 to 1279, wide from 1280", () => {
   assert.deepEqual([767, 768, 1279, 1280].map(bandOf), ["narrow", "medium", "medium", "wide"]);
 });
 
-Deno.test("rollup: clicks by element and cell in the document; the path folded; one view", () => {
+Deno.test("rollup: clicks by element and cell in the document, each row at its first click; the path folded; one view", () => {
   const v = visit(1000);
   const { views, clicks } = rows([
     meta(v),
@@ -53,8 +53,8 @@ Deno.test("rollup: clicks by element and cell in the document; the path folded; 
   }]);
   const key = { path: "/orders/:id/edit", band: "medium", day: "2026-11-20", rage: 0, dead: 0 };
   assert.deepEqual(clicks, [
-    { ...key, selector: "button#buy", cellX: 10, cellY: 2, clicks: 2 },
-    { ...key, selector: "body > p", cellX: 99, cellY: 31, clicks: 1 },
+    { ...key, selector: "button#buy", cellX: 10, cellY: 2, clicks: 2, firstMs: T + 10 },
+    { ...key, selector: "body > p", cellX: 99, cellY: 31, clicks: 1, firstMs: T + 40 },
   ]);
 });
 

@@ -20,6 +20,7 @@ import type {
   SessionSummary,
 } from "./schema.ts";
 import { storedIsoOr } from "@/core/stored_time.ts";
+import { readClickedCell } from "@/core/heatmaps/clicked_cell.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -61,6 +62,7 @@ export function filterOf(
       element: input.element ?? null,
       error: input.error ?? null,
       clicked: input.clicked ?? null,
+      clickedCell: input.clickedCell ? readClickedCell(input.clickedCell) : null,
       reasons: input.reason ?? null,
     },
     comments: { has: input.hasComments ?? null, text: input.comment ?? null },
@@ -126,6 +128,7 @@ export function toSessionListItem(row: SessionListRow): SessionListItem {
     triggeredAt: row.triggered_at,
     commentCount: row.comment_count,
     pinned: row.pinned_at !== null,
+    ...(row.opening_ms !== undefined && { openAtMs: row.opening_ms }),
   };
 }
 

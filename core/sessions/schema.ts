@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { RECORDING_REASONS } from "@/core/projects/recording_limits.ts";
 import { VITAL_NAMES, VITAL_RATINGS } from "@/core/ingest/web_vitals.ts";
+import { clickedCellField } from "@/core/heatmaps/clicked_cell.ts";
 
 const idList = z.string().max(4000).transform((text) =>
   text.split(",").map((id) => id.trim()).filter(Boolean)
@@ -72,8 +73,10 @@ const filterFields = {
     description: "an error of this group (the `fingerprint` of /api/insights' errors)",
   }),
   clicked: optionalText(1000).meta({
-    description: "clicked this element (a selector as /api/heatmaps names elements)",
+    description: "clicked this element (a selector as /api/heatmaps names elements); each item " +
+      "has `openAtMs`",
   }),
+  clickedCell: clickedCellField,
   reason: reasonList.optional().meta({
     description: "comma list of `sampled`, `error`, `rage_click`, `dead_click`, `manual`: " +
       "sessions recorded for any of them",
@@ -175,6 +178,10 @@ export const sessionListItem = z.strictObject({
   ...recordingFields,
   commentCount: z.number().int(),
   pinned: z.boolean().meta({ description: "kept past its project's retention" }),
+  openAtMs: z.number().int().nullable().optional().meta({
+    description: "with `clicked` or `clickedCell`: ms from the start to the first such click " +
+      "(the replay's `?t=`); null: not known yet",
+  }),
 });
 
 export type SessionListItem = z.output<typeof sessionListItem>;

@@ -27,10 +27,12 @@ export interface SessionShare {
     /** Rage bursts started and dead clicks, by the SDK's signals (each marks one click). */
     rage: number;
     dead: number;
+    /** The first click's time, epoch ms (the recording's timestamps): where its replay opens. */
+    firstMs: number;
   }[];
 }
 
-/** Rows per insert statement (11 parameters each, well under PostgreSQL's 65,535). */
+/** Rows per insert statement (12 parameters each, well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
 
 export async function replaceSessionShare(
@@ -73,6 +75,7 @@ export async function replaceSessionShare(
           clicks: c.clicks,
           rage: c.rage,
           dead: c.dead,
+          first_ms: c.firstMs,
         })),
       ).execute();
     }

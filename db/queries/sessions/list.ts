@@ -3,6 +3,7 @@
 import { type Expression, type Kysely, sql, type SqlBool } from "kysely";
 import type { Database } from "@/db/schema.ts";
 import { displayNameSql } from "@/db/queries/tracked_users/display_name.ts";
+import { clickedMoment } from "@/db/queries/heatmaps/clicked.ts";
 import {
   containing,
   matchingUsers,
@@ -68,6 +69,8 @@ export interface SessionListRow {
   triggered_at: number | null;
   comment_count: number;
   pinned_at: Date | null;
+  /** Under `clicked`/`clickedCell`: where the replay opens (db/queries/heatmaps/clicked.ts). */
+  opening_ms?: number | null;
 }
 
 /** The session and project columns of a list row (sessions joined to projects). */
@@ -152,6 +155,7 @@ export async function listSessions(
     >);
   }
   ids = ids.orderBy(sql`${column} ${dir}`).orderBy(sql`${id} ${dir}`).limit(page.limit);
+  const opening = filter.narrow ? clickedMoment(filter.organizationId, filter.narrow) : null;
   return await db.selectFrom("sessions").where("sessions.id", "in", ids)
     .innerJoin("projects", "projects.id", "sessions.project_id")
     .leftJoin("tracked_users", "tracked_users.id", "sessions.tracked_user_id")
@@ -162,5 +166,6 @@ export async function listSessions(
       displayNameSql().as("user_display_name"),
       sql<Record<string, unknown> | null>`tracked_users.traits`.as("user_traits"),
     ])
+    .$if(opening !== null, (q) => q.select(opening!.as("opening_ms")))
     .orderBy(sql`${column} ${dir}`).orderBy(sql`${id} ${dir}`).execute();
 }

@@ -5,6 +5,7 @@
 // browser, OS and device (0014), network errors and web vitals (0028).
 import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "@/db/schema.ts";
+import { clickedConditions, type ClickedSearch } from "@/db/queries/heatmaps/clicked.ts";
 
 export type SignalName = "error" | "rage_click" | "dead_click" | "network_error";
 
@@ -24,8 +25,9 @@ export interface SessionSearch {
   element?: string | null;
   /** An error marker of this group (its error_fingerprint, migration 0021). */
   error?: string | null;
-  /** A click on this element (heatmap_clicks_selector_idx, migration 0040). */
-  clicked?: string | null;
+  /** A click on this element, or in this cell of a page (db/queries/heatmaps/clicked.ts). */
+  clicked?: ClickedSearch["clicked"];
+  clickedCell?: ClickedSearch["clickedCell"];
   /** Recorded for one of these reasons (migration 0025). */
   reasons?: string[] | null;
   /** The slowest recorded request took at least this many ms (migration 0028). */
@@ -96,11 +98,8 @@ export function searchConditions(
   }
   // an error group: the fingerprint of migration 0021
   if (s.error) out.push(withMarker(["error"], sql`error_fingerprint(m.data)`, s.error));
-  // the heatmaps' links: sessions whose share of the maps has a click on the element
-  if (s.clicked) {
-    out.push(sql`sessions.id IN (SELECT hc.session_id FROM heatmap_clicks hc
-      WHERE hc.selector = ${s.clicked} AND hc.clicks > 0)`);
-  }
+  // the heatmaps' links: sessions whose share of the maps has a click on the element or cell
+  out.push(...clickedConditions(organizationId, s) as RawBuilder<SqlBool>[]);
   // with signals, probed in sessions_user_signaled_idx (migration 0018) per matching user
   if (s.user) out.push(sql`sessions.tracked_user_id IN ${matchingUsers(organizationId, s.user)}`);
   if (s.visited) {
