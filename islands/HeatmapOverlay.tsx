@@ -1,144 +1,81 @@
 // The heat layer over the page's frame on /heatmaps (docs/decisions.md "Heatmaps"): a canvas the
-// size of the page in its px, drawn from the map: blobs per grid cell (coordinate), outlined
-// elements with their counts (element), or the share of sessions reaching each depth with the
-// average fold (scroll). Hovering names what is under the pointer; clicking an element opens the
-// sessions that clicked it.
+// size of the page in its px, drawn from the map (charts/heatmap_layer.ts): blobs per grid cell,
+// elements boxed where the page's frame lays them out (measured once hydrated,
+// components/heatmaps/element_probe.ts; where their clicks fell until then, or when the frame has
+// no such element), or the share of sessions reaching each depth with the average fold. Hovering
+// names what is under the pointer with its counts; clicking a cell or an element opens the
+// sessions that clicked there.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Heatmap } from "@/core/heatmaps/schema.ts";
-import { CELL_PX, SCROLL_STEP_PX } from "@/core/heatmaps/schema.ts";
-import { sessionsHref } from "@/page_state/sessions.ts";
+import { draw, type Measured, under } from "@/charts/heatmap_layer.ts";
+import { probeElements } from "@/components/heatmaps/element_probe.ts";
 
 interface Props {
   map: Heatmap;
+  projectId: string;
   /** The page's width and the height drawn, in its own px. */
   width: number;
   height: number;
 }
 
-type Element = Extract<Heatmap, { mode: "element" }>["elements"][number];
+const NONE: Measured = new Map();
 
-function draw(canvas: HTMLCanvasElement, { map, width, height }: Props) {
-  const g = canvas.getContext("2d");
-  if (!g) return;
-  g.clearRect(0, 0, width, height);
-  if (map.mode === "scroll") {
-    for (const d of map.depths) {
-      // Red where everyone still is, through amber, to blue where few got.
-      const hue = Math.round(240 * (1 - d.reachedFraction));
-      g.fillStyle = `hsla(${hue}, 85%, 50%, 0.28)`;
-      g.fillRect(0, d.depthPx, width, SCROLL_STEP_PX);
-    }
-    g.strokeStyle = "#111";
-    g.setLineDash([8, 6]);
-    g.lineWidth = 2;
-    g.beginPath();
-    g.moveTo(0, map.averageFoldPx);
-    g.lineTo(width, map.averageFoldPx);
-    g.stroke();
-    g.setLineDash([]);
-    label(g, `Average fold · ${map.averageFoldPx} px`, 8, map.averageFoldPx - 8);
-    return;
-  }
-  if (map.mode === "element") {
-    const max = Math.max(1, ...map.elements.map((e) => e.count));
-    for (const e of map.elements) {
-      const r = rectOf(e, width);
-      g.fillStyle = `rgba(220, 38, 38, ${0.1 + 0.35 * (e.count / max)})`;
-      g.fillRect(r.x, r.y, r.w, r.h);
-      g.strokeStyle = "#b91c1c";
-      g.lineWidth = 2;
-      g.strokeRect(r.x, r.y, r.w, r.h);
-      label(g, String(e.count), r.x + 2, r.y - 4);
-    }
-    return;
-  }
-  const max = Math.max(1, ...map.cells.map((c) => c.count));
-  g.globalCompositeOperation = "multiply";
-  for (const c of map.cells) {
-    const x = (c.x + 0.5) * width / 100, y = (c.y + 0.5) * CELL_PX;
-    const strength = c.count / max;
-    const radius = 18 + 22 * strength;
-    const blob = g.createRadialGradient(x, y, 0, x, y, radius);
-    blob.addColorStop(0, `hsla(${Math.round(60 * (1 - strength))}, 100%, 50%, 0.85)`);
-    blob.addColorStop(1, "hsla(60, 100%, 50%, 0)");
-    g.fillStyle = blob;
-    g.fillRect(x - radius, y - radius, radius * 2, radius * 2);
-  }
-  g.globalCompositeOperation = "source-over";
-}
-
-function label(g: CanvasRenderingContext2D, text: string, x: number, y: number) {
-  g.font = "600 13px system-ui, sans-serif";
-  const w = g.measureText(text).width + 8;
-  g.fillStyle = "rgba(17, 17, 17, 0.85)";
-  g.fillRect(x, Math.max(0, y - 14), w, 18);
-  g.fillStyle = "#fff";
-  g.fillText(text, x + 4, Math.max(13, y));
-}
-
-/** The box of an element's clicks, at least MIN_BOX px each way around its centre. */
-const MIN_BOX = 28;
-function rectOf(e: Element, width: number) {
-  const w = Math.max(MIN_BOX, e.rect.width * width), h = Math.max(MIN_BOX, e.rect.height);
-  const cx = (e.rect.x + e.rect.width / 2) * width, cy = e.rect.y + e.rect.height / 2;
-  return { x: cx - w / 2, y: cy - h / 2, w, h };
-}
-
-/** What lies under the page's point (x, y), as a line to show, and an element's selector. */
-function under(map: Heatmap, width: number, x: number, y: number) {
-  if (map.mode === "scroll") {
-    const d = map.depths.find((s) => y >= s.depthPx && y < s.depthPx + SCROLL_STEP_PX);
-    return d &&
-      { text: `${Math.round(d.reachedFraction * 100)} % of sessions saw ${d.depthPx} px` };
-  }
-  if (map.mode === "element") {
-    const e = map.elements.find((e) => {
-      const r = rectOf(e, width);
-      return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
-    });
-    return e &&
-      { text: `${e.selector}: ${e.count} in ${e.sessions} sessions`, selector: e.selector };
-  }
-  const cx = Math.floor((x / width) * 100), cy = Math.floor(y / CELL_PX);
-  const c = map.cells.find((c) => Math.abs(c.x - cx) <= 1 && Math.abs(c.y - cy) <= 1);
-  return c && { text: `${c.count} ${map.kind === "click" ? "clicks" : `${map.kind} clicks`}` };
-}
+/** The measured boxes as the page's tests read them: selector → [x, y, w, h], rounded. */
+const laidOutJson = (measured: Measured) =>
+  JSON.stringify(Object.fromEntries(
+    [...measured].map(([s, b]) => [s, [b.x, b.y, b.w, b.h].map(Math.round)]),
+  ));
 
 export default function HeatmapOverlay(props: Props) {
+  const { map, width, height } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
   const [tip, setTip] = useState<{ text: string; x: number; y: number } | null>(null);
+  const [measured, setMeasured] = useState<Measured>(NONE);
+  const [boxes, setBoxes] = useState<"clicks" | "layout">("clicks");
   useEffect(() => {
-    if (canvas.current) draw(canvas.current, props);
-  }, [props.map, props.width, props.height]);
+    const g = canvas.current?.getContext("2d");
+    const shown = canvas.current?.getBoundingClientRect().width;
+    if (g) draw(g, map, { width, height, measured, ink: shown ? Math.max(1, width / shown) : 1 });
+  }, [map, width, height, measured]);
+  useEffect(() => {
+    const frame = canvas.current?.closest(".heatmap-stage")?.querySelector("iframe");
+    if (map.mode !== "element" || !frame) return;
+    let live = true;
+    probeElements(frame, map.elements.map((e) => e.selector), width, height).then((found) => {
+      if (!live) return;
+      setMeasured(found);
+      setBoxes("layout");
+    });
+    return () => void (live = false);
+  }, [map, width, height]);
   const point = (event: MouseEvent) => {
     const box = (event.currentTarget as HTMLCanvasElement).getBoundingClientRect();
-    const scale = props.width / box.width;
+    const scale = width / box.width;
+    const scope = { projectId: props.projectId, width, measured };
     return {
-      x: (event.clientX - box.left) * scale,
-      y: (event.clientY - box.top) * scale,
-      offsetX: event.clientX - box.left,
-      offsetY: event.clientY - box.top,
+      hit: under(map, scope, (event.clientX - box.left) * scale, (event.clientY - box.top) * scale),
+      x: event.clientX - box.left,
+      y: event.clientY - box.top,
     };
   };
   return (
     <div class="heatmap-overlay">
       <canvas
         ref={canvas}
-        width={props.width}
-        height={props.height}
+        width={width}
+        height={height}
         aria-label="Heat layer"
+        data-boxes={map.mode === "element" ? boxes : undefined}
+        data-laid-out={map.mode === "element" ? laidOutJson(measured) : undefined}
         onMouseMove={(event) => {
-          const p = point(event);
-          const found = under(props.map, props.width, p.x, p.y);
-          setTip(found ? { text: found.text, x: p.offsetX, y: p.offsetY } : null);
+          const { hit, x, y } = point(event);
+          setTip(hit ? { text: hit.text, x, y } : null);
+          event.currentTarget.style.cursor = hit?.href ? "pointer" : "crosshair";
         }}
         onMouseLeave={() => setTip(null)}
         onClick={(event) => {
-          const p = point(event);
-          const found = under(props.map, props.width, p.x, p.y);
-          if (found && "selector" in found && found.selector) {
-            location.href = sessionsHref({ clicked: found.selector });
-          }
+          const { hit } = point(event);
+          if (hit?.href) location.href = hit.href;
         }}
       />
       {tip && (

@@ -24,8 +24,9 @@ function reach(map: Heatmap, screen: number): number {
 }
 
 export function HeatmapStage(
-  { map, frame }: {
+  { map, frame, projectId }: {
     map: Heatmap;
+    projectId: string;
     frame: { source: string; width: number; height: number } | null;
   },
 ) {
@@ -45,7 +46,7 @@ export function HeatmapStage(
         dangerouslySetInnerHTML={{ __html: markup || "" }}
       />
       {!frame && <p class="heatmap-no-frame muted">No frame of this page could be drawn.</p>}
-      <HeatmapOverlay map={map} width={width} height={height} />
+      <HeatmapOverlay map={map} projectId={projectId} width={width} height={height} />
     </div>
   );
 }

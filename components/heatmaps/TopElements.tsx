@@ -6,7 +6,9 @@ import { formatCount } from "@/utils/format.ts";
 
 type Element = Extract<Heatmap, { mode: "element" }>["elements"][number];
 
-export function TopElements({ rows, kind }: { rows: Element[]; kind: Heatmap["kind"] }) {
+export function TopElements(
+  { rows, kind, projectId }: { rows: Element[]; kind: Heatmap["kind"]; projectId: string },
+) {
   if (rows.length === 0) return <p class="muted">No clicks of this kind on this page.</p>;
   return (
     <div class="table-scroll">
@@ -26,7 +28,7 @@ export function TopElements({ rows, kind }: { rows: Element[]; kind: Heatmap["ki
           {rows.slice(0, 20).map((r) => (
             <tr key={r.selector}>
               <td class="truncate" title={r.selector}>
-                <a href={sessionsHref({ clicked: r.selector })}>
+                <a href={sessionsHref({ projectIds: [projectId], clicked: r.selector })}>
                   <code>{r.selector}</code>
                 </a>
               </td>

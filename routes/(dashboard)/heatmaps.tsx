@@ -64,11 +64,15 @@ function Body({ data }: { data: Shown }) {
               <p class="muted small">
                 {map.totalSessions} sessions · {map.path} · {map.viewport} · {map.from} to {map.to}
               </p>
-              <HeatmapStage map={map} frame={data.frame} />
+              <HeatmapStage map={map} frame={data.frame} projectId={data.input.projectId!} />
             </section>
             <section class="card stack heatmap-side" aria-labelledby="top-elements">
               <h2 id="top-elements">Top elements</h2>
-              <TopElements rows={data.elements} kind={map.kind} />
+              <TopElements
+                rows={data.elements}
+                kind={map.kind}
+                projectId={data.input.projectId!}
+              />
             </section>
           </div>
         )
