@@ -60,7 +60,10 @@ export interface AppDeps {
   opens: OpenPool;
   /** Public links' cuts, cached per link, window and stored event count (made in `cuts`). */
   linkCuts: LinkCuts;
-  /** The worker pools of layers above core/ (ingest's decode workers), made on first use. */
+  /**
+   * Worker pools made on first use: ingest's decode workers, the heatmaps' derive worker
+   * (core/heatmaps/derive_pool.ts).
+   */
   workers: AppPools;
   status(): Promise<ServiceStatus>;
   /** Ends the app's workers (frames, cuts, opens, the pools in `workers`) with the app. */

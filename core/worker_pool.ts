@@ -1,6 +1,7 @@
 // The one type of the server's worker pools: the ingest decode workers (api/ingest/decode_pool.ts),
-// the frame worker (core/sessions/frame_pool.ts), the cut worker (core/shares/cut_pool.ts) and the
-// worker opening sealed batches (core/storage/open_pool.ts) are each a WorkerPool of their script,
+// the frame worker (core/sessions/frame_pool.ts), the cut worker (core/shares/cut_pool.ts), the
+// worker opening sealed batches (core/storage/open_pool.ts) and the heatmaps' derive worker
+// (core/heatmaps/derive_pool.ts) are each a WorkerPool of their script,
 // owned by the app's deps (core/deps.ts) and ended with them.
 // A worker is a Deno module Worker (not node:worker_threads: its postMessage of a transferred
 // 10 MB buffer took ~3 s and ~300 MB, Deno's ~35 ms and nothing), started when a pool's user asks
@@ -139,8 +140,8 @@ interface Closable {
 }
 
 /**
- * Pools a layer above core/ makes for the app (the ingest decode workers), each made on its first
- * use and kept by name for the app's lifetime: `close()` ends them with the app's deps.
+ * Pools made for the app on their first use (the ingest decode workers, the heatmaps' derive
+ * worker), kept by name for the app's lifetime: `close()` ends them with the app's deps.
  */
 export class AppPools {
   readonly #pools = new Map<string, Closable>();

@@ -8,7 +8,7 @@ import { deriveHeatmaps, RUN_BUDGET_MS, SESSIONS_PER_RUN } from "./derive.ts";
 
 export const HEATMAPS_SCHEDULE = "* * * * *";
 
-type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store" | "opens">>;
+type Deps = Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "store" | "opens" | "workers">>;
 
 export function scheduleHeatmaps(
   deps: Deps,

@@ -115,6 +115,11 @@ Deno.test("clicked: a share derived before 0041 opens at the start; 0041 queues 
   assert.deepEqual(await x.listed(`clicked=${encodeURIComponent(BUY)}`), { [a]: null, [b]: null });
   const page = await x.page(`/sessions?clicked=${encodeURIComponent(BUY)}`);
   assert.doesNotMatch(await page.text(), /\/replays\/[^"]+\?t=/);
-  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 3, clicks: 5, failed: 0 });
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), {
+    sessions: 3,
+    clicks: 5,
+    failed: 0,
+    truncated: 0,
+  });
   assert.deepEqual(await x.listed(`clicked=${encodeURIComponent(BUY)}`), { [a]: 100, [b]: 3_000 });
 });

@@ -76,7 +76,12 @@ Deno.test("heatmaps: counts per element and band, grid cells, rage, scroll depth
     snapshot(T + 1),
     click(NODE.buy, 20, 40, T + 50),
   ]);
-  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 2, clicks: 6, failed: 0 });
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), {
+    sessions: 2,
+    clicks: 6,
+    failed: 0,
+    truncated: 0,
+  });
 
   assert.deepEqual(await x.elements("viewport=wide"), {
     [BUY]: [2, 1, 0, 0],
@@ -100,7 +105,12 @@ Deno.test("heatmaps: counts per element and band, grid cells, rage, scroll depth
 
   // A later batch derives the session again, whole: nothing is counted twice.
   await x.send(a, [click(NODE.buy, 128, 40, T + 60_000)]);
-  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 1, clicks: 6, failed: 0 });
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), {
+    sessions: 1,
+    clicks: 6,
+    failed: 0,
+    truncated: 0,
+  });
   assert.deepEqual((await x.elements("viewport=wide"))[BUY], [3, 1, 0, 0]);
 });
 
@@ -186,8 +196,18 @@ Deno.test("heatmaps: a batch stored while its session is derived leaves it queue
   const [claimed] = await claimDue(x.t.db.kysely, LATER(), new Date(Date.now() + 7_200_000), 10);
   await x.send(a, [click(NODE.buy, 128, 40, T + 100)]); // arrives during the derivation
   await finishQueued(x.t.db.kysely, claimed);
-  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 1, clicks: 1, failed: 0 });
-  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), { sessions: 0, clicks: 0, failed: 0 });
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), {
+    sessions: 1,
+    clicks: 1,
+    failed: 0,
+    truncated: 0,
+  });
+  assert.deepEqual(await deriveHeatmaps(x.t.deps, LATER()), {
+    sessions: 0,
+    clicks: 0,
+    failed: 0,
+    truncated: 0,
+  });
 });
 
 Deno.test("heatmaps: the sessions search's filters narrow a map (device, browser, user, signals)", async () => {
@@ -222,8 +242,8 @@ Deno.test("heatmaps: a run derives at most its limit of sessions; the rest wait 
   await using x = await world();
   for (let i = 0; i < 3; i++) await wideVisit(x.send, crypto.randomUUID());
   const run = () => deriveHeatmaps(x.t.deps, LATER(), 2);
-  assert.deepEqual(await run(), { sessions: 2, clicks: 10, failed: 0 });
-  assert.deepEqual(await run(), { sessions: 1, clicks: 5, failed: 0 });
-  assert.deepEqual(await run(), { sessions: 0, clicks: 0, failed: 0 });
+  assert.deepEqual(await run(), { sessions: 2, clicks: 10, failed: 0, truncated: 0 });
+  assert.deepEqual(await run(), { sessions: 1, clicks: 5, failed: 0, truncated: 0 });
+  assert.deepEqual(await run(), { sessions: 0, clicks: 0, failed: 0, truncated: 0 });
   assert.deepEqual((await x.elements("viewport=wide"))[BUY], [6, 3, 0, 0]);
 });
