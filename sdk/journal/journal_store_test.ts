@@ -1,7 +1,7 @@
 import "@/tests/helpers/sdk_journal_world.ts";
 import assert from "node:assert/strict";
 import type { JournalEntry } from "./journal.ts";
-import { allEntries, deleteEntry, saveEntry } from "./journal_store.ts";
+import { allEntries, deleteEntry, saveEntry, savePage } from "./journal_store.ts";
 import type { KeptSegment } from "./kept_segments.ts";
 
 const MIB4 = 4_194_304; // 4 MiB, written out: the bound is the documented figure, not the constant
@@ -61,4 +61,29 @@ Deno.test("journal store: an entry with nothing left to keep is deleted, and ent
   assert.deepEqual((await allEntries()).map((e) => e.page), ["early"]);
   await deleteEntry("early");
   assert.deepEqual(await allEntries(), []);
+});
+
+Deno.test("journal store: a page's writes store each event once, read back as its batches in order", async () => {
+  const event = (seq: number) => {
+    const json = `{"n":${seq}}`;
+    return { json, bytes: json.length, page: "p1", seq };
+  };
+  const { batches: _, ranges: __, ...page } = entry("writer", []);
+  await savePage(page, [[0, 1, 2].map(event)]);
+  await savePage(page, [[0, 1, 2, 3, 4].map(event)]); // two more since the first write
+  const raw = await new Promise<{ json: string }[]>((resolve) => {
+    const open = indexedDB.open("playhead");
+    open.onsuccess = () => {
+      const all = open.result.transaction("chunks").objectStore("chunks").getAll();
+      all.onsuccess = () => resolve(all.result);
+    };
+  });
+  assert.deepEqual(raw.map((c) => c.json), ['[{"n":0},{"n":1},{"n":2}]', '[{"n":3},{"n":4}]']);
+  const read = (await stored("writer"))!;
+  assert.deepEqual(read.batches, ['[{"n":0},{"n":1},{"n":2},{"n":3},{"n":4}]'], "merged: one run");
+  assert.deepEqual(read.ranges, [{ pageId: "p1", seq: 0 }]);
+  await savePage(page, [[4].map(event)]); // 0-3 acknowledged: the first chunk goes
+  assert.deepEqual((await stored("writer"))!.batches, ['[{"n":3},{"n":4}]']);
+  await deleteEntry("writer");
+  assert.equal(await stored("writer"), undefined);
 });

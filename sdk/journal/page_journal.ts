@@ -4,7 +4,6 @@
 // they changed — and what its unload could not send, parked for the tab's next page. The store
 // and the recovery are a module loaded on demand (sdk/lazy/journal.ts), asked for at the start
 // where the page can journal: what is written before it comes waits for it.
-import { jsonArray, rangeOf } from "@/sdk/send/encoded_event.ts";
 import type { Flusher } from "@/sdk/send/flusher.ts";
 import { JOURNAL_EVERY_MS, JOURNALING, type JournalProject, withLock } from "./journal.ts";
 import { clearPending, type PendingBatch, savePending, takePending } from "@/sdk/send/keepalive.ts";
@@ -95,10 +94,8 @@ export class PageJournal {
       ...this.project,
       savedAt: Date.now(),
       metadata,
-      batches: batches.map(jsonArray),
-      ranges: batches.map(rangeOf),
     };
-    void this.#store.then((m) => m?.save(entry, buffer));
+    void this.#store.then((m) => m?.save(entry, batches, buffer));
   }
 
   /** Parks what the unload could not send, for the tab's next page of this session and key. */

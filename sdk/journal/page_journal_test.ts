@@ -75,7 +75,7 @@ Deno.test("page journal: a page killed at any moment loses at most its last 2 s"
     assert.deepEqual(ats.slice(0, older.length), older, `killed at ${killedAt} ms`);
     assert.deepEqual(ats, [...ats].sort((a, b) => a - b), "in order");
     assert.equal(new Set(ats).size, ats.length, "each once");
-    assert.deepEqual(await allEntries(), [], "the entry is deleted once sent");
+    assert.deepEqual(await allEntries(), [], `the entry is deleted once sent (${killedAt})`);
   }
 });
 

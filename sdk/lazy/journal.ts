@@ -2,17 +2,25 @@
 // writes to IndexedDB, and what it sends and carries of the pages gone before it, load after the
 // start (sdk/journal/page_journal.ts asks for them), so the SDK's entry stays within its budget.
 import type { JournalEntry } from "@/sdk/journal/journal.ts";
-import { deleteEntry, saveEntry } from "@/sdk/journal/journal_store.ts";
+import { deleteEntry, savePage } from "@/sdk/journal/journal_store.ts";
 import { carried, keptOf } from "@/sdk/journal/kept_segments.ts";
 import { type OwnPage, recoverOrphans } from "@/sdk/journal/recovery.ts";
+import type { EncodedEvent } from "@/sdk/send/encoded_event.ts";
 import type { Transport } from "@/sdk/send/transport.ts";
 import type { HeldSegment } from "@/sdk/control/trigger_buffer.ts";
 
 export { deleteEntry };
 
-/** Writes a page's entry (sdk/journal/journal_store.ts), its trigger buffer as the journal keeps it. */
-export function save(entry: Omit<JournalEntry, "buffer">, buffer: HeldSegment[]): Promise<unknown> {
-  return saveEntry({ ...entry, buffer: buffer.map(keptOf) });
+/**
+ * Writes a page's entry (sdk/journal/journal_store.ts): its unacknowledged `events` as the flusher
+ * cut them, its trigger buffer as the journal keeps it.
+ */
+export function save(
+  entry: Omit<JournalEntry, "batches" | "ranges" | "buffer">,
+  events: EncodedEvent[][],
+  buffer: HeldSegment[],
+): Promise<unknown> {
+  return savePage({ ...entry, buffer: buffer.map(keptOf) }, events);
 }
 
 /**

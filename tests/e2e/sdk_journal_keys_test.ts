@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { sdkAssets } from "@/api/service/sdk_assets.ts";
 import { buildSdk } from "@/sdk/build/build.ts";
 import { recent } from "@/tests/helpers/times.ts";
+import { journalTexts } from "@/tests/helpers/journal_texts.ts";
 import { startTestServer } from "@/tests/helpers/server.ts";
 import { BURST_SCRIPT, burstIndices, waitFor } from "./sdk_harness.ts";
 import { storedBatches } from "./sdk_readback.ts";
@@ -18,22 +19,8 @@ interface Entry {
   text: string;
 }
 
-/** The journal's entries (IndexedDB `playhead`), read in a page of the site. */
-function journal(page: Page): Promise<Entry[]> {
-  return page.evaluate(() =>
-    new Promise<Entry[]>((resolve) => {
-      const open = indexedDB.open("playhead");
-      open.onsuccess = () => {
-        const all = open.result.transaction("pages").objectStore("pages").getAll();
-        all.onsuccess = () =>
-          resolve(all.result.map((e) => ({ sessionId: e.sessionId, text: JSON.stringify(e) })));
-      };
-    })
-  );
-}
-
 const journaled = async (page: Page, sessionId: string, text = "") =>
-  (await journal(page)).some((e) => e.sessionId === sessionId && e.text.includes(text));
+  (await journalTexts(page)).some((e) => e.sessionId === sessionId && e.text.includes(text));
 
 /** Waits until the page's SDK has read its own key's settings. */
 function settingsOf(page: Page, key: string): Promise<unknown> {

@@ -7,6 +7,7 @@ import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
 import { sdkAssets } from "@/api/service/sdk_assets.ts";
 import { buildSdk } from "@/sdk/build/build.ts";
+import { journalTexts } from "@/tests/helpers/journal_texts.ts";
 import { startTestServer } from "@/tests/helpers/server.ts";
 import { BURST_SCRIPT, burstIndices, settingsRead, waitFor } from "./sdk_harness.ts";
 import { sessionRow, storedBatches } from "./sdk_readback.ts";
@@ -34,19 +35,9 @@ const CASES: Case[] = [
   },
 ];
 
-/** Reads the journal's entries of `sessionId` in a page of the site (IndexedDB `playhead`). */
-function journal(page: Page, sessionId: string): Promise<string[]> {
-  return page.evaluate((sessionId) =>
-    new Promise<string[]>((resolve) => {
-      const open = indexedDB.open("playhead");
-      open.onsuccess = () => {
-        const all = open.result.transaction("pages").objectStore("pages").getAll();
-        all.onsuccess = () =>
-          resolve(
-            all.result.filter((e) => e.sessionId === sessionId).map((e) => JSON.stringify(e)),
-          );
-      };
-    }), sessionId);
+/** The journal's entries of `sessionId`, read in a page of the site. */
+async function journal(page: Page, sessionId: string): Promise<string[]> {
+  return (await journalTexts(page)).filter((e) => e.sessionId === sessionId).map((e) => e.text);
 }
 
 Deno.test("sdk e2e: a tab closed and the browser killed anywhere in the unload stores each event once", async (t) => {

@@ -7,6 +7,7 @@ import { call } from "@/tests/helpers/auth.ts";
 import { waitFor } from "./sdk_harness.ts";
 import { sessionMarkers, sessionRow, storedBatches } from "./sdk_readback.ts";
 import { ownChromium, triageWorld } from "./triage_world.ts";
+import { journalTexts } from "@/tests/helpers/journal_texts.ts";
 import { recent } from "@/tests/helpers/times.ts";
 
 type Ph = { ph: { sessionId: string; flush(): Promise<void> } };
@@ -157,15 +158,7 @@ Deno.test("triage e2e: a browser killed right after its tab closed loses nothing
     await page.click("#pay");
     await waitFor(
       () =>
-        page.evaluate(() =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open("playhead");
-            open.onsuccess = () => {
-              const all = open.result.transaction("pages").objectStore("pages").getAll();
-              all.onsuccess = () => resolve(JSON.stringify(all.result).includes("Paid in full"));
-            };
-          })
-        ),
+        journalTexts(page).then((entries) => entries.some((e) => e.text.includes("Paid in full"))),
       10_000,
       "the checkout page's journal",
     );
