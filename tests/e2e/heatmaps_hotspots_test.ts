@@ -1,8 +1,9 @@
 // /heatmaps' hotspots in Chromium (./heatmaps_shop.ts's page): in element mode each element is
 // boxed where the page's frame lays it out (the overlay's measurement equals the shown frame's own
-// layout, at 1280 and 1440 wide), and one that is in no frame (added after the snapshot) where its
-// clicks fell; a grid cell shows its count on hover and, clicked, opens /sessions listing exactly
-// the sessions that clicked in it, each row opening its replay at that click.
+// layout, at 1280 and 1440 wide, and in a frame past 1 MiB served from its own address), and one
+// that is in no frame (added after the snapshot) where its clicks fell; a grid cell shows its count
+// on hover and, clicked, opens /sessions listing exactly the sessions that clicked in it, each row
+// opening its replay at that click.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { deriveHeatmaps } from "@/core/heatmaps/derive.ts";
@@ -35,7 +36,7 @@ Deno.test("heatmaps hotspots: elements boxed by their layout (else their clicks)
   const db = server.t.db.kysely;
   const viewer = await signedInUser(server.t, { role: "VIEWER" });
   const project = await insertProject(db, { organizationId: viewer.organizationId, name: "Shop" });
-  await recordShop(server.t.app, project.key, true);
+  await recordShop(server.t.app, project.key, { popup: true });
   await deriveHeatmaps(server.t.deps, new Date(Date.now() + 3_600_000));
   const buttons = ["button#buy", "button#coupon", "button#share"];
 
@@ -44,7 +45,7 @@ Deno.test("heatmaps hotspots: elements boxed by their layout (else their clicks)
     const { context, page, errors } = await signedInPage(browser, server.url, viewer.cookie);
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.url}/heatmaps?kind=click&mode=element`);
+      await page.goto(`${server.url}/heatmaps?projectId=${project.id}&kind=click&mode=element`);
       const boxes = await laidOut(page);
       // The three buttons where the frame lays them out; the Claim button is in no frame.
       assert.deepEqual(Object.keys(boxes).sort(), buttons);
@@ -57,8 +58,21 @@ Deno.test("heatmaps hotspots: elements boxed by their layout (else their clicks)
       });
     }
 
+    // A page past 1 MiB: its frame is served from its own address, which the overlay reads.
+    const big = await insertProject(db, { organizationId: viewer.organizationId, name: "Big" });
+    await recordShop(server.t.app, big.key, { paddingChars: 1_200_000 });
+    await deriveHeatmaps(server.t.deps, new Date(Date.now() + 3_600_000));
+    await page.goto(`${server.url}/heatmaps?projectId=${big.id}&kind=click&mode=element`);
+    assert.match(
+      await page.locator(".heatmap-page iframe").getAttribute("src") ?? "",
+      /^\/replays\/frame\//,
+    );
+    const bigBoxes = await laidOut(page);
+    assert.deepEqual(Object.keys(bigBoxes).sort(), buttons);
+    assert.deepEqual(bigBoxes, await shownLayout(page, buttons));
+
     // The grid: Add to cart's cell, hovered then clicked.
-    await page.goto(`${server.url}/heatmaps?kind=click&mode=coordinate`);
+    await page.goto(`${server.url}/heatmaps?projectId=${project.id}&kind=click&mode=coordinate`);
     await page.waitForFunction(() =>
       [...document.querySelectorAll("fresh-island")].every((i) =>
         i.getAttribute("data-hydrated") === "true"

@@ -27,7 +27,7 @@ const button = (id: string, left: string, top: number, label: string, color: str
       `border-radius:6px;background:${color};color:#fff;font:600 15px sans-serif`,
   }, text(label));
 
-function shopSnapshot() {
+function shopSnapshot(paddingChars: number) {
   nextId = 100;
   const body = el(
     "body",
@@ -54,6 +54,8 @@ function shopSnapshot() {
       { style: "position:absolute;left:5%;top:480px;width:90%" },
       el("h2", {}, text("Reviews")),
       el("p", {}, text("Sturdy and beautiful.")),
+      // the terms in full: a frame past 1 MiB is served from its own address
+      el("p", { style: "display:none" }, text("terms ".repeat(Math.ceil(paddingChars / 6)))),
     ),
   );
   return { type: 0, id: 1, childNodes: [el("html", {}, el("head", {}), body)] };
@@ -75,9 +77,16 @@ const click = (id: number, x: number, y: number, timestamp: number) => ({
   timestamp,
 });
 
-/** Ingests the visits into the project of `key`; the external ids of those that raged on the coupon. */
-export async function recordShop(app: Hono, key: string, popup = false) {
-  const snapshot = shopSnapshot();
+/**
+ * Ingests the visits into the project of `key` (`paddingChars` of hidden text make the page that
+ * much larger); the external ids of those that raged on the coupon.
+ */
+export async function recordShop(
+  app: Hono,
+  key: string,
+  { popup = false, paddingChars = 0 }: { popup?: boolean; paddingChars?: number } = {},
+) {
+  const snapshot = shopSnapshot(paddingChars);
   const [buy, share, coupon] = ["buy", "share", "coupon"].map((id) => find(snapshot, id)!);
   const start = [
     { type: 4, data: { href: HREF, width: 1440, height: 900 }, timestamp: T },
