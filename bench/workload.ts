@@ -1,5 +1,6 @@
 // The two request mixes the benchmark replays, and their bodies: gzipped per simulated session
 // (each with a fresh UUID) before the clock starts, so the load generator only sends bytes.
+import { bodyParts } from "@/sdk/send/encoded_event.ts";
 import {
   type BatchTemplate,
   cutSession,
@@ -89,6 +90,15 @@ export async function gzipBytes(bytes: Uint8Array): Promise<Uint8Array<ArrayBuff
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/**
+ * A body as the SDK sends it (sdk/send/transport.ts): its parts (`bodyParts`) gzipped one by one
+ * with CompressionStream, the members concatenated.
+ */
+export async function sdkBody(parts: string[]): Promise<Uint8Array<ArrayBuffer>> {
+  const members = await Promise.all(parts.map((part) => gzipBytes(encoder.encode(part))));
+  return new Uint8Array(await new Blob(members).arrayBuffer());
+}
+
 /** Builds `count` sessions cycling through the workload's recordings. */
 export async function prepareSessions(
   workload: Workload,
@@ -98,18 +108,18 @@ export async function prepareSessions(
   const texts = workload.sessions.map((s) =>
     s.batches.map((b) => ({
       events: JSON.stringify(b.events),
-      metadata: b.withMetadata ? JSON.stringify(metadataFor(s.recording)) : null,
+      metadata: b.withMetadata ? metadataFor(s.recording) : undefined,
     }))
   );
   const prepared: PreparedSession[] = [];
   for (let i = 0; i < count; i++) {
     const index = i % workload.sessions.length;
     const sessionId = crypto.randomUUID();
-    const bodies = await Promise.all(texts[index].map(({ events, metadata }) => {
-      const json = `{"sessionId":"${sessionId}","events":${events}` +
-        (metadata ? `,"metadata":${metadata}}` : "}");
-      return gzipBytes(encoder.encode(json));
-    }));
+    const bodies = await Promise.all(
+      texts[index].map(({ events, metadata }) =>
+        sdkBody(bodyParts(sessionId, null, events, metadata))
+      ),
+    );
     prepared.push({
       sessionId,
       bodies,

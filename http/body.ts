@@ -42,6 +42,8 @@ export interface Wire {
   wireBytes: number;
   /** Whether decoding it is large work (more than LARGE_DECODE_BYTES, see `largeDecodes`). */
   large: boolean;
+  /** A gzip body as it came, when `keepWire` asked for it. */
+  gzip?: Uint8Array;
 }
 
 /** A body as read, holding its share of the body budget until `release()` (after decoding). */
@@ -54,7 +56,8 @@ export interface HeldWire extends Wire {
  * within `timeoutMs` is request_timeout (408) and its stream is cancelled; one the body budget
  * cannot hold is 503 — before any byte is read when it declares its length, else at the byte
  * (read or inflated) that would take it past; `owner` (ingest's public key) is held to its share.
- * The request's database budget, if it has one, stops while the body arrives.
+ * The request's database budget, if it has one, stops while the body arrives. `keepWire` keeps a
+ * gzip body as it came too, held within the budget beside the inflated one.
  */
 export async function readWire(
   req: Request,
@@ -62,6 +65,7 @@ export async function readWire(
   budget?: DatabaseBudget,
   bodies: BodyBudget = bodyBudget,
   owner?: string,
+  keepWire = false,
 ): Promise<HeldWire> {
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "identity") {
@@ -82,17 +86,18 @@ export async function readWire(
     budget?.pause();
     const stream = req.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
     const deadline = AbortSignal.timeout(timeoutMs);
-    const { bytes, wireBytes } = encoding === "gzip"
-      ? await inflateCapped(stream, declared, deadline, takeUpTo)
+    const { bytes, wireBytes, wire } = encoding === "gzip"
+      ? await inflateCapped(stream, declared, deadline, takeUpTo, keepWire)
       : await readCapped(stream, MAX_WIRE_BYTES, "body", deadline, takeUpTo)
-        .then((bytes) => ({ bytes, wireBytes: bytes.byteLength }));
+        .then((bytes) => ({ bytes, wireBytes: bytes.byteLength, wire: undefined }));
     budget?.resume();
     let held = true;
     const release = () => {
       if (held) bodies.give(taken, owner);
       held = false;
     };
-    return { bytes, wireBytes, large: bytes.byteLength > LARGE_DECODE_BYTES, release };
+    const large = bytes.byteLength > LARGE_DECODE_BYTES;
+    return { bytes, wireBytes, large, release, ...(wire ? { gzip: wire } : {}) };
   } catch (error) {
     bodies.give(taken, owner);
     throw error;
@@ -108,7 +113,8 @@ async function inflateCapped(
   declared: number,
   deadline: AbortSignal,
   admit: (size: number) => void,
-): Promise<{ bytes: Uint8Array; wireBytes: number }> {
+  keepWire: boolean,
+): Promise<{ bytes: Uint8Array; wireBytes: number; wire?: Uint8Array }> {
   const expired = abortedAsTimeout(deadline, "body");
   try {
     const limit = declared > 0 ? decodedLimit(declared) : MAX_DECODED_BYTES;
@@ -117,6 +123,7 @@ async function inflateCapped(
       limit,
       admit,
       expired: expired.promise,
+      keepWire,
     });
     const allowed = decodedLimit(read.wireBytes);
     if (read.bytes.byteLength > allowed) {
@@ -138,8 +145,13 @@ export function parseJson(bytes: Uint8Array, optional: boolean): unknown {
   if (optional && bytes.byteLength === 0) return {};
   const problem = jsonShapeProblem(bytes);
   if (problem) throw validation(problem);
+  return parseJsonText(bytes);
+}
+
+/** Strict UTF-8 JSON, parsed; its shape is the caller's to have checked (`jsonShapeProblem`). */
+export function parseJsonText(bytes: Uint8Array, before = ""): unknown {
   try {
-    return JSON.parse(decoder.decode(bytes));
+    return JSON.parse(before + decoder.decode(bytes));
   } catch {
     throw validation("body is not valid JSON");
   }

@@ -17,15 +17,18 @@ export interface InflateOptions {
   admit?: (size: number) => void;
   /** Rejects when the body's time is up (see readWire). */
   expired?: Promise<never>;
+  /** Keep the bytes as they came too (admitted with the inflated ones): ingest may store a part. */
+  keepWire?: boolean;
 }
 
-/** The inflated body and its size on the wire. */
+/** The inflated body, its size on the wire and, when asked for, its bytes as they came. */
 export async function readInflated(
   stream: ReadableStream<Uint8Array>,
-  { wireLimit, limit, admit, expired }: InflateOptions,
-): Promise<{ bytes: Uint8Array; wireBytes: number }> {
+  { wireLimit, limit, admit, expired, keepWire }: InflateOptions,
+): Promise<{ bytes: Uint8Array; wireBytes: number; wire?: Uint8Array }> {
   const gunzip = createGunzip({ chunkSize: INFLATE_PIECE_BYTES });
   const pieces: Uint8Array[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   let wireBytes = 0;
   const failed = Promise.withResolvers<never>();
@@ -43,7 +46,7 @@ export async function readInflated(
     size += piece.byteLength;
     try {
       if (size > limit) throw payloadTooLarge(`decompressed body exceeds ${limit} bytes`);
-      admit?.(size);
+      admit?.(keepWire ? size + wireBytes : size);
       pieces.push(piece);
     } catch (error) {
       stop(error);
@@ -60,6 +63,7 @@ export async function readInflated(
       if (done) break;
       wireBytes += value.byteLength;
       if (wireBytes > wireLimit) throw payloadTooLarge(`body exceeds ${wireLimit} bytes`);
+      if (keepWire) chunks.push(value);
       // Called once every piece of this chunk has been handed to "data".
       await race(new Promise<void>((resolve) => gunzip.write(value, () => resolve())));
     }
@@ -69,7 +73,8 @@ export async function readInflated(
     gunzip.destroy();
     reader.cancel().catch(() => {});
   }
-  return { bytes: joined(pieces, size), wireBytes };
+  const bytes = joined(pieces, size);
+  return keepWire ? { bytes, wireBytes, wire: joined(chunks, wireBytes) } : { bytes, wireBytes };
 }
 
 /** `chunks` as one array of `size` bytes. */

@@ -14,7 +14,7 @@ import { MAX_BODY_BYTES_HELD } from "@/http/body_budget.ts";
 import { log } from "@/log.ts";
 import type { AppDeps } from "@/core/deps.ts";
 import { type PooledWorker, WorkerPool } from "@/core/worker_pool.ts";
-import type { DecodeJob, DecodeReply, IngestWire } from "./decode.ts";
+import { type DecodeJob, type DecodeReply, type IngestWire, own } from "./decode.ts";
 import { createFairQueue } from "./fair_queue.ts";
 
 export interface DecodePool {
@@ -152,11 +152,11 @@ export function createDecodePool(
       peak = Math.max(peak, busy.size);
       threads.add(worker.thread);
       pending.timer = timers.set(() => expire(worker), jobTimeoutMs);
-      const { bytes } = pending.job;
-      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? bytes
-        : new Uint8Array(bytes);
-      worker.post({ ...pending.job, bytes: own }, [own.buffer as ArrayBuffer]);
+      const bytes = own(pending.job.bytes);
+      const gzip = pending.job.gzip && own(pending.job.gzip);
+      const transfer = [bytes.buffer as ArrayBuffer];
+      if (gzip) transfer.push(gzip.buffer as ArrayBuffer);
+      worker.post({ ...pending.job, bytes, gzip }, transfer);
     }
   };
 
@@ -178,7 +178,7 @@ export function createDecodePool(
     },
     threads,
     decode(wire, key) {
-      const weight = wire.bytes.byteLength;
+      const weight = wire.bytes.byteLength + (wire.gzip?.byteLength ?? 0);
       const held = keyBytes.get(key) ?? 0;
       // A body alone is always admitted (the caps bound it); a key's only one past its share.
       if (

@@ -20,7 +20,8 @@ const scope = self as unknown as {
 scope.onmessage = ({ data: job }) => {
   let reply: DecodeReply;
   try {
-    const prepared = prepareIngest(decodeIngestWire(job));
+    const { body, sent } = decodeIngestWire(job);
+    const prepared = prepareIngest(body, sent);
     reply = { id: job.id, ok: true, prepared };
   } catch (error) {
     reply = error instanceof AppError

@@ -21,12 +21,16 @@ type KeyedEnv = ApiEnv & { Variables: { publicKey: string } };
 export function ingestBody(pool: DecodePool | null): MiddlewareHandler<KeyedEnv> {
   const middleware: MiddlewareHandler<KeyedEnv> = async (c, next) => {
     const key = c.var.publicKey;
-    const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs, undefined, bodyBudget, key);
+    // A gzip body kept as it came too: its events' part may be stored so (./sent_parts.ts).
+    const wire = await readWire(c.req.raw, c.var.bodyTimeoutMs, undefined, bodyBudget, key, true);
     c.set("wireBytes", wire.wireBytes);
-    const { bytes } = wire;
+    const { bytes, gzip } = wire;
     // A project that records no requests keeps none (api/public_key.ts read which it is).
-    const job = { bytes, dropNetwork: !c.var.recordsNetwork };
-    const here = () => prepareIngest(decodeIngestWire(job));
+    const job = { bytes, gzip, dropNetwork: !c.var.recordsNetwork };
+    const here = () => {
+      const { body, sent } = decodeIngestWire(job);
+      return prepareIngest(body, sent);
+    };
     try {
       c.set(
         "ingest",

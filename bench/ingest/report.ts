@@ -1,5 +1,5 @@
 // Renders the benchmark's measurements as the Markdown tables of bench/RESULTS.md.
-import { type Breakdown, STEPS } from "./breakdown.ts";
+import { type Breakdown, PATHS, STEPS } from "./breakdown.ts";
 import { type RunResult, summarize } from "@/bench/stats.ts";
 
 export interface LevelResult {
@@ -77,6 +77,7 @@ function renderBreakdown(breakdown: Breakdown, levels: LevelResult[]): string {
     lines.push(`| ${step} | ${ms.toFixed(3)} | ${((ms / total) * 100).toFixed(0)} % |`);
   }
   lines.push(`| total before SQL | ${total.toFixed(3)} | |`);
+  for (const path of PATHS) lines.push(`| ${path} | ${breakdown[path].toFixed(3)} | |`);
   const c1 = levels.find((l) => l.concurrency === 1);
   if (c1) {
     const sql = c1.ceiling.latenciesMs.reduce((a, b) => a + b, 0) / c1.ceiling.requests;

@@ -1,5 +1,6 @@
 // Loopback server for the SDK overhead benchmark: the heavy page (plain and with the SDK), the SDK
 // script, and a sink answering 204 to every ingest post, keeping the bodies to count afterwards.
+import { gunzipSync } from "node:zlib";
 import { EventType } from "@rrweb/types";
 import { BUFFER_KEY, BUFFER_SETTINGS } from "./buffer_mode.ts";
 import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
@@ -86,8 +87,7 @@ export function startPageServer(
   };
 }
 
-async function decode(raw: Uint8Array, gzipped: boolean): Promise<string> {
-  if (!gzipped) return new TextDecoder().decode(raw);
-  const stream = new Blob([raw as BlobPart]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return await new Response(stream).text();
+/** The SDK's gzip bodies are a member per part (sdk/send/transport.ts): zlib reads them as one. */
+function decode(raw: Uint8Array, gzipped: boolean): Promise<string> {
+  return Promise.resolve(new TextDecoder().decode(gzipped ? gunzipSync(raw) : raw));
 }

@@ -38,7 +38,18 @@ export interface PreparedRange {
   stored: SeqRanges;
 }
 
-export function prepareIngest(body: IngestBody): PreparedIngest {
+/**
+ * The events' JSON as the client sent it and its gzip member (api/ingest/sent_parts.ts): stored as
+ * they came when nothing rewrites the events, so the server neither re-serialises nor gzips them.
+ */
+export interface SentEvents {
+  /** A whole gzip file that inflates to `json`. */
+  gzip: Uint8Array;
+  json: Uint8Array;
+}
+
+/** The row of `body`; `sent`, its events as they came, is stored when they are stored unchanged. */
+export function prepareIngest(body: IngestBody, sent: SentEvents | null = null): PreparedIngest {
   const { metadata } = body;
   const { events, summary: network } = boundNetworkEvents(body.events);
   const identity = metadata?.userIdentity;
@@ -50,7 +61,9 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
       claim: [[body.seq, body.seq + body.events.length]] as SeqRanges,
       stored: storedSeqs(body.events, events.length, body.seq),
     };
-    batch = prepareBatch(events, network.requests, body.sliceMarkers, range);
+    // Bounding rewrites network events (a new array when there are any): those are serialised anew.
+    const asSent = events === body.events ? sent : null;
+    batch = prepareBatch(events, network.requests, body.sliceMarkers, range, asSent);
   }
 
   let stored: PreparedIngest["metadata"] = null;
@@ -74,17 +87,23 @@ export function prepareIngest(body: IngestBody): PreparedIngest {
   };
 }
 
-/** The stored row of `events` (bounded already), their `requests` and the body's slice markers. */
+/**
+ * The stored row of `events` (bounded already), their `requests` and the body's slice markers;
+ * `sent` is their JSON and its gzip as they came, which `JSON.stringify(events)` would give.
+ */
 export function prepareBatch(
   events: IngestBody["events"],
   requests: readonly NetworkRequest[],
   sliceMarkers: IngestBody["sliceMarkers"],
   range: PreparedRange | null,
+  sent: SentEvents | null = null,
 ): PreparedBatch {
-  const json = encoder.encode(JSON.stringify(events));
+  const json = sent?.json ?? encoder.encode(JSON.stringify(events));
+  // The digest is of the events' JSON either way: a copy re-sent in another shape (a keepalive
+  // body, the journal's) has the same one (docs/decisions.md "Ingest").
   // node:crypto's synchronous hash costs a fraction of crypto.subtle's round trip per request.
   const digest = createHash("sha256").update(json).digest();
-  const data = gzip(json);
+  const data = sent?.gzip ?? gzip(json);
   let firstTs = Infinity, lastTs = -Infinity;
   for (const event of events) {
     if (event.timestamp < firstTs) firstTs = event.timestamp;

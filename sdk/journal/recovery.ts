@@ -7,7 +7,7 @@
 // demand with the journal's store (sdk/lazy/journal.ts).
 import { JOURNAL_MAX_PAGES, type JournalEntry, type JournalProject, withLock } from "./journal.ts";
 import { allEntries, deleteEntry, isOf, saveEntry } from "./journal_store.ts";
-import { bodyHead } from "@/sdk/send/encoded_event.ts";
+import { bodyParts } from "@/sdk/send/encoded_event.ts";
 import type { KeptSegment } from "./kept_segments.ts";
 import type { Transport } from "@/sdk/send/transport.ts";
 
@@ -51,14 +51,14 @@ export async function recoverOrphans(
 }
 
 async function sendEntry(transport: Transport, entry: JournalEntry): Promise<void> {
-  const tail = `,"metadata":${JSON.stringify(entry.metadata)}}`;
   const signal = new AbortController().signal;
   // Ranges that do not match the batches (an older SDK re-saved the entry) are not sent.
   const ranges = entry.ranges?.length === entry.batches.length ? entry.ranges : null;
   let sent = 0;
   while (sent < entry.batches.length) {
-    const head = bodyHead(entry.sessionId, ranges?.[sent] ?? null);
-    const { outcome } = await transport.send(head + entry.batches[sent] + tail, signal);
+    const range = ranges?.[sent] ?? null;
+    const body = bodyParts(entry.sessionId, range, entry.batches[sent], entry.metadata);
+    const { outcome } = await transport.send(body, signal);
     if (outcome !== "delivered" && outcome !== "rejected") break; // the service is unreachable
     sent++;
   }

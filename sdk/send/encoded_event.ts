@@ -69,18 +69,27 @@ export function rangeOf(events: EncodedEvent[]): BatchRange | null {
   return first?.page === undefined ? null : { pageId: first.page, seq: first.seq! };
 }
 
-/** The start of an ingest body up to its events' array: the session and the batch's range. */
-export function bodyHead(sessionId: string, range: BatchRange | null): string {
+/**
+ * An ingest request body (the `IngestBody` of types.ts) in three parts: `{"events":`, the events'
+ * array, the rest. The transport gzips each on its own, so that the service can store the events'
+ * part as it came (docs/decisions.md "Ingest").
+ */
+export function bodyParts(
+  sessionId: string,
+  range: BatchRange | null,
+  events: string,
+  metadata?: SessionMetadata,
+): string[] {
   const at = range ? `,"pageId":${JSON.stringify(range.pageId)},"seq":${range.seq}` : "";
-  return `{"sessionId":${JSON.stringify(sessionId)}${at},"events":`;
+  const tail = metadata ? `,"metadata":${JSON.stringify(metadata)}` : "";
+  return ['{"events":', events, `,"sessionId":${JSON.stringify(sessionId)}${at}${tail}}`];
 }
 
-/** An ingest request body (the `IngestBody` of types.ts) assembled from encoded events. */
+/** An ingest request body assembled from encoded events (`bodyParts`). */
 export function ingestJson(
   sessionId: string,
   events: EncodedEvent[],
   metadata?: SessionMetadata,
-): string {
-  const tail = metadata ? `,"metadata":${JSON.stringify(metadata)}}` : "}";
-  return `${bodyHead(sessionId, rangeOf(events))}${jsonArray(events)}${tail}`;
+): string[] {
+  return bodyParts(sessionId, rangeOf(events), jsonArray(events), metadata);
 }

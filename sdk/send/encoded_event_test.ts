@@ -18,12 +18,21 @@ Deno.test("encoded events: sizes are UTF-8 bytes; concatenation equals JSON.stri
       screenHeight: 1,
       language: "en",
     };
-    assert.deepEqual(JSON.parse(ingestJson("s1", all, metadata)), {
+    const parts = ingestJson("s1", all, metadata);
+    assert.deepEqual(JSON.parse(parts.join("")), {
       sessionId: "s1",
       events: [...events(3), odd],
       metadata,
     });
-    assert.equal(ingestJson("s1", []), JSON.stringify({ sessionId: "s1", events: [] }));
+    assert.equal(ingestJson("s1", []).join(""), JSON.stringify({ events: [], sessionId: "s1" }));
+  });
+  await t.step("its parts: the events' key, the events' array alone, the rest", () => {
+    const [head, list, rest] = ingestJson("s1", all);
+    assert.equal(head, '{"events":');
+    assert.equal(list, JSON.stringify([...events(3), odd]));
+    assert.equal(rest, ',"sessionId":"s1"}');
+    const numbered = all.map((e, i) => ({ ...e, page: "p1", seq: 7 + i }));
+    assert.equal(ingestJson("s1", numbered)[2], ',"sessionId":"s1","pageId":"p1","seq":7}');
   });
 });
 

@@ -182,7 +182,7 @@ export class Flusher {
     }
   }
 
-  #body(events: EncodedEvent[], withMetadata: boolean): string {
+  #body(events: EncodedEvent[], withMetadata: boolean): string[] {
     const metadata = withMetadata ? this.config.metadata() : undefined;
     return ingestJson(this.config.sessionId, events, metadata);
   }
@@ -217,7 +217,7 @@ export class Flusher {
         !this.#previousPage.has(b.events)
       );
       const serialize = (events: EncodedEvent[], index: number) =>
-        encoder.encode(this.#body(events, withMetadata && index === ownFirst));
+        encoder.encode(this.#body(events, withMetadata && index === ownFirst).join(""));
       const gzip = this.config.gzipSync();
       const plan = planKeepalive(batches, serialize, gzip ?? ((bytes) => bytes), budget);
       plan.bodies.forEach((body, i) => this.#sendKeepalive(body, gzip !== null, plan.sent[i]));

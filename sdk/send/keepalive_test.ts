@@ -13,7 +13,7 @@ import type { RecordedEvent, SessionMetadata } from "@/sdk/types.ts";
 
 const serialize = (list: EncodedEvent[], index: number) =>
   new TextEncoder().encode(
-    ingestJson("s", list, index === 0 ? { url: "u" } as SessionMetadata : undefined),
+    ingestJson("s", list, index === 0 ? { url: "u" } as SessionMetadata : undefined).join(""),
   );
 
 /** Incompressible-ish events: random hex payloads. */

@@ -40,11 +40,14 @@ export class Transport {
   constructor(readonly config: TransportConfig, readonly deps: TransportDeps) {}
 
   /**
-   * Posts one batch (its JSON body), retrying 5xx, 408 and network errors after 1, 2 and 4 s
-   * unless `signal` aborts.
+   * Posts one batch (its JSON body in parts, `ingestJson`), retrying 5xx, 408 and network errors
+   * after 1, 2 and 4 s unless `signal` aborts.
    */
-  async send(json: string, signal: AbortSignal): Promise<{ outcome: SendOutcome; status: number }> {
-    const payload = await this.#prepare(encoder.encode(json));
+  async send(
+    parts: string[],
+    signal: AbortSignal,
+  ): Promise<{ outcome: SendOutcome; status: number }> {
+    const payload = await this.#prepare(parts);
     let status = 0;
     for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       if (attempt > 0 && !(await this.#sleep(RETRY_DELAYS_MS[attempt - 1], signal))) {
@@ -70,10 +73,18 @@ export class Transport {
     return this.#post("/api/sessions/cancel", encodeJson({ sessionId }), false, true);
   }
 
-  async #prepare(bytes: Uint8Array): Promise<{ bytes: Uint8Array; gzipped: boolean }> {
-    if (bytes.length <= GZIP_THRESHOLD_BYTES || !this.deps.gzip) return { bytes, gzipped: false };
+  async #prepare(parts: string[]): Promise<{ bytes: Uint8Array; gzipped: boolean }> {
+    const bytes = encoder.encode(parts.join(""));
+    const gzip = this.deps.gzip;
+    if (bytes.length <= GZIP_THRESHOLD_BYTES || !gzip) return { bytes, gzipped: false };
     try {
-      return { bytes: await this.deps.gzip(bytes), gzipped: true };
+      // A gzip member per part, one stream to any reader (RFC 1952): the events' member is stored
+      // as it came (docs/decisions.md "Ingest").
+      const members = await Promise.all(parts.map((part) => gzip(encoder.encode(part))));
+      return {
+        bytes: new Uint8Array(await new Blob(members as BlobPart[]).arrayBuffer()),
+        gzipped: true,
+      };
     } catch {
       return { bytes, gzipped: false };
     }

@@ -1,5 +1,6 @@
 // Reads what the service stored for a session: decoded event batches, markers, the session row.
 
+import { gunzipSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database } from "@/db/schema.ts";
 
@@ -9,11 +10,9 @@ export interface StoredEvent {
   timestamp: number;
 }
 
-export async function gunzipBytes(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(
-    new DecompressionStream("gzip"),
-  );
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** gzip of one member (a stored batch) or several (the SDK's request bodies, sdk/send/transport.ts). */
+export function gunzipBytes(bytes: Uint8Array): Promise<Uint8Array> {
+  return Promise.resolve(new Uint8Array(gunzipSync(bytes)));
 }
 
 /** Every stored batch of the session, decompressed, in the replay order (first_ts, then id). */

@@ -2,6 +2,8 @@
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "@/db/schema.ts";
+import { bodyParts } from "@/sdk/send/encoded_event.ts";
+import type { SessionMetadata } from "@/sdk/types.ts";
 import { T0 } from "./times.ts";
 
 export interface TestEvent {
@@ -71,6 +73,26 @@ export async function postIngest(
 export async function gzipBytes(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * `body` as the SDK sends it (sdk/send/transport.ts): its parts (`bodyParts`) gzipped one by one
+ * with CompressionStream, the members concatenated; `parts` changes a part first.
+ */
+export async function sdkGzipBody(
+  body: { sessionId: string; events: unknown[]; metadata?: unknown },
+  parts: (parts: string[]) => string[] = (p) => p,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const texts = bodyParts(
+    body.sessionId,
+    null,
+    JSON.stringify(body.events),
+    body.metadata as SessionMetadata | undefined,
+  );
+  const members = await Promise.all(
+    parts(texts).map((part) => gzipBytes(new TextEncoder().encode(part))),
+  );
+  return new Uint8Array(await new Blob(members).arrayBuffer());
 }
 
 export async function gunzipJson(bytes: Uint8Array): Promise<unknown> {

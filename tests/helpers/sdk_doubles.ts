@@ -3,7 +3,8 @@
 // sent by letting the microtask queue drain (a fake clock's `runAllAsync()`), never for wall time.
 
 import { EventType } from "@rrweb/types";
-import { gunzipSync, gzipSync } from "fflate";
+import { gzipSync } from "fflate";
+import { gunzipSync } from "node:zlib";
 import { type EncodedEvent, encodeEvent } from "@/sdk/send/encoded_event.ts";
 import type { TransportDeps } from "@/sdk/send/transport.ts";
 import type { KeyValueStorage } from "@/sdk/session_id.ts";
@@ -52,8 +53,9 @@ export function scriptedDeps(script: number[] = []) {
   return { deps, sent, delays };
 }
 
+/** gzip bodies, of one member or several (the transport's, sdk/send/transport.ts). */
 export function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return Promise.resolve(gunzipSync(bytes));
+  return Promise.resolve(new Uint8Array(gunzipSync(bytes)));
 }
 
 /** Events numbered from `from`, each with `padding` characters of payload. */

@@ -3,17 +3,19 @@
 import { buildSdk } from "@/sdk/build/build.ts";
 import { DEFAULT_RECORDING } from "@/core/projects/recording_limits.ts";
 import { PROFILE_DIR } from "./cpu_profile.ts";
-import { fullSnapshotTimes, gunzip, type Recorder, type SinkRequest, text } from "./recorder.ts";
+import { gunzipSync } from "node:zlib";
+import { fullSnapshotTimes, type Recorder, type SinkRequest, text } from "./recorder.ts";
 
 export const PLAYHEAD_KEY = `sp_${"0".repeat(32)}`;
 
 /** The decoded events of one ingest body. */
-export async function playheadEvents(
+export function playheadEvents(
   req: SinkRequest,
 ): Promise<{ type: number; timestamp: number; data?: { source?: number } }[]> {
   const gzipped = req.headers.get("content-encoding") === "gzip";
-  const json = text(gzipped ? await gunzip(req.body) : req.body);
-  return JSON.parse(json).events ?? [];
+  // A member per part (sdk/send/transport.ts): zlib reads them as one, DecompressionStream does not.
+  const json = text(gzipped ? gunzipSync(req.body) : req.body);
+  return Promise.resolve(JSON.parse(json).events ?? []);
 }
 
 /**
