@@ -51,9 +51,15 @@ async function eventsMember(wire: Uint8Array, events: unknown[]) {
   return wire.subarray(head, head + member.length);
 }
 
+/** The session's batches, their bytes as plain arrays (PostgreSQL's driver answers Buffers). */
 async function batchesOf(t: App, sessionId: string) {
-  return await t.db.kysely.selectFrom("event_batches").selectAll()
+  const rows = await t.db.kysely.selectFrom("event_batches").selectAll()
     .where("session_external_id", "=", sessionId).orderBy("id").execute();
+  return rows.map((row) => ({
+    ...row,
+    data: row.data && new Uint8Array(row.data),
+    digest: new Uint8Array(row.digest),
+  }));
 }
 
 const inflated = async (data: Uint8Array) =>
