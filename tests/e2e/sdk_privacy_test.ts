@@ -1,7 +1,10 @@
 // Browser test: nothing typed into masked fields or shown in masked/blocked elements leaves the
-// page: every byte the service stored and every request body the page sent is searched.
+// page: every byte the service stored and every request body the page sent is searched. The
+// batches are stored as sent (docs/decisions.md "Ingest"): each stored batch is checked to be the
+// events' gzip member of a body the page sent, so the rules are held on that encoding.
 
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { type Harness, sdkPage, startHarness, waitFor, withPh } from "./sdk_harness.ts";
 import { storedBatches } from "./sdk_readback.ts";
 import type { Page } from "playwright-core";
@@ -84,7 +87,20 @@ async function recordAndFlush(page: Page, h: Harness, projectId: string): Promis
     10_000,
     "stored batches",
   );
+  await assertStoredAsSent(h, projectId, sessionId);
   return sessionId;
+}
+
+/**
+ * A stored batch of the session is bytes the page sent, the events' gzip member of a request body
+ * (a body under 1 KiB goes uncompressed, and its batch is gzipped by the service).
+ */
+async function assertStoredAsSent(h: Harness, projectId: string, sessionId: string) {
+  const rows = await h.server.db.selectFrom("event_batches").select("data")
+    .where("project_id", "=", projectId).where("session_external_id", "=", sessionId).execute();
+  const sent = h.seen.filter((r) => r.path === "/api/ingest").map((r) => Buffer.from(r.raw));
+  const asSent = rows.filter(({ data }) => sent.some((raw) => raw.includes(Buffer.from(data!))));
+  assert.ok(asSent.length > 0, "a batch stored as sent");
 }
 
 Deno.test("sdk e2e: privacy", async (t) => {
