@@ -238,7 +238,11 @@ Deno.test("heatmaps e2e: counts per selector and band, cells, a moved button, ra
   }
 
   const pages = await get(`/api/heatmaps/pages?projectId=${w.projectId}`);
-  assert.deepEqual(pages.pages, [{ path: "/product/:id", views: 3 * VISITS, sessions: 3 * VISITS }]);
+  assert.deepEqual(pages.pages, [{
+    path: "/product/:id",
+    views: 3 * VISITS,
+    sessions: 3 * VISITS,
+  }]);
 
   // clicked=: exactly the sessions that clicked the element.
   const listed = async (selector: string) =>

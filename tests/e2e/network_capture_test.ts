@@ -199,8 +199,16 @@ Deno.test("network capture e2e: off stores nothing; on lists the 500 without a s
       await page.waitForSelector('.replay-player[data-ready="true"]');
       await page.click("#tab-network");
       const row = page.locator(".net-row", { hasText: "/api/login" });
-      await row.waitFor();
-      assert.match(await row.innerText(), /POST[\s\S]*\/api\/login[\s\S]*500[\s\S]*\d+ ms/);
+      // Waited for as drawn: on a loaded host CI once read '' from the row right after it appeared.
+      const drawn = /POST[\s\S]*\/api\/login[\s\S]*500[\s\S]*\d+ ms/;
+      await page.waitForFunction(
+        (source) =>
+          [...document.querySelectorAll<HTMLElement>(".net-row")]
+            .some((r) => new RegExp(source).test(r.innerText)),
+        drawn.source,
+        { timeout: 10_000 },
+      );
+      assert.match(await row.innerText(), drawn);
       assert.equal(await row.getAttribute("class"), "console-row net-row net-failed");
       await row.click();
       const details = page.getByTestId("network-details");
