@@ -92,7 +92,7 @@ export async function runPeerComparison(opts: PeerRunOptions): Promise<Figures[]
 export async function runHeapComparison(
   opts: Omit<PeerRunOptions, "seconds"> & { minutes: number },
 ): Promise<number> {
-  const recorders = (await prepareRecorders(opts.recorders)).filter((r) => r.name !== "none");
+  const recorders = await prepareRecorders(opts.recorders); // "none": the page's own heap
   await using server = startPeerServer(PAGES, recorders);
   const loadAtStart = await loadAverage();
   const runs: HeapRun[] = [];
