@@ -49,6 +49,8 @@ interface Visit {
   sessionId: string;
   /** The document's cell of each clicked button's centre (x in % of the page's width). */
   cells: Record<string, string>;
+  /** The page's clock when its buttons were clicked (paused: every click of the visit). */
+  clickedAt: number;
 }
 
 async function visit(
@@ -92,6 +94,7 @@ async function visit(
   // Time stands still but for runFor: the clicks of a visit are one moment. A minute ahead, so
   // the page's clock (which runs until then) is still behind it however loaded the host is.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 60_000));
+  const clickedAt = await page.evaluate(() => Date.now());
   await press("buy", 2);
   await press("share");
   if (index === 0) await press("rage", 3);
@@ -107,7 +110,7 @@ async function visit(
   await page.clock.resume();
   await page.evaluate(() => (window as unknown as { ph: { flush(): Promise<void> } }).ph.flush());
   await context.close();
-  return { band, index, sessionId, cells };
+  return { band, index, sessionId, cells, clickedAt };
 }
 
 /**
@@ -256,6 +259,19 @@ Deno.test("heatmaps e2e: counts per selector and band, cells, a moved button, ra
     await listed("button#dead"),
     visits.filter((v) => v.index === 1).map((v) => v.sessionId).sort(),
   );
+
+  // Each session listed by clicked= opens its replay at that click: the paused moment of the visit's
+  // clicks, in ms from the session's start.
+  const bought = (await get(`/api/sessions?clicked=button%23buy&limit=100`)).data as {
+    externalId: string;
+    startedAt: string;
+    openAtMs: number;
+  }[];
+  assert.equal(bought.length, 3 * VISITS);
+  for (const s of bought) {
+    const v = visits.find((v) => v.sessionId === s.externalId)!;
+    assert.equal(s.openAtMs, v.clickedAt - Date.parse(s.startedAt), s.externalId);
+  }
 
   // Erasing the identified user takes their session's clicks out of the wide maps.
   const admin = await signedInUser(w.t, { role: "ADMIN", organizationId: w.viewer.organizationId });
