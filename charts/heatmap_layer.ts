@@ -6,7 +6,7 @@
 import type { Heatmap } from "@/core/heatmaps/schema.ts";
 import { CELL_PX, SCROLL_STEP_PX } from "@/core/heatmaps/schema.ts";
 import { clickedCellValue } from "@/core/heatmaps/clicked_cell.ts";
-import { sessionsHref } from "@/page_state/sessions.ts";
+import { mapSessionsHref } from "@/page_state/heatmaps.ts";
 
 export type Element = Extract<Heatmap, { mode: "element" }>["elements"][number];
 export type Cell = Extract<Heatmap, { mode: "coordinate" }>["cells"][number];
@@ -41,11 +41,10 @@ export interface Hit {
 /** What lies under the page's point (x, y), and where clicking it leads. */
 export function under(
   map: Heatmap,
-  scope: { projectId: string; width: number; measured: Measured },
+  scope: { projectId: string; width: number; measured: Measured; now?: Date },
   x: number,
   y: number,
 ): Hit | undefined {
-  const projectIds = [scope.projectId];
   if (map.mode === "scroll") {
     const d = map.depths.find((s) => y >= s.depthPx && y < s.depthPx + SCROLL_STEP_PX);
     return d &&
@@ -59,7 +58,7 @@ export function under(
     const e = hits[0]?.e;
     return e && {
       text: `${e.selector}: ${e.count} in ${e.sessions} sessions`,
-      href: sessionsHref({ projectIds, clicked: e.selector }),
+      href: mapSessionsHref(map, scope.projectId, { clicked: e.selector }, scope.now),
     };
   }
   const c = cellNear(map.cells, Math.floor((x / scope.width) * 100), Math.floor(y / CELL_PX));
@@ -68,7 +67,7 @@ export function under(
   const what = map.kind === "click" ? "clicks" : `${map.kind} clicks`;
   return {
     text: `${c.count} ${what} · open their sessions`,
-    href: sessionsHref({ projectIds, clickedCell: cell }),
+    href: mapSessionsHref(map, scope.projectId, { clickedCell: cell }, scope.now),
   };
 }
 

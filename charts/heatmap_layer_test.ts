@@ -33,12 +33,17 @@ const elements = {
   totalSessions: 1,
   elements: [toolbar, buy],
 } as Heatmap;
-const scope = (measured = new Map()) => ({ projectId: "p1", width: 1000, measured });
+const now = new Date("2026-11-26T12:00:00Z"); // the map's last day
+const scope = (measured = new Map()) => ({ projectId: "p1", width: 1000, measured, now });
 const query = (href?: string) => Object.fromEntries(new URL(href!, "http://x").searchParams);
 
 Deno.test("heatmap layer: a cell opens the sessions that clicked in it, its own before a neighbour", () => {
   const own = under(grid, scope(), 115, 40); // x 11.5 % → cell 11, y 40 → cell 2
-  assert.deepEqual(query(own?.href), { projectIds: "p1", clickedCell: "wide:11:2:/orders/:id" });
+  assert.deepEqual(query(own?.href), {
+    projectIds: "p1",
+    range: "7d", // the map's seven days
+    clickedCell: "wide:11:2:/orders/:id",
+  });
   assert.equal(own?.text, "1 clicks · open their sessions");
   const near = under(grid, scope(), 95, 40); // cell 9: its neighbour 10 is the nearest
   assert.equal(query(near?.href).clickedCell, "wide:10:2:/orders/:id");

@@ -1,13 +1,19 @@
 // The heatmap's ranked elements beside the page: clicks (of the kind shown), sessions, rage and dead
 // clicks; each row opens the sessions that clicked the element (`clicked=` on /sessions).
 import type { Heatmap } from "@/core/heatmaps/schema.ts";
-import { sessionsHref } from "@/page_state/sessions.ts";
+import { mapSessionsHref } from "@/page_state/heatmaps.ts";
 import { formatCount } from "@/utils/format.ts";
 
 type Element = Extract<Heatmap, { mode: "element" }>["elements"][number];
 
 export function TopElements(
-  { rows, kind, projectId }: { rows: Element[]; kind: Heatmap["kind"]; projectId: string },
+  { rows, kind, projectId, from }: {
+    rows: Element[];
+    kind: Heatmap["kind"];
+    projectId: string;
+    /** The map's first day: the sessions each row opens start in a range holding it. */
+    from: string;
+  },
 ) {
   if (rows.length === 0) return <p class="muted">No clicks of this kind on this page.</p>;
   return (
@@ -28,7 +34,7 @@ export function TopElements(
           {rows.slice(0, 20).map((r) => (
             <tr key={r.selector}>
               <td class="truncate" title={r.selector}>
-                <a href={sessionsHref({ projectIds: [projectId], clicked: r.selector })}>
+                <a href={mapSessionsHref({ from }, projectId, { clicked: r.selector })}>
                   <code>{r.selector}</code>
                 </a>
               </td>

@@ -72,6 +72,7 @@ function Body({ data }: { data: Shown }) {
                 rows={data.elements}
                 kind={map.kind}
                 projectId={data.input.projectId!}
+                from={map.from}
               />
             </section>
           </div>
