@@ -39,15 +39,11 @@ function runsOf(batches: EncodedEvent[][]) {
   const runs: EncodedEvent[][] = [];
   const unnumbered: EncodedEvent[][] = [];
   for (const batch of batches) {
-    if (batch.length === 0) continue;
-    if (batch[0].page === undefined) {
-      unnumbered.push(batch);
-      continue;
-    }
     let start = 0;
     for (let i = 1; i <= batch.length; i++) {
       if (i < batch.length && follows(batch[i - 1], batch[i])) continue;
-      runs.push(batch.slice(start, i));
+      const run = batch.slice(start, i);
+      (run[0].page === undefined ? unnumbered : runs).push(run);
       start = i;
     }
   }

@@ -57,11 +57,15 @@ Deno.test("journal chunks: runs of two pages' sequences and a gap are chunked ap
   assert.deepEqual(only.added, ["prev:3-5", "p:0-2", "p:4-6"]);
 });
 
-Deno.test("journal chunks: unnumbered batches are kept whole, after the numbered ones in the bound", () => {
+Deno.test("journal chunks: unnumbered events are kept whole, never as a chunk", () => {
   const unnumbered = [{ json: '"old"', bytes: 5 }];
   const plan = planChunks("me", [unnumbered, events("p", 0, 2)], []);
   assert.deepEqual(plan.unnumbered, ['["old"]']);
   assert.deepEqual(plan.add.map(span), ["p:0-2"]);
+  // A batch whose numbered run is followed by unnumbered events: the run a chunk, the rest whole.
+  const mixed = planChunks("me", [[...events("p", 0, 1), ...unnumbered]], []);
+  assert.deepEqual(mixed.add.map(span), ["p:0-1"]);
+  assert.deepEqual(mixed.unnumbered, ['["old"]']);
 });
 
 Deno.test("journal chunks: 4 MiB of chunks at and below it all kept, above it the oldest go first", () => {
