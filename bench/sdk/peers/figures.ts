@@ -9,6 +9,8 @@ export interface Figures {
   /** Renderer main-thread CPU ms per second of the visit. */
   cpuMsPerSecond: number;
   longestTaskMs: number;
+  /** The longest task once the page had loaded and the recorder had its first full snapshot. */
+  longestTaskRecordingMs: number;
   firstSnapshotMs: number | null;
   /** JS heap after GC at minute 2 minus at minute 1, KB; null when the visit was shorter. */
   heapGrowthKb: number | null;
@@ -25,6 +27,7 @@ export function figures(r: VisitResult): Figures {
     requestsPerMinute: r.requests.length / minutes,
     cpuMsPerSecond: r.taskMs / (r.visitMs / 1000),
     longestTaskMs: r.longestTaskMs,
+    longestTaskRecordingMs: r.longestTaskRecordingMs,
     firstSnapshotMs: r.firstSnapshotMs,
     heapGrowthKb: r.heapAtMinute.length >= 2
       ? (r.heapAtMinute[1] - r.heapAtMinute[0]) / 1024

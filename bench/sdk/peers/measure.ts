@@ -17,6 +17,8 @@ export interface VisitResult {
   taskMs: number;
   /** Longest task seen by the page's longtask observer, ms (0: none over 50 ms). */
   longestTaskMs: number;
+  /** Longest task that began once the page had loaded and the recorder had its first snapshot. */
+  longestTaskRecordingMs: number;
   /** Milliseconds from navigation start to the first full snapshot's timestamp; null: unknown. */
   firstSnapshotMs: number | null;
   /** JSHeapUsedSize after a forced GC at each whole minute of the visit, bytes. */
@@ -75,17 +77,25 @@ export async function measureVisit(
     const longTasks = await tab.evaluate(() =>
       (globalThis as unknown as { longTasks: [number, number][] }).longTasks
     );
+    const loadedMs = await tab.evaluate(() =>
+      (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd
+    );
     if (recorder.flushCall) await tab.evaluate(recorder.flushCall);
     await tab.goto(`${server.url}/end`); // pagehide: what the recorder sends when a visitor leaves
     await tab.waitForTimeout(AFTER_LEAVING_MS);
     const requests = server.requests(recorder.name).filter(isDataRequest);
+    const snapshotMs = await firstSnapshot(recorder, requests, timeOrigin);
     return {
       page: page.name,
       recorder: recorder.name,
       visitMs,
       taskMs,
       longestTaskMs: Math.max(0, ...longTasks.map(([, d]) => d)),
-      firstSnapshotMs: await firstSnapshot(recorder, requests, timeOrigin),
+      longestTaskRecordingMs: Math.max(
+        0,
+        ...longTasks.filter(([at]) => at >= Math.max(loadedMs, snapshotMs ?? 0)).map(([, d]) => d),
+      ),
+      firstSnapshotMs: snapshotMs,
       heapAtMinute,
       requests,
       pageErrors,

@@ -36,8 +36,8 @@ export function pageTable(rows: Figures[], labels: Record<string, string>): stri
     ? Math.min(...peers.map((p) => p.cpuMsPerSecond - (none?.cpuMsPerSecond ?? 0)))
     : NaN;
   const out = [
-    "| recorder | KB/min on the wire | × leanest peer | requests/min | main thread ms/s | added ms/s | × no recorder | added × leanest peer | longest task ms | first full snapshot ms | heap min 1→2 KB |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| recorder | KB/min on the wire | × leanest peer | requests/min | main thread ms/s | added ms/s | × no recorder | added × leanest peer | longest task ms | longest task once recording ms | first full snapshot ms | heap min 1→2 KB |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of rows) {
     const added = none ? r.cpuMsPerSecond - none.cpuMsPerSecond : NaN;
@@ -48,9 +48,9 @@ export function pageTable(rows: Figures[], labels: Record<string, string>): stri
         r.recorder === "none" ? "—" : f1(added)
       } | ${none ? x(r.cpuMsPerSecond / none.cpuMsPerSecond) : "—"} | ${
         r.recorder === "none" ? "—" : x(added / leanCpu)
-      } | ${f0(r.longestTaskMs)} | ${r.firstSnapshotMs === null ? "—" : f0(r.firstSnapshotMs)} | ${
-        r.heapGrowthKb === null ? "—" : f0(r.heapGrowthKb)
-      } |`,
+      } | ${f0(r.longestTaskMs)} | ${f0(r.longestTaskRecordingMs)} | ${
+        r.firstSnapshotMs === null ? "—" : f0(r.firstSnapshotMs)
+      } | ${r.heapGrowthKb === null ? "—" : f0(r.heapGrowthKb)} |`,
     );
   }
   if (leanBytes) out.push("", `Leanest peer in bytes on this page: ${labels[leanBytes.recorder]}.`);

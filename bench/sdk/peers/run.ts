@@ -51,7 +51,8 @@ export async function runPeerComparison(opts: PeerRunOptions): Promise<Figures[]
       const row = figures(result);
       log(
         `  ${row.kbPerMinute.toFixed(1)} KB/min, ${row.requestsPerMinute.toFixed(1)} req/min, ` +
-          `${row.cpuMsPerSecond.toFixed(1)} ms/s, errors ${result.pageErrors.length}`,
+          `${row.cpuMsPerSecond.toFixed(1)} ms/s, longest task once recording ` +
+          `${row.longestTaskRecordingMs.toFixed(0)} ms, errors ${result.pageErrors.length}`,
       );
       if (recorder.name !== "none" && result.requests.length === 0) {
         notRun.push(`${recorder.label} on the ${page.name} page sent nothing`);
@@ -135,7 +136,9 @@ const METHOD = "Method (`bench/sdk/peers/`): each page is served from one loopba
   "TaskDuration with `timeDomain: threadTicks` (the renderer main thread's CPU time) from just " +
   "before navigation to the visit's end, per second of visit; work a recorder moves to a Web " +
   "Worker (Sentry's, Datadog's and OpenReplay's compression) is not on the main thread and not " +
-  "counted. Longest task: a `longtask` PerformanceObserver, load included (wall time). First full " +
+  "counted. Longest task: a `longtask` PerformanceObserver, load included (wall time); once " +
+  "recording: the longest that began after the page's load event and the recorder's first full " +
+  "snapshot (for no recorder, after the load event). First full " +
   "snapshot: its event's timestamp minus `performance.timeOrigin`, read from the bodies " +
   "(OpenReplay's binary format is not read). Heap: `JSHeapUsedSize` after a forced GC at 60 s " +
   "and 120 s. Byte counts do not depend on the machine's load; CPU times, longest tasks and " +
