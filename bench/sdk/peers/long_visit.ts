@@ -4,8 +4,7 @@
 // minutes of the page's life pass in a few minutes while the scripted steps still do the clicks,
 // typing and route changes. The heap (JSHeapUsedSize after a forced GC) is read at each virtual
 // minute; what a recorder holds grows past minute 5 only if it keeps what it no longer needs.
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
+import { visitBrowser } from "./visit_browser.ts";
 import type { Recorder } from "./recorder.ts";
 import type { PeerServer, ReferencePage } from "./server.ts";
 import type { Visit } from "./visits.ts";
@@ -30,47 +29,35 @@ export async function measureLongVisit(
   recorder: Recorder,
   minutes: number,
 ): Promise<HeapRun> {
-  const profile = await Deno.makeTempDir({ prefix: "playhead-bench-heap-chromium-" });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+  await using browser = await visitBrowser("playhead-bench-heap-chromium-");
+  const { context, tab, pageErrors } = browser;
   const started = performance.now();
-  try {
-    const tab = context.pages()[0] ?? await context.newPage();
-    const pageErrors: string[] = [];
-    tab.on("pageerror", (e) => pageErrors.push(e.message));
-    await tab.goto(`${server.url}/end`);
-    const cdp = await context.newCDPSession(tab);
-    const heapAfterGc = async () => {
-      await cdp.send("HeapProfiler.collectGarbage");
-      return (await cdp.send("Runtime.getHeapUsage")).usedSize;
-    };
-    server.reset();
-    await tab.clock.install();
-    await tab.goto(`${server.url}${page.path}?rec=${recorder.name}`, { waitUntil: "load" });
-    const heapAtMinute: number[] = [];
-    const steps = Math.round(minutes * 60_000 / visit.slotMs);
-    for (let i = 0; i < steps; i++) {
-      await visit.steps[i % visit.steps.length](tab, Math.floor(i / visit.steps.length))
-        .catch((e: Error) => pageErrors.push(`step ${i}: ${e.message.split("\n")[0]}`));
-      await tab.clock.runFor(visit.slotMs);
-      const virtualMs = (i + 1) * visit.slotMs;
-      if (virtualMs >= (heapAtMinute.length + 1) * 60_000) heapAtMinute.push(await heapAfterGc());
-    }
-    return {
-      page: page.name,
-      recorder: recorder.name,
-      heapAtMinute,
-      wallMs: performance.now() - started,
-      pageErrors,
-      requests: server.requests(recorder.name).length,
-    };
-  } finally {
-    await context.close().catch(() => {});
-    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  await tab.goto(`${server.url}/end`);
+  const cdp = await context.newCDPSession(tab);
+  const heapAfterGc = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    return (await cdp.send("Runtime.getHeapUsage")).usedSize;
+  };
+  server.reset();
+  await tab.clock.install();
+  await tab.goto(`${server.url}${page.path}?rec=${recorder.name}`, { waitUntil: "load" });
+  const heapAtMinute: number[] = [];
+  const steps = Math.round(minutes * 60_000 / visit.slotMs);
+  for (let i = 0; i < steps; i++) {
+    await visit.steps[i % visit.steps.length](tab, Math.floor(i / visit.steps.length))
+      .catch((e: Error) => pageErrors.push(`step ${i}: ${e.message.split("\n")[0]}`));
+    await tab.clock.runFor(visit.slotMs);
+    const virtualMs = (i + 1) * visit.slotMs;
+    if (virtualMs >= (heapAtMinute.length + 1) * 60_000) heapAtMinute.push(await heapAfterGc());
   }
+  return {
+    page: page.name,
+    recorder: recorder.name,
+    heapAtMinute,
+    wallMs: performance.now() - started,
+    pageErrors,
+    requests: server.requests(recorder.name).length,
+  };
 }
 
 export const HEAP_BEGIN = "<!-- sdk-heap:begin -->";

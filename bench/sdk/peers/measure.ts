@@ -1,11 +1,10 @@
 // One visit of one reference page with one recorder, in a fresh Chromium: the renderer main thread's
 // CPU time (CDP Performance.getMetrics, threadTicks) from just before navigation to the visit's end,
 // the heap after a forced GC at each whole minute, the longest task, and what the sink received.
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/helpers/browser.ts";
 import { isDataRequest, type Recorder, type SinkRequest } from "./recorder.ts";
 import type { PeerServer, ReferencePage } from "./server.ts";
 import { runVisit, type Visit } from "./visits.ts";
+import { visitBrowser } from "./visit_browser.ts";
 import { startVisitProfile } from "./cpu_profile.ts";
 
 export interface VisitResult {
@@ -37,17 +36,10 @@ export async function measureVisit(
   recorder: Recorder,
   seconds: number,
 ): Promise<VisitResult> {
-  const profile = await Deno.makeTempDir({ prefix: "playhead-bench-peers-chromium-" });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+  await using browser = await visitBrowser("playhead-bench-peers-chromium-");
+  const { context, tab, pageErrors } = browser;
   const timer = setTimeout(() => context.close().catch(() => {}), seconds * 3_000 + 120_000);
   try {
-    const tab = context.pages()[0] ?? await context.newPage();
-    const pageErrors: string[] = [];
-    tab.on("pageerror", (e) => pageErrors.push(e.message));
     if (Deno.env.get("BENCH_PEERS_CONSOLE")) {
       tab.on("console", (m) => console.error(`[page] ${m.text()}`));
     }
@@ -102,8 +94,6 @@ export async function measureVisit(
     };
   } finally {
     clearTimeout(timer);
-    await context.close().catch(() => {});
-    await Deno.remove(profile, { recursive: true }).catch(() => {});
   }
 }
 
