@@ -58,18 +58,22 @@ export interface BenchServer {
 /**
  * Starts main.ts in production mode on a free loopback port and waits for /api/health; `root`
  * runs another checkout's main.ts (a before/after comparison), `build: false` skips the islands
- * build when only the API is measured.
+ * build when only the API is measured, `entry` runs another server (bench/ingest/floor_server.ts).
  */
 export async function startServer(
   databaseUrl: string,
   extraArgs: string[] = [],
   extraEnv: Record<string, string> = {},
-  { root = ROOT, build = true }: { root?: string; build?: boolean } = {},
+  { root = ROOT, build = true, entry = "main.ts" }: {
+    root?: string;
+    build?: boolean;
+    entry?: string;
+  } = {},
 ) {
   if (build) await ensureBuilt();
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...extraArgs, "main.ts"],
+    args: ["run", "-A", ...extraArgs, entry],
     cwd: root,
     env: {
       DATABASE_URL: databaseUrl,
