@@ -33,12 +33,23 @@ const PARTS: [string, string][] = [
 const workload = (await loadWorkloads()).find((w) => w.name === "light")!;
 const database = await createBenchDatabase("playhead_bench_native_profile");
 const data = await Deno.makeTempFile({ suffix: ".perf" });
+// The JIT's names for perf go to /tmp/perf-<pid>.map; V8's own log of them is not wanted.
+const v8Log = await Deno.makeTempFile({ suffix: ".v8.log" });
+let serverPid = 0;
 let requests = 0;
 try {
-  const server = await startServer(database.url, ["--v8-flags=--perf-basic-prof"], {}, {
-    build: false,
-  });
+  const server = await startServer(
+    database.url,
+    [
+      `--v8-flags=--perf-basic-prof,--no-logfile-per-isolate,--logfile=${v8Log}`,
+    ],
+    {},
+    {
+      build: false,
+    },
+  );
   try {
+    serverPid = server.pid;
     const limits = {
       concurrency: Number(args.concurrency),
       maxRequests: Number(args.requests),
@@ -80,7 +91,9 @@ try {
     .output();
   report(new TextDecoder().decode(script.stdout), requests);
 } finally {
-  await Deno.remove(data).catch(() => {});
+  for (const file of [data, v8Log, `/tmp/perf-${serverPid}.map`]) {
+    await Deno.remove(file).catch(() => {});
+  }
   await database.drop();
 }
 
