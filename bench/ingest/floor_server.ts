@@ -3,6 +3,7 @@
 // it, and one INSERT of its gzip bytes through the same driver (postgres.js) — what any ingest must
 // do, and nothing of the service's own (routing, keys, validation, markers, shares, budgets).
 // Started by the benchmark with DATABASE_URL and PORT.
+import { Buffer } from "node:buffer";
 import { createServer } from "node:http";
 import { gunzipSync } from "node:zlib";
 import postgres from "postgres";
